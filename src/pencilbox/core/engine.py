@@ -1,0 +1,309 @@
+"""The ladder engine, puzzle-agnostic.
+
+Glossary:
+- *domain*: a candidate bitmask per variable; the *state* is the flat list of domains.
+- *rung*: a named, sound rule set that only removes candidates (``apply`` -> changed?).
+- *ladder*: a puzzle's ordered rungs plus the engine's ``probe`` on top; a *level* names
+  a rung and means every enabled rung up to it (levels are cumulative).
+- *fixpoint*: run the enabled rungs, returning to the cheapest after any progress
+  (as Tatham's latin.c does), until none changes anything.
+- ``probe``: singleton consistency over the enabled rungs below it.
+- *ablation*: a rung switched off everywhere, inside probe too.
+- *search*: branch on the variable with the fewest values, counting answers up to a
+  count cap and a node cap (branch points), reporting whether a cap was hit.
+- *grade*: the lowest level whose fixpoint alone settles every variable.
+- *hint*: one variable the ladder settles, the rung that settled it and its premises.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from pencilbox.core.puzzle import Puzzle
+
+PROBE = "probe"
+SEARCH = "search"
+
+
+class Contradiction(Exception):
+    """No answer extends the state; names the rung that found it and the cells involved."""
+
+    def __init__(self, rung: str, cells: Iterable[int] = ()) -> None:
+        self.rung = rung
+        self.cells = tuple(cells)
+        super().__init__(f"{rung}: contradiction at {self.cells}")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One elimination and why: the rung and the premise variables it read."""
+
+    var: int
+    before: int
+    after: int
+    rung: str
+    premises: tuple[int, ...]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The single-bit masks set in ``mask``, lowest first."""
+    while mask:
+        low = mask & -mask
+        yield low
+        mask ^= low
+
+
+def single(mask: int) -> bool:
+    return mask != 0 and mask & (mask - 1) == 0
+
+
+class State:
+    """Domains plus an optional log of eliminations (kept only when a hint needs reasons)."""
+
+    __slots__ = ("dom", "log")
+
+    def __init__(self, dom: list[int], log: list[Step] | None = None) -> None:
+        self.dom = dom
+        self.log = log
+
+    def copy(self) -> State:
+        return State(self.dom.copy())
+
+    def restrict(self, var: int, keep: int, rung: str, premises: Iterable[int] = ()) -> bool:
+        """The one elimination primitive: narrow ``var`` to ``keep``; empty -> Contradiction."""
+        old = self.dom[var]
+        new = old & keep
+        if new == old:
+            return False
+        if new == 0:
+            raise Contradiction(rung, (var, *premises))
+        self.dom[var] = new
+        if self.log is not None:
+            self.log.append(Step(var, old, new, rung, tuple(premises)))
+        return True
+
+    def settled(self) -> bool:
+        return all(single(d) for d in self.dom)
+
+
+# ---------------------------------------------------------------- levels and ablation
+
+def levels(puzzle: Puzzle) -> tuple[str, ...]:
+    """The ladder's level names, cheapest first, ending with ``probe``."""
+    return tuple(r.name for r in puzzle.rungs) + (PROBE,)
+
+
+def ladder(puzzle: Puzzle, level: str | None = None, off: Iterable[str] = ()) -> tuple[str, ...]:
+    """Rung names enabled at ``level`` (cumulative), minus the ``off`` ones everywhere."""
+    names = levels(puzzle)
+    level = names[-1] if level is None else level
+    off = tuple(off)
+    for name in (level, *off):
+        if name not in names:
+            raise ValueError(f"unknown level {name!r} for {puzzle.name}; levels: {', '.join(names)}")
+    return tuple(n for n in names[: names.index(level) + 1] if n not in off)
+
+
+# ---------------------------------------------------------------- fixpoint and probe
+
+def fixpoint(puzzle: Puzzle, board: object, state: State, names: Iterable[str]) -> None:
+    """Run the enabled rungs to a fixpoint, cheapest first; raises Contradiction."""
+    names = tuple(names)
+    rungs = [r for r in puzzle.rungs if r.name in names]
+    below = tuple(n for n in names if n != PROBE)
+    i = 0
+    while True:
+        while i < len(rungs):
+            i = 0 if rungs[i].apply(board, state) else i + 1
+        if PROBE in names and probe(puzzle, board, state, below):
+            i = 0
+            continue
+        return
+
+
+def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...]) -> bool:
+    """Drop the first value whose assumption alone makes the rungs ``below`` contradict."""
+    for var, d in enumerate(state.dom):
+        if single(d):
+            continue
+        for bit in bits(d):
+            trial = State(state.dom.copy())
+            trial.dom[var] = bit
+            try:
+                fixpoint(puzzle, board, trial, below)
+            except Contradiction as why:
+                state.restrict(var, ~bit, PROBE, (var, *why.cells))
+                return True
+    return False
+
+
+# ---------------------------------------------------------------- counting search
+
+@dataclass
+class Count:
+    """A solution count: exact unless ``capped`` (then a lower bound)."""
+
+    count: int = 0
+    limit_hit: bool = False
+    node_capped: bool = False
+    nodes: int = 0
+    answers: list[list[int]] = field(default_factory=list)
+    engine: str = "ladder"
+
+    @property
+    def capped(self) -> bool:
+        return self.limit_hit or self.node_capped
+
+    @property
+    def status(self) -> str:
+        """unique | multiple | none | capped, read as a uniqueness verdict."""
+        if self.count >= 2:
+            return "multiple"
+        if self.node_capped:
+            return "capped"
+        return "unique" if self.count == 1 else "none"
+
+
+def search(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
+           limit: int = 2, node_cap: int = 10**6) -> Count:
+    """Count answers by fixpoint + branching on the fewest-valued variable (reference)."""
+    names = tuple(names)
+    out = Count()
+
+    def walk(state: State) -> None:
+        try:
+            fixpoint(puzzle, board, state, names)
+        except Contradiction:
+            return
+        open_vars = [v for v, d in enumerate(state.dom) if not single(d)]
+        if not open_vars:
+            if puzzle.is_answer(board, state.dom):
+                out.count += 1
+                if len(out.answers) < 2:
+                    out.answers.append(state.dom.copy())
+                out.limit_hit = out.count >= limit
+            return
+        if out.nodes >= node_cap:
+            out.node_capped = True
+            return
+        out.nodes += 1
+        var = min(open_vars, key=lambda v: state.dom[v].bit_count())
+        for bit in bits(state.dom[var]):
+            child = state.copy()
+            child.dom[var] = bit
+            walk(child)
+            if out.limit_hit or out.node_capped:
+                return
+
+    walk(State(dom.copy()))
+    return out
+
+
+def count(puzzle: Puzzle, board: object, names: Iterable[str] | None = None, limit: int = 2,
+          node_cap: int = 10**6, dom: list[int] | None = None, accel: bool = True) -> Count:
+    """Count answers with the ladder; uses the puzzle's compiled kernel when it has one."""
+    names = tuple(ladder(puzzle, puzzle.search_level) if names is None else names)
+    dom = puzzle.initial_state(board) if dom is None else dom
+    kernel = getattr(puzzle, "kernel", None) if accel else None
+    if kernel is not None and kernel.supports(names):
+        return kernel.count(board, dom, names, limit, node_cap)
+    return search(puzzle, board, dom, names, limit, node_cap)
+
+
+def run_fixpoint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
+                 accel: bool = True) -> list[int] | None:
+    """The fixpoint domains, or None on a contradiction (kernel when available)."""
+    names = tuple(names)
+    kernel = getattr(puzzle, "kernel", None) if accel else None
+    if kernel is not None and kernel.supports(names):
+        return kernel.fixpoint(board, dom, names)
+    state = State(dom.copy())
+    try:
+        fixpoint(puzzle, board, state, names)
+    except Contradiction:
+        return None
+    return state.dom
+
+
+# ---------------------------------------------------------------- grade
+
+@dataclass
+class Grade:
+    """The lowest level that finishes the board alone, or ``search``, or None (not unique)."""
+
+    grade: str | None
+    unique: bool
+    settled: dict[str, float | None]
+    status: str
+
+
+def grade(puzzle: Puzzle, board: object, off: Iterable[str] = (), node_cap: int = 10**6,
+          accel: bool = True) -> Grade:
+    """Grade a board: per level, the share of unclued variables its fixpoint settles."""
+    off = tuple(off)
+    unclued = puzzle.unclued(board)
+    start = puzzle.initial_state(board)
+    settled: dict[str, float | None] = {}
+    found = None
+    for level in levels(puzzle):
+        if level in off:
+            continue
+        dom = run_fixpoint(puzzle, board, start, ladder(puzzle, level, off), accel)
+        if dom is None:
+            settled[level] = None
+            continue
+        done = sum(single(dom[v]) for v in unclued)
+        settled[level] = done / len(unclued) if unclued else 1.0
+        if found is None and all(single(d) for d in dom) and puzzle.is_answer(board, dom):
+            found = level
+    if found is not None:
+        return Grade(found, True, settled, "unique")
+    result = count(puzzle, board, ladder(puzzle, puzzle.search_level, off), 2, node_cap, accel=accel)
+    status = result.status
+    return Grade(SEARCH if status == "unique" else None, status == "unique", settled, status)
+
+
+def grade_rank(puzzle: Puzzle, name: str | None) -> int:
+    """Order grades: the ladder's levels, then ``search``, then None."""
+    order = (*levels(puzzle), SEARCH)
+    return order.index(name) if name in order else len(order)
+
+
+# ---------------------------------------------------------------- hint
+
+@dataclass
+class Hint:
+    """One settled variable, the rung that settled it and the premises it read."""
+
+    var: int
+    value: int
+    rung: str
+    premises: tuple[int, ...]
+
+
+@dataclass
+class Stuck:
+    """The state already contradicts the rules (or no rung at this level makes progress)."""
+
+    contradiction: bool
+    rung: str | None = None
+    cells: tuple[int, ...] = ()
+
+
+def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str]) -> Hint | Stuck:
+    """The first variable the ladder settles from ``dom`` (cheapest rungs first)."""
+    state = State(dom.copy(), log=[])
+    try:
+        fixpoint(puzzle, board, state, tuple(names))
+    except Contradiction as why:
+        return Stuck(True, why.rung, why.cells)
+    assert state.log is not None
+    for k, step in enumerate(state.log):
+        if single(step.after) and not single(step.before):
+            premises = {p for s in state.log[: k + 1] if s.var == step.var for p in s.premises}
+            premises.discard(step.var)
+            return Hint(step.var, step.after, step.rung, tuple(sorted(premises)))
+    return Stuck(False)

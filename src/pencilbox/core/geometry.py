@@ -1,0 +1,94 @@
+"""Grid geometry in one place: cells in reading order, orthogonal neighbours, 3x3 blocks,
+lattice points (cell corners) and lines, each table built once per size and cached.
+
+Glossary: a *cell* is an index ``r * cols + c``; a *point* is a lattice point index
+``r * (cols + 1) + c`` for 0 <= r <= rows, 0 <= c <= cols; a *line* is a row or column
+of cells in order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+
+import numpy as np
+
+
+@dataclass(frozen=True)
+class Grid:
+    """An R x C board with its neighbour tables (no puzzle writes ``r * cols + c`` by hand)."""
+
+    rows: int
+    cols: int
+    orth: tuple[tuple[int, ...], ...] = field(repr=False, compare=False)
+    block: tuple[tuple[int, ...], ...] = field(repr=False, compare=False)
+
+    @property
+    def size(self) -> int:
+        return self.rows * self.cols
+
+    def cell(self, r: int, c: int) -> int:
+        return r * self.cols + c
+
+    def rc(self, i: int) -> tuple[int, int]:
+        return divmod(i, self.cols)
+
+    def inside(self, r: int, c: int) -> bool:
+        return 0 <= r < self.rows and 0 <= c < self.cols
+
+    def row_lines(self) -> list[list[int]]:
+        return [[self.cell(r, c) for c in range(self.cols)] for r in range(self.rows)]
+
+    def col_lines(self) -> list[list[int]]:
+        return [[self.cell(r, c) for r in range(self.rows)] for c in range(self.cols)]
+
+    def lines(self) -> list[list[int]]:
+        return self.row_lines() + self.col_lines()
+
+    def to_rows(self, flat: list | tuple) -> list[list]:
+        """Reading-order values as a list of rows."""
+        return [list(flat[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
+
+    # Lattice points (cell corners), used by Slant.
+    @property
+    def points(self) -> int:
+        return (self.rows + 1) * (self.cols + 1)
+
+    def point(self, r: int, c: int) -> int:
+        return r * (self.cols + 1) + c
+
+    def corners(self, i: int) -> tuple[int, int, int, int]:
+        """Top-left, top-right, bottom-left, bottom-right lattice points of cell i."""
+        r, c = self.rc(i)
+        return (self.point(r, c), self.point(r, c + 1), self.point(r + 1, c), self.point(r + 1, c + 1))
+
+    def orth_array(self) -> np.ndarray:
+        """Orthogonal neighbours as an (N, 4) int64 array padded with -1, for numba kernels."""
+        return _orth_array(self.rows, self.cols)
+
+
+@lru_cache(maxsize=256)
+def _orth_array(rows: int, cols: int) -> np.ndarray:
+    g = grid(rows, cols)
+    out = np.full((g.size, 4), -1, dtype=np.int64)
+    for i, nb in enumerate(g.orth):
+        out[i, : len(nb)] = nb
+    out.setflags(write=False)
+    return out
+
+
+STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+
+
+@lru_cache(maxsize=256)
+def grid(rows: int, cols: int) -> Grid:
+    """The cached geometry of an R x C board."""
+    orth = []
+    block = []
+    for r in range(rows):
+        for c in range(cols):
+            orth.append(tuple((r + dr) * cols + c + dc for dr, dc in STEPS
+                              if 0 <= r + dr < rows and 0 <= c + dc < cols))
+            block.append(tuple((r + dr) * cols + c + dc for dr in (-1, 0, 1) for dc in (-1, 0, 1)
+                               if 0 <= r + dr < rows and 0 <= c + dc < cols))
+    return Grid(rows, cols, tuple(orth), tuple(block))

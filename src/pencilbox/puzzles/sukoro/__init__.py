@@ -1,0 +1,106 @@
+"""Sukoro: numbers 1-4 that count their numbered neighbours, adjacent numbers differ,
+all numbers connected. This module fills in the engine's Puzzle interface."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilbox.boardio import Section
+from pencilbox.core.engine import Count
+from pencilbox.core.puzzle import Broken
+from pencilbox.puzzles.sukoro import board as B
+from pencilbox.puzzles.sukoro import codec, rules
+from pencilbox.puzzles.sukoro.board import EMPTY, Board
+from pencilbox.puzzles.sukoro.rungs import RUNGS
+
+
+class Sukoro:
+    name = "sukoro"
+    rungs = RUNGS
+    search_level = "conn"
+    url_names = ("sukoro",)
+    tatham_name = None
+
+    def __init__(self) -> None:
+        self._kernel: Any = None
+
+    @property
+    def kernel(self) -> Any:
+        """Compiled fast path, imported on first use (numba import is slow)."""
+        if self._kernel is None:
+            from pencilbox.puzzles.sukoro.kernel import Kernel
+            self._kernel = Kernel()
+        return self._kernel
+
+    # boards and answers
+    def initial_state(self, board: Board) -> list[int]:
+        return B.initial_state(board)
+
+    def unclued(self, board: Board) -> list[int]:
+        return [i for i, v in enumerate(board.clues) if v is None]
+
+    def answer_from_state(self, board: Board, dom: list[int]) -> tuple[int | None, ...]:
+        return B.answer_from_state(dom)
+
+    def state_from_answer(self, board: Board, answer: tuple[int | None, ...]) -> list[int]:
+        return B.state_from_answer(board, answer)
+
+    def with_answer(self, board: Board, answer: tuple[int | None, ...] | None) -> Board:
+        return Board(board.rows, board.cols, board.clues, answer)
+
+    def is_answer(self, board: Board, dom: list[int]) -> bool:
+        return rules.is_answer(board, B.answer_from_state(dom))
+
+    def validate(self, board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
+        return rules.validate(board, answer)
+
+    def describe(self, board: Board, var: int, value: int) -> str:
+        return "empty" if value == EMPTY else str(value.bit_length() - 1)
+
+    # formats
+    def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> Board:
+        return B.from_sections(rows, cols, sections)
+
+    def to_text(self, board: Board) -> str:
+        return B.to_text(board)
+
+    def from_json(self, data: dict[str, Any]) -> Board:
+        return B.from_json(data)
+
+    def to_json(self, board: Board) -> dict[str, Any]:
+        return B.to_json(board)
+
+    def answer_json(self, board: Board, answer: tuple[int | None, ...]) -> Any:
+        return B.answer_json(board, answer)
+
+    def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
+        return codec.decode(cols, rows, body, flags)
+
+    def encode_url(self, board: Board) -> str:
+        return codec.encode(board)
+
+    # independent engines and the generator
+    def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
+        from pencilbox.puzzles.sukoro.brute import brute_count
+        c, capped, nodes, answers = brute_count(board.rows, board.cols, board.clues, limit, node_cap)
+        return _as_count(c, capped, nodes, answers, limit, "brute")
+
+    def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
+        from pencilbox.puzzles.sukoro.sat import sat_count
+        c, capped, nodes, answers = sat_count(board.rows, board.cols, board.clues, limit)
+        return _as_count(c, capped, nodes, answers, limit, "sat")
+
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int) -> Any:
+        from pencilbox.puzzles.sukoro.generate import generate
+        return generate(rows, cols, grade, seed)
+
+
+def _as_count(c: int, capped: bool, nodes: int, answers: list[list[int]], limit: int,
+              engine: str) -> Count:
+    """An engine's (count, capped, nodes, answers) as a Count with answers as domains."""
+    doms = [[EMPTY if v == 0 else 1 << v for v in a] for a in answers[:2]]
+    hit = capped and c >= limit
+    return Count(c, hit, capped and not hit, nodes, doms, engine)
+
+
+PUZZLE = Sukoro()

@@ -1,0 +1,72 @@
+"""The rules of Sukoro as a standalone validator (shares no code with the rungs).
+
+It judges a complete or partial answer and lists every broken rule with its cells:
+``clue`` (a clue cell not holding its number), ``count`` (a number that cannot equal
+its count of numbered neighbours), ``differ`` (equal adjacent numbers), ``connected``
+(numbered cells in more than one group), ``nonempty`` (nothing numbered), and
+``complete`` (undecided cells, for partial answers).
+"""
+
+from __future__ import annotations
+
+from pencilbox.core.puzzle import Broken
+from pencilbox.puzzles.sukoro.board import MARK, Board
+
+
+def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
+    g = board.grid
+    out: list[Broken] = []
+    for i, clue in enumerate(board.clues):
+        v = answer[i]
+        if clue is not None and v is not None and (v == 0 or (clue != MARK and v != clue)):
+            out.append(Broken("clue", (i,), f"clue {clue if clue != MARK else '?'} not kept"))
+    for i, v in enumerate(answer):
+        if not v:
+            continue
+        numbered = sum(1 for j in g.orth[i] if answer[j])
+        possible = sum(1 for j in g.orth[i] if answer[j] != 0)
+        if not numbered <= v <= possible:
+            out.append(Broken("count", (i,), f"{v} has {numbered} numbered neighbours"
+                              + (f" and {possible - numbered} undecided" if possible > numbered else "")))
+        for j in g.orth[i]:
+            if j > i and answer[j] == v:
+                out.append(Broken("differ", (i, j), f"adjacent {v}s"))
+    groups = _groups(board, answer)
+    if len(groups) > 1:
+        groups.sort(key=len, reverse=True)
+        stray = tuple(sorted(i for grp in groups[1:] for i in grp))
+        out.append(Broken("connected", stray, f"numbers form {len(groups)} groups"))
+    undecided = tuple(i for i, v in enumerate(answer) if v is None)
+    if not groups and not undecided:
+        out.append(Broken("nonempty", (), "no cell is numbered"))
+    if undecided:
+        out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))
+    return out
+
+
+def _groups(board: Board, answer: tuple[int | None, ...]) -> list[list[int]]:
+    """Orthogonally connected groups of numbered cells (a partial answer may join them later
+    through undecided cells, so then groups connect through undecided cells too)."""
+    g = board.grid
+    partial = any(v is None for v in answer)
+    seen: set[int] = set()
+    groups = []
+    for start, v in enumerate(answer):
+        if not v or start in seen:
+            continue
+        seen.add(start)
+        todo, grp = [start], []
+        while todo:
+            i = todo.pop()
+            if answer[i]:
+                grp.append(i)
+            for j in g.orth[i]:
+                if j not in seen and (answer[j] or (partial and answer[j] is None)):
+                    seen.add(j)
+                    todo.append(j)
+        groups.append(grp)
+    return groups
+
+
+def is_answer(board: Board, answer: tuple[int | None, ...]) -> bool:
+    return not validate(board, answer)
