@@ -90,9 +90,9 @@ class Sukoro:
         c, capped, nodes, answers = sat_count(board.rows, board.cols, board.clues, limit)
         return _as_count(c, capped, nodes, answers, limit, "sat")
 
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int) -> Any:
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
         from pencilbox.puzzles.sukoro.generate import generate
-        return generate(rows, cols, grade, seed)
+        return generate(rows, cols, grade, seed, tries)
 
 
 def _as_count(c: int, capped: bool, nodes: int, answers: list[list[int]], limit: int,

@@ -1,0 +1,88 @@
+"""The shipped banks: ``<puzzle>.json`` is a JSON list of graded boards (loadable as a
+BOARD by every verb), ``<puzzle>.recipe.json`` the parameters that made it.
+
+A bank is rebuilt from its recipe bit for bit: per (size, grade) bucket, seeds are
+derived from the recipe seed, the size, the grade and a draw counter, and the first
+``per_grade`` boards of that grade are kept (a bucket that cannot be filled in
+``max_draws`` draws stays short, and the rebuild says so).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pencilbox import __version__, boardio, puzzles
+
+HERE = Path(__file__).parent
+
+
+def derive_seed(seed: int, rows: int, cols: int, grade: str, k: int) -> int:
+    """A 31-bit seed per draw, stable across Python versions and platforms."""
+    digest = hashlib.sha256(f"{seed}/{rows}x{cols}/{grade}/{k}".encode()).digest()
+    return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
+
+
+def recipe(name: str) -> dict[str, Any]:
+    return json.loads(resources.files(__name__).joinpath(f"{name}.recipe.json").read_text())
+
+
+def load(name: str) -> list[dict[str, Any]]:
+    """The shipped bank of a puzzle as JSON board records."""
+    return json.loads(resources.files(__name__).joinpath(f"{name}.json").read_text())
+
+
+def build(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The bank a recipe makes, and the buckets it could not fill."""
+    puzzle = puzzles.get(rec["puzzle"])
+    boards: list[dict[str, Any]] = []
+    short = []
+    for rows, cols in rec["sizes"]:
+        for grade in rec["grades"]:
+            got = 0
+            for k in range(rec["max_draws"]):
+                seed = derive_seed(rec["seed"], rows, cols, grade, k)
+                try:
+                    made = puzzle.generate(rows, cols, grade, seed, tries=1)
+                except ValueError:
+                    continue
+                got += 1
+                board = puzzle.with_answer(made.board, made.answer)
+                boards.append({"id": f"{puzzle.name}-{rows}x{cols}-{grade}-{got:02d}",
+                               **json.loads(boardio.dump(board, "json")),
+                               "grade": made.grade, "seed": seed, "draw": k})
+                if got == rec["per_grade"]:
+                    break
+            if log:
+                log(f"{rows}x{cols} {grade}: {got}/{rec['per_grade']}")
+            if got < rec["per_grade"]:
+                short.append(f"{rows}x{cols} {grade}: {got} of {rec['per_grade']} in {rec['max_draws']} draws")
+    return boards, short
+
+
+def dumps(boards: list[dict[str, Any]]) -> str:
+    """One board per line, so diffs of a rebuilt bank stay readable."""
+    return "[\n" + ",\n".join(json.dumps(b) for b in boards) + "\n]\n"
+
+
+def main(name: str, check: bool = False) -> int:
+    """Rebuild a bank from its recipe; with ``check``, compare with the shipped file instead."""
+    name = puzzles.get(name).name
+    rec = recipe(name)
+    boards, short = build(rec, log=lambda s: print(s, file=sys.stderr))
+    text = dumps(boards)
+    for s in short:
+        print(f"short bucket: {s}", file=sys.stderr)
+    path = HERE / f"{name}.json"
+    if check:
+        same = path.exists() and path.read_text() == text
+        print(f"{name} bank: {len(boards)} boards, {'identical to' if same else 'DIFFERS from'} {path.name}"
+              f" (recipe made by {rec.get('code_version')}, this is {__version__})")
+        return 0 if same else 1
+    path.write_text(text)
+    print(f"wrote {len(boards)} boards to {path}")
+    return 0

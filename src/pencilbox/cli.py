@@ -1,0 +1,210 @@
+"""The command line: a thin layer over ``service`` (and ``bank``); bad input is one line
+on stderr and exit 2, never a traceback.
+
+Exit codes: 0 success (solve: exactly one answer; check: no broken rule), 1 a negative
+verdict (none or several answers, broken rules, nothing to hint), 2 bad input.
+When BOARD is a JSON list every verb prints one JSON line per board, in order, with
+``index`` (and ``id``), and exits 0 unless the file itself is bad.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from pencilbox import boardio, puzzles, service
+from pencilbox.errors import BoardError
+
+
+def _report(args: argparse.Namespace, make: Callable[[Any], dict[str, Any]],
+            ok: Callable[[dict[str, Any]], bool], show: Callable[[Any, dict[str, Any]], str]) -> int:
+    """Run one verb over every board of BOARD and print it the way the contract says."""
+    records, many = boardio.load(args.board)
+    code = 0
+    for rec in records:
+        out = make(rec.board)
+        if many:
+            head = {"index": rec.index, **({"id": rec.id} if rec.id is not None else {})}
+            print(json.dumps({**head, **out}), flush=True)
+        elif getattr(args, "json", False):
+            print(json.dumps(out))
+        else:
+            print(show(rec.board, out))
+        if not many and not ok(out):
+            code = 1
+    return code
+
+
+def _cell(rc: list[int]) -> str:
+    return f"r{rc[0] + 1}c{rc[1] + 1}"
+
+
+def _show_solve(board: Any, out: dict[str, Any]) -> str:
+    puzzle = puzzles.get(board.puzzle)
+    lines = [f"status: {out['status']}" + (f", grade {out['grade']}" if out["grade"] else "")]
+    for key in ("answer", "second"):
+        if out[key] is not None:
+            b = puzzle.from_json({**puzzle.to_json(board), "answer": out[key]})
+            lines.append(f"{key}:\n" + boardio.dump(b, "text"))
+    return "\n".join(lines).rstrip()
+
+
+def _show_hint(board: Any, out: dict[str, Any]) -> str:
+    if out["kind"] == "hint":
+        used = ", ".join(_cell(c) for c in out["clues"] + out["cells"]) or "nothing"
+        return f"{_cell(out['cell'])} = {out['value']} by {out['rung']} (using {used})"
+    cells = " ".join(_cell(c) for c in out.get("cells", []))
+    return f"{out['kind']}: {out['message']}" + (f" [{cells}]" if cells else "")
+
+
+def _show_check(board: Any, out: dict[str, Any]) -> str:
+    if out["ok"]:
+        return "ok: every rule holds"
+    return "\n".join(f"{b['rule']}: {b['message']} [{' '.join(_cell(c) for c in b['cells'][:20])}"
+                     + (" ..." if len(b["cells"]) > 20 else "") + "]" for b in out["broken"])
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    return _report(args, lambda b: service.solve(b, args.level, args.node_cap),
+                   lambda o: o["status"] == "unique", _show_solve)
+
+
+def cmd_count(args: argparse.Namespace) -> int:
+    return _report(args, lambda b: service.count(b, args.engine, args.limit, args.node_cap, args.level),
+                   lambda o: True, lambda b, o: f"{o['count']}{'+' if o['capped'] else ''} answers "
+                   f"({o['engine']}, {o['nodes']} nodes, {o['ms']} ms)")
+
+
+def cmd_grade(args: argparse.Namespace) -> int:
+    def show(b: Any, o: dict[str, Any]) -> str:
+        shares = ", ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in o["settled"].items())
+        return f"grade: {o['grade']} ({o['status']}); settled: {shares}"
+    return _report(args, lambda b: service.grade(b), lambda o: o["unique"], show)
+
+
+def cmd_hint(args: argparse.Namespace) -> int:
+    return _report(args, lambda b: service.hint(b, args.level), lambda o: o["kind"] == "hint", _show_hint)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    return _report(args, service.check, lambda o: o["ok"], _show_check)
+
+
+def cmd_convert(args: argparse.Namespace) -> int:
+    records, many = boardio.load(args.board)
+    if args.format == "json":
+        objs = [json.loads(boardio.dump(r.board, "json")) for r in records]
+        print(json.dumps(objs if many else objs[0]))
+    else:
+        print("\n".join(boardio.dump(r.board, args.format).rstrip("\n") for r in records))
+    return 0
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    m = re.fullmatch(r"(\d+)x(\d+)", text.strip().lower())
+    if not m:
+        raise BoardError(f"size {text!r}: expected RxC, e.g. 10x10")
+    return boardio.check_size(int(m.group(1)), int(m.group(2)), f"size {text}")
+
+
+def cmd_generate(args: argparse.Namespace) -> int:
+    puzzle = puzzles.get(args.puzzle)
+    rows, cols = parse_size(args.size)
+    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    if args.grade is not None:
+        service._names(puzzle, args.grade) if args.grade != "search" else None
+    if args.n < 1:
+        raise BoardError("-n must be at least 1")
+    objs = []
+    for k in range(args.n):
+        try:
+            made = puzzle.generate(rows, cols, args.grade, seed + 1_000_003 * k)
+        except ValueError as e:
+            raise BoardError(str(e)) from None
+        if args.format == "json":
+            objs.append({**json.loads(boardio.dump(made.board, "json")), "seed": made.seed, "grade": made.grade})
+        elif args.format == "text":
+            print(f"# seed {made.seed}, grade {made.grade}\n" + boardio.dump(made.board, "text"))
+        else:
+            print(boardio.dump(made.board, args.format))
+    if objs:
+        print(json.dumps(objs if args.n > 1 else objs[0]))
+    return 0
+
+
+def cmd_bank(args: argparse.Namespace) -> int:
+    from pencilbox import bank
+    return bank.main(args.puzzle, check=args.check)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="pencilbox", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(dest="verb", required=True)
+
+    def verb(name: str, fn: Callable[[argparse.Namespace], int], help_: str,
+             board: bool = True) -> argparse.ArgumentParser:
+        sp = sub.add_parser(name, help=help_, description=help_)
+        if board:
+            sp.add_argument("board", help="a path, - for stdin, or a URL / Tatham ID string")
+        sp.set_defaults(fn=fn)
+        return sp
+
+    sp = verb("solve", cmd_solve, "solve a board: unique, multiple (with a second answer) or none")
+    sp.add_argument("--level", help="ladder level the search propagates with")
+    sp.add_argument("--node-cap", type=int, default=10**6)
+    sp.add_argument("--json", action="store_true")
+    sp = verb("count", cmd_count, "count answers with one engine (capped counts are lower bounds)")
+    sp.add_argument("--engine", choices=service.ENGINES, default="ladder")
+    sp.add_argument("--limit", type=int, default=10**6)
+    sp.add_argument("--node-cap", type=int, default=10**7)
+    sp.add_argument("--level", help="ladder level (engine ladder only)")
+    sp.add_argument("--json", action="store_true")
+    sp = verb("grade", cmd_grade, "the lowest ladder level that finishes the board alone")
+    sp.add_argument("--json", action="store_true")
+    sp = verb("hint", cmd_hint, "one cell provable at a level, the rung that proved it and what it used")
+    sp.add_argument("--level", help="highest rung to use (default: the whole ladder)")
+    sp.add_argument("--json", action="store_true")
+    sp = verb("check", cmd_check, "list every broken rule of the board's answer section")
+    sp.add_argument("--json", action="store_true")
+    sp = verb("convert", cmd_convert, "write a board in another format")
+    sp.add_argument("--format", choices=boardio.FORMATS, required=True)
+    sp = verb("generate", cmd_generate, "generate unique, locally minimal, graded boards", board=False)
+    sp.add_argument("puzzle")
+    sp.add_argument("size", help="RxC, e.g. 10x10")
+    sp.add_argument("--grade")
+    sp.add_argument("--seed", type=int)
+    sp.add_argument("-n", type=int, default=1)
+    sp.add_argument("--format", choices=boardio.FORMATS, default="text")
+    sp = verb("bank", cmd_bank, "rebuild a shipped bank from its recorded parameters", board=False)
+    sp.add_argument("puzzle")
+    sp.add_argument("--check", action="store_true", help="rebuild in memory and compare bit for bit")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.fn(args)
+    except BoardError as e:
+        print(f"pencilbox: error: {e}", file=sys.stderr)
+        return 2
+    except BrokenPipeError:
+        return 0
+    except KeyboardInterrupt:
+        print("pencilbox: interrupted", file=sys.stderr)
+        return 130
+    except Exception as e:  # noqa: BLE001 - the contract is one line, never a traceback
+        if os.environ.get("PENCILBOX_DEBUG"):
+            raise
+        print(f"pencilbox: internal error: {type(e).__name__}: {e} (set PENCILBOX_DEBUG=1 for details)",
+              file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())
