@@ -127,7 +127,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         except ValueError as e:
             raise BoardError(str(e)) from None
         if args.format == "json":
-            objs.append({**json.loads(boardio.dump(made.board, "json")), "seed": made.seed, "grade": made.grade})
+            obj = json.loads(boardio.dump(made.board, "json"))
+            objs.append({**obj, "seed": made.seed, "grade": made.grade})
         elif args.format == "text":
             print(f"# seed {made.seed}, grade {made.grade}\n" + boardio.dump(made.board, "text"))
         else:

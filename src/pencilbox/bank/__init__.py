@@ -60,7 +60,8 @@ def build(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], l
             if log:
                 log(f"{rows}x{cols} {grade}: {got}/{rec['per_grade']}")
             if got < rec["per_grade"]:
-                short.append(f"{rows}x{cols} {grade}: {got} of {rec['per_grade']} in {rec['max_draws']} draws")
+                short.append(f"{rows}x{cols} {grade}: {got} of {rec['per_grade']} "
+                             f"in {rec['max_draws']} draws")
     return boards, short
 
 

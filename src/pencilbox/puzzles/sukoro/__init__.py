@@ -8,7 +8,7 @@ from typing import Any
 from pencilbox.boardio import Section
 from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import Broken
-from pencilbox.puzzles.sukoro import board as B
+from pencilbox.puzzles.sukoro import board as sb
 from pencilbox.puzzles.sukoro import codec, rules
 from pencilbox.puzzles.sukoro.board import EMPTY, Board
 from pencilbox.puzzles.sukoro.rungs import RUNGS
@@ -34,22 +34,22 @@ class Sukoro:
 
     # boards and answers
     def initial_state(self, board: Board) -> list[int]:
-        return B.initial_state(board)
+        return sb.initial_state(board)
 
     def unclued(self, board: Board) -> list[int]:
         return [i for i, v in enumerate(board.clues) if v is None]
 
     def answer_from_state(self, board: Board, dom: list[int]) -> tuple[int | None, ...]:
-        return B.answer_from_state(dom)
+        return sb.answer_from_state(dom)
 
     def state_from_answer(self, board: Board, answer: tuple[int | None, ...]) -> list[int]:
-        return B.state_from_answer(board, answer)
+        return sb.state_from_answer(board, answer)
 
     def with_answer(self, board: Board, answer: tuple[int | None, ...] | None) -> Board:
         return Board(board.rows, board.cols, board.clues, answer)
 
     def is_answer(self, board: Board, dom: list[int]) -> bool:
-        return rules.is_answer(board, B.answer_from_state(dom))
+        return rules.is_answer(board, sb.answer_from_state(dom))
 
     def validate(self, board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
         return rules.validate(board, answer)
@@ -59,19 +59,19 @@ class Sukoro:
 
     # formats
     def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> Board:
-        return B.from_sections(rows, cols, sections)
+        return sb.from_sections(rows, cols, sections)
 
     def to_text(self, board: Board) -> str:
-        return B.to_text(board)
+        return sb.to_text(board)
 
     def from_json(self, data: dict[str, Any]) -> Board:
-        return B.from_json(data)
+        return sb.from_json(data)
 
     def to_json(self, board: Board) -> dict[str, Any]:
-        return B.to_json(board)
+        return sb.to_json(board)
 
     def answer_json(self, board: Board, answer: tuple[int | None, ...]) -> Any:
-        return B.answer_json(board, answer)
+        return sb.answer_json(board, answer)
 
     def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
         return codec.decode(cols, rows, body, flags)

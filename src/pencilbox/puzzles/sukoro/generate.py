@@ -66,7 +66,8 @@ def finishes(board: Board, level: str) -> bool:
     return dom is not None and all(engine.single(d) for d in dom) and PUZZLE.is_answer(board, dom)
 
 
-def minimise(board: Board, rng: random.Random, keep: Callable[[Board], bool] = is_unique) -> tuple[Board, int]:
+def minimise(board: Board, rng: random.Random,
+             keep: Callable[[Board], bool] = is_unique) -> tuple[Board, int]:
     """Erase clues one at a time in random order, keeping an erasure only while ``keep`` holds."""
     clues = list(board.clues)
     order = [i for i, v in enumerate(clues) if v is not None]

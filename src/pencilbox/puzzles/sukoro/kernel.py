@@ -19,6 +19,11 @@ NUMBERED = 30
 DEG, NEQ, CONN, PRB = 1, 2, 4, 8
 FLAG = {"deg": DEG, "neq": NEQ, "conn": CONN, PROBE: PRB}
 ORDER_LOW, ORDER_RANDOM, ORDER_NUMBERED = 0, 1, 2
+# Rule variants for studies: which of the rules "adjacent numbers differ" and "numbers
+# connected" a leaf must obey (the rungs that rely on a dropped rule must be off too).
+DIFFER, CONNECTED = 1, 2
+ALL_RULES = DIFFER | CONNECTED
+RULE_BITS = {"differ": DIFFER, "connected": CONNECTED}
 DIGITS = np.array([[sum(1 << v for v in range(max(s, 1), min(p, 4) + 1)) for p in range(5)]
                    for s in range(5)], dtype=np.int64)
 
@@ -215,8 +220,8 @@ def _fixpoint(dom, orth, flags, work, trial):
 
 
 @njit(cache=True)
-def _is_answer(dom, orth, seen, todo):
-    """A settled state obeys every rule (the leaf check when rungs are switched off)."""
+def _is_answer(dom, orth, seen, todo, rules):
+    """A settled state obeys every rule in force (the leaf check when rungs are off)."""
     n = dom.shape[0]
     start = -1
     for i in range(n):
@@ -234,12 +239,14 @@ def _is_answer(dom, orth, seen, todo):
                 break
             if dom[j] != EMPTY:
                 deg += 1
-                if dom[j] == d:
+                if dom[j] == d and rules & DIFFER:
                     return False
         if deg != v:
             return False
     if start < 0:
         return False
+    if rules & CONNECTED == 0:
+        return True
     seen[:] = 0
     seen[start] = 1
     todo[0] = start
@@ -304,7 +311,7 @@ def _choose(dom, order):
 
 
 @njit(cache=True)
-def _search(dom0, orth, flags, limit, node_cap, order, seed, answers):
+def _search(dom0, orth, flags, limit, node_cap, order, seed, answers, rules):
     """Count answers up to ``limit`` with at most ``node_cap`` branch points."""
     n = dom0.shape[0]
     if order != ORDER_LOW:
@@ -327,7 +334,7 @@ def _search(dom0, orth, flags, limit, node_cap, order, seed, answers):
             if _fixpoint(cur, orth, flags, work, trial):
                 var = _choose(cur, order)
                 if var < 0:
-                    if _is_answer(cur, orth, work[0], work[1]):
+                    if _is_answer(cur, orth, work[0], work[1], rules):
                         if count < answers.shape[0]:
                             answers[count, :] = cur
                         count += 1
@@ -378,12 +385,24 @@ def flags_of(names: tuple[str, ...]) -> int:
     return out
 
 
+def rules_mask(dropped: tuple[str, ...] = ()) -> int:
+    """The rules in force once ``dropped`` (names from RULE_BITS) are switched off."""
+    mask = ALL_RULES
+    for name in dropped:
+        mask &= ~RULE_BITS[name]
+    return mask
+
+
 def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
-           order: int = ORDER_LOW, seed: int = 0) -> Count:
-    """Compiled counterpart of ``engine.search`` (same order of branching when ORDER_LOW)."""
+           order: int = ORDER_LOW, seed: int = 0, dropped: tuple[str, ...] = ()) -> Count:
+    """Compiled counterpart of ``engine.search`` (same order of branching when ORDER_LOW).
+    ``dropped`` switches rules off for studies; rungs that rely on them must be left out."""
+    if ("connected" in dropped and "conn" in names) or ("differ" in dropped and "neq" in names):
+        raise ValueError("a rung that relies on a dropped rule is still enabled")
     answers = np.zeros((2, len(dom)), dtype=np.int64)
     c, hit, capped, nodes = _search(np.array(dom, dtype=np.int64), board.grid.orth_array(),
-                                    flags_of(names), limit, node_cap, order, seed, answers)
+                                    flags_of(names), limit, node_cap, order, seed, answers,
+                                    rules_mask(dropped))
     return Count(int(c), bool(hit), bool(capped), int(nodes),
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
 

@@ -13,7 +13,8 @@ from pencilbox.core.puzzle import Broken
 from pencilbox.puzzles.sukoro.board import MARK, Board
 
 
-def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
+def validate(board: Board, answer: tuple[int | None, ...], dropped: tuple[str, ...] = ()) -> list[Broken]:
+    """Every broken rule; ``dropped`` switches off 'differ' and/or 'connected' for studies."""
     g = board.grid
     out: list[Broken] = []
     for i, clue in enumerate(board.clues):
@@ -29,10 +30,10 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
             out.append(Broken("count", (i,), f"{v} has {numbered} numbered neighbours"
                               + (f" and {possible - numbered} undecided" if possible > numbered else "")))
         for j in g.orth[i]:
-            if j > i and answer[j] == v:
+            if j > i and answer[j] == v and "differ" not in dropped:
                 out.append(Broken("differ", (i, j), f"adjacent {v}s"))
     groups = _groups(board, answer)
-    if len(groups) > 1:
+    if len(groups) > 1 and "connected" not in dropped:
         groups.sort(key=len, reverse=True)
         stray = tuple(sorted(i for grp in groups[1:] for i in grp))
         out.append(Broken("connected", stray, f"numbers form {len(groups)} groups"))
@@ -68,5 +69,5 @@ def _groups(board: Board, answer: tuple[int | None, ...]) -> list[list[int]]:
     return groups
 
 
-def is_answer(board: Board, answer: tuple[int | None, ...]) -> bool:
-    return not validate(board, answer)
+def is_answer(board: Board, answer: tuple[int | None, ...], dropped: tuple[str, ...] = ()) -> bool:
+    return not validate(board, answer, dropped)

@@ -1,0 +1,39 @@
+"""The engine's levels, ablation and result types, on Sukoro."""
+
+import pytest
+
+from pencilbox.core import engine
+from pencilbox.puzzles.sukoro import PUZZLE
+from pencilbox.puzzles.sukoro.board import Board
+
+
+def test_levels_cumulative_and_ablation() -> None:
+    assert engine.levels(PUZZLE) == ("deg", "neq", "conn", "probe")
+    assert engine.ladder(PUZZLE, "neq") == ("deg", "neq")
+    assert engine.ladder(PUZZLE, None, off=("neq",)) == ("deg", "conn", "probe")
+    with pytest.raises(ValueError, match="unknown level"):
+        engine.ladder(PUZZLE, "magic")
+
+
+def test_count_statuses() -> None:
+    blank13 = Board(1, 3, (None,) * 3)
+    assert engine.count(PUZZLE, blank13).status == "unique"
+    blank14 = Board(1, 4, (None,) * 4)
+    res = engine.count(PUZZLE, blank14)
+    assert res.status == "multiple" and res.limit_hit and len(res.answers) == 2
+    blank12 = Board(1, 2, (None,) * 2)
+    assert engine.count(PUZZLE, blank12).status == "none"
+
+
+def test_node_cap_reports_lower_bound() -> None:
+    res = engine.count(PUZZLE, Board(5, 5, (None,) * 25), limit=10**9, node_cap=10)
+    assert res.node_capped and res.nodes == 10 and res.count < 18230
+
+
+def test_restrict_records_reasons_and_contradictions() -> None:
+    state = engine.State([0b111], log=[])
+    assert state.restrict(0, 0b011, "r", (5,)) is True
+    assert state.restrict(0, 0b011, "r") is False
+    assert state.log == [engine.Step(0, 0b111, 0b011, "r", (5,))]
+    with pytest.raises(engine.Contradiction):
+        state.restrict(0, 0b100, "r")

@@ -1,0 +1,169 @@
+"""Standalone checks of the Sukoro brute-force (engine 2) and SAT (engine 3) counters.
+
+Known blank-board counts and published puzzles pin both engines down without
+relying on any other solver in the project.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from pencilbox.puzzles.sukoro.brute import _count_kernel, brute_count
+from pencilbox.puzzles.sukoro.sat import sat_count
+
+BLANK_1xN = [0, 0, 1, 2, 3, 4, 5, 6, 7, 8]
+BLANK_2xN = [0, 4, 12, 26, 48, 80, 126, 190, 278, 398]
+BLANK_3xN = [1, 12, 54, 162]
+BLANK_CASES = (
+    [(1, n, v) for n, v in enumerate(BLANK_1xN, 1)]
+    + [(2, n, v) for n, v in enumerate(BLANK_2xN, 1)]
+    + [(3, n, v) for n, v in enumerate(BLANK_3xN, 1)]
+)
+
+
+def decode_number10(body: str, n: int) -> list[int | None]:
+    """puzz.link Number10 body: digits are clues, a..z skip 1..26 cells."""
+    out: list[int | None] = []
+    for ch in body:
+        if ch.isdigit():
+            out.append(int(ch))
+        elif ch == ".":
+            out.append(0)
+        else:
+            out.extend([None] * (ord(ch) - ord("a") + 1))
+    assert len(out) == n
+    return out
+
+
+def parse_rows(text: str) -> list[int | None]:
+    return [None if ch == "." else int(ch) for ch in text.replace("/", "")]
+
+
+def check_answer(rows: int, cols: int, clues: Sequence[int | None], ans: list[int]) -> None:
+    """Assert that ``ans`` obeys every Sukoro rule and the clues."""
+    n = rows * cols
+    assert len(ans) == n
+
+    def nbrs(i: int) -> list[int]:
+        r, c = divmod(i, cols)
+        out = []
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < rows and 0 <= cc < cols:
+                out.append(rr * cols + cc)
+        return out
+
+    on = [i for i in range(n) if ans[i]]
+    assert on, "at least one numbered cell"
+    for i in on:
+        deg = sum(1 for j in nbrs(i) if ans[j])
+        assert 1 <= ans[i] <= 4 and ans[i] == deg
+        assert all(ans[j] != ans[i] for j in nbrs(i) if ans[j])
+    for i, clue in enumerate(clues):
+        if clue is not None:
+            assert ans[i] != 0 and (clue == 0 or ans[i] == clue)
+    seen = {on[0]}
+    stack = [on[0]]
+    while stack:
+        u = stack.pop()
+        for w in nbrs(u):
+            if ans[w] and w not in seen:
+                seen.add(w)
+                stack.append(w)
+    assert len(seen) == len(on), "numbered cells connected"
+
+
+@pytest.mark.parametrize(("rows", "cols", "expected"), BLANK_CASES)
+def test_brute_blank_counts(rows: int, cols: int, expected: int) -> None:
+    for r, c in ((rows, cols), (cols, rows)):
+        for mirror in (False, True):
+            count, capped, _, answers = brute_count(r, c, [None] * (r * c), limit=10**9, mirror=mirror)
+            assert (count, capped) == (expected, False)
+            assert len(answers) == min(2, expected)
+            for a in answers:
+                check_answer(r, c, [None] * (r * c), a)
+
+
+def test_brute_larger_blank_counts() -> None:
+    # cross-checked against the mirror-free search and (4x4) exhaustive 2^16
+    assert brute_count(4, 4, [None] * 16, limit=10**9)[0] == 702
+    assert brute_count(4, 4, [None] * 16, limit=10**9, mirror=False)[0] == 702
+    assert brute_count(4, 5, [None] * 20, limit=10**9)[0] == 2810
+    assert brute_count(5, 5, [None] * 25, limit=10**9)[0] == 18230
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "expected"),
+    [c for c in BLANK_CASES if c[0] == 1 or (c[0] == 2 and c[1] <= 6) or c[0] == 3 and c[1] <= 3],
+)
+def test_sat_blank_counts(rows: int, cols: int, expected: int) -> None:
+    count, capped, calls, answers = sat_count(rows, cols, [None] * (rows * cols), limit=expected + 5)
+    assert (count, capped) == (expected, False)
+    assert calls >= expected + 1
+    for a in answers:
+        check_answer(rows, cols, [None] * (rows * cols), a)
+
+
+def test_blank_limit_caps() -> None:
+    assert brute_count(3, 3, [None] * 9, limit=5, mirror=False)[:2] == (5, True)
+    # with the mirror a pair can overshoot the limit; the count is clamped to it
+    assert brute_count(3, 3, [None] * 9, limit=5)[:2] == (5, True)
+    assert brute_count(2, 2, [None] * 4, limit=1)[:2] == (1, True)
+    count, capped, _, _ = sat_count(3, 3, [None] * 9, limit=5)
+    assert (count, capped) == (5, True)
+
+
+PUBLISHED = [
+    (5, 5, parse_rows("2.2../.4.2./...../.2.4./..2.2"), parse_rows("23200/34320/23032/02343/00232")),
+    (4, 4, decode_number10("a3d4f2b", 16), None),
+    (
+        10,
+        10,
+        decode_number10("1c1c2a3g312a342a2a2e4a3g1d1h1a2a4a2a3c3a3a1a2b1b42e2b2a2a2c", 100),
+        None,
+    ),
+]
+
+
+@pytest.mark.parametrize(("rows", "cols", "clues", "answer"), PUBLISHED)
+def test_published_unique(rows: int, cols: int, clues: list[int | None], answer: list[int] | None) -> None:
+    b = brute_count(rows, cols, clues, limit=2)
+    bp = brute_count(rows, cols, clues, limit=2, jit=False)
+    s = sat_count(rows, cols, clues, limit=2)
+    assert b[:2] == (1, False) and s[:2] == (1, False) and bp[:2] == (1, False)
+    assert b[3] == s[3] == bp[3]
+    assert b[2] == bp[2]
+    check_answer(rows, cols, clues, b[3][0])
+    if answer is not None:
+        assert b[3][0] == answer
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(r, c) for r in range(1, 4) for c in range(1, 5)])
+def test_jit_matches_python_blank(rows: int, cols: int) -> None:
+    clues = [None] * (rows * cols)
+    assert brute_count(rows, cols, clues, limit=10**9) == brute_count(
+        rows, cols, clues, limit=10**9, jit=False
+    )
+
+
+def test_kernel_is_numba_wrapped() -> None:
+    assert hasattr(_count_kernel, "py_func")
+
+
+def test_random_clues_agree() -> None:
+    rng = random.Random(1234)
+    for _ in range(40):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        n = rows * cols
+        clues: list[int | None] = [None] * n
+        for i in rng.sample(range(n), rng.randint(1, 3)):
+            clues[i] = rng.choice([0, 1, 2, 2, 3])
+        jit = brute_count(rows, cols, clues, limit=10**9)
+        py = brute_count(rows, cols, clues, limit=10**9, jit=False)
+        assert jit == py
+        sat = sat_count(rows, cols, clues, limit=10**9)
+        assert sat[0] == jit[0] and not sat[1]
+        for a in jit[3] + sat[3]:
+            check_answer(rows, cols, clues, a)
