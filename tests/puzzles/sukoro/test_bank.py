@@ -1,0 +1,43 @@
+"""The shipped bank: big enough, every board unique by two engines, graded as recorded,
+its answer valid, and rebuilt bit for bit from its recipe."""
+
+import collections
+
+from pencilbox import bank
+from pencilbox.core import engine
+from pencilbox.puzzles.sukoro import PUZZLE
+from tests.puzzles.sukoro.helpers import banked
+
+BANK = banked()
+
+
+def test_bank_fills_every_bucket() -> None:
+    sizes = collections.Counter(bid.split("-")[1] for bid, *_ in BANK)
+    assert all(sizes[s] >= 24 for s in ("6x6", "8x8", "10x10"))
+    rec = bank.recipe("sukoro")
+    buckets = collections.Counter((bid.split("-")[1], grade) for bid, _, _, grade in BANK)
+    assert len(buckets) == len(rec["sizes"]) * len(rec["grades"])
+    assert set(buckets.values()) == {rec["per_grade"]}
+
+
+def test_every_bank_board_unique_by_two_engines_and_graded_as_recorded() -> None:
+    for bid, board, answer, grade in BANK:
+        lad = engine.count(PUZZLE, board, limit=2)
+        assert lad.status == "unique", bid
+        assert PUZZLE.answer_from_state(board, lad.answers[0]) == answer, bid
+        sat = PUZZLE.sat_count(board, 2, 10**9)
+        assert sat.count == 1 and PUZZLE.answer_from_state(board, sat.answers[0]) == answer, bid
+        assert PUZZLE.validate(board, answer) == [], bid
+        assert engine.grade(PUZZLE, board).grade == grade, bid
+
+
+def test_grades_agree_with_the_readable_ladder() -> None:
+    for bid, board, _, grade in BANK[::4]:
+        assert engine.grade(PUZZLE, board, accel=False).grade == grade, bid
+
+
+def test_bank_rebuilds_bit_for_bit() -> None:
+    boards, short = bank.build(bank.recipe("sukoro"))
+    assert not short
+    path = bank.HERE / "sukoro.json"
+    assert bank.dumps(boards) == path.read_text()
