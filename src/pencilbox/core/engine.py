@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 PROBE = "probe"
 SEARCH = "search"
+QUICK_NODES = 256  # branch points of the quick first search before escalating
 
 
 class Contradiction(Exception):
@@ -168,14 +169,17 @@ class Count:
 
 
 def search(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
-           limit: int = 2, node_cap: int = 10**6) -> Count:
-    """Count answers by fixpoint + branching on the fewest-valued variable (reference)."""
+           limit: int = 2, node_cap: int = 10**6, root: Iterable[str] | None = None) -> Count:
+    """Count answers by fixpoint + branching on the fewest-valued variable (reference).
+    ``root`` (default: ``names``) is the rung set of the root fixpoint only: probing once
+    at the root and not at every node cuts the heavy tail of hard boards."""
     names = tuple(names)
+    top = names if root is None else tuple(root)
     out = Count()
 
-    def walk(state: State) -> None:
+    def walk(state: State, depth: int) -> None:
         try:
-            fixpoint(puzzle, board, state, names)
+            fixpoint(puzzle, board, state, top if depth == 0 else names)
         except Contradiction:
             return
         open_vars = [v for v, d in enumerate(state.dom) if not single(d)]
@@ -194,23 +198,38 @@ def search(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
         for bit in bits(state.dom[var]):
             child = state.copy()
             child.dom[var] = bit
-            walk(child)
+            walk(child, depth + 1)
             if out.limit_hit or out.node_capped:
                 return
 
-    walk(State(dom.copy()))
+    walk(State(dom.copy()), 0)
     return out
 
 
 def count(puzzle: Puzzle, board: object, names: Iterable[str] | None = None, limit: int = 2,
-          node_cap: int = 10**6, dom: list[int] | None = None, accel: bool = True) -> Count:
-    """Count answers with the ladder; uses the puzzle's compiled kernel when it has one."""
-    names = tuple(ladder(puzzle, puzzle.search_level) if names is None else names)
+          node_cap: int = 10**6, dom: list[int] | None = None, accel: bool = True,
+          root: Iterable[str] | None = None) -> Count:
+    """Count answers with the ladder; uses the puzzle's compiled kernel when it has one.
+
+    The default strategy escalates: a quick search at the puzzle's ``search_level`` with
+    at most QUICK_NODES branch points settles most boards; when it runs out, the search
+    starts over with a probe at the root (nodes of both runs are reported together)."""
+    if names is None:
+        names = ladder(puzzle, puzzle.search_level)
+        quick = count(puzzle, board, names, limit, min(node_cap, QUICK_NODES), dom, accel)
+        if not quick.node_capped or node_cap <= QUICK_NODES:
+            return quick
+        full = count(puzzle, board, names, limit, node_cap - quick.nodes, dom, accel,
+                     ladder(puzzle) if root is None else root)
+        full.nodes += quick.nodes
+        return full
+    names = tuple(names)
+    root = names if root is None else tuple(root)
     dom = puzzle.initial_state(board) if dom is None else dom
     kernel = getattr(puzzle, "kernel", None) if accel else None
-    if kernel is not None and kernel.supports(names):
-        return kernel.count(board, dom, names, limit, node_cap)
-    return search(puzzle, board, dom, names, limit, node_cap)
+    if kernel is not None and kernel.supports(names) and kernel.supports(root):
+        return kernel.count(board, dom, names, limit, node_cap, root)
+    return search(puzzle, board, dom, names, limit, node_cap, root)
 
 
 def run_fixpoint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],

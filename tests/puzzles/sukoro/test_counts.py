@@ -72,6 +72,14 @@ def test_published_boards_solved_and_counted_by_three_engines(bid: str, board: B
     assert sat.count == 1 and PUZZLE.answer_from_state(board, sat.answers[0]) == answer
 
 
+def test_default_count_probes_at_the_root_only_in_both_engines() -> None:
+    for _, board, answer in PUB[:12]:
+        fast = engine.count(PUZZLE, board)
+        slow = engine.count(PUZZLE, board, accel=False)
+        assert (fast.count, fast.nodes) == (slow.count, slow.nodes) == (1, fast.nodes)
+        assert PUZZLE.answer_from_state(board, fast.answers[0]) == answer
+
+
 def test_multiple_boards_report_two_answers() -> None:
     for rec in load_testdata("sukoro"):
         if rec.get("solutions") == "multiple":

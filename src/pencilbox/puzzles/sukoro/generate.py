@@ -21,6 +21,7 @@ from pencilbox.puzzles.sukoro.board import ALL, Board, answer_from_state
 
 UNIQUE_NODE_CAP = 200_000
 MIN_COVER = 0.4  # share of cells a drawn answer should number
+DRAW_NODES = 5_000  # branch points one random walk may use before it is redrawn
 
 
 @dataclass(frozen=True)
@@ -41,15 +42,19 @@ def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> 
     board = Board(rows, cols, (None,) * (rows * cols))
     best: tuple[int, ...] = ()
     for _ in range(draws):
-        res = kernel.search(board, [ALL] * (rows * cols), ("deg", "neq", "conn"), 1, 10**7,
+        res = kernel.search(board, [ALL] * (rows * cols), ("deg", "neq", "conn"), 1, DRAW_NODES,
                             kernel.ORDER_NUMBERED, rng.randrange(2**31))
         if not res.answers:
+            if res.node_capped:
+                continue  # an unlucky walk: draw again rather than wander
             raise ValueError(f"no Sukoro answer exists on a {rows}x{cols} board")
         answer = tuple(int(v or 0) for v in answer_from_state(res.answers[0]))
         if sum(map(bool, answer)) > sum(map(bool, best)):
             best = answer
         if sum(map(bool, best)) >= MIN_COVER * rows * cols:
             break
+    if not best:
+        raise ValueError(f"no Sukoro answer found on a {rows}x{cols} board in {draws} draws")
     return best
 
 

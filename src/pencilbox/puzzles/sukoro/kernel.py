@@ -311,7 +311,7 @@ def _choose(dom, order):
 
 
 @njit(cache=True)
-def _search(dom0, orth, flags, limit, node_cap, order, seed, answers, rules):
+def _search(dom0, orth, flags, limit, node_cap, order, seed, answers, rules, root_flags):
     """Count answers up to ``limit`` with at most ``node_cap`` branch points."""
     n = dom0.shape[0]
     if order != ORDER_LOW:
@@ -331,7 +331,7 @@ def _search(dom0, orth, flags, limit, node_cap, order, seed, answers, rules):
     while True:
         if fresh:
             cur = stack[depth]
-            if _fixpoint(cur, orth, flags, work, trial):
+            if _fixpoint(cur, orth, root_flags if depth == 0 else flags, work, trial):
                 var = _choose(cur, order)
                 if var < 0:
                     if _is_answer(cur, orth, work[0], work[1], rules):
@@ -394,15 +394,17 @@ def rules_mask(dropped: tuple[str, ...] = ()) -> int:
 
 
 def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
-           order: int = ORDER_LOW, seed: int = 0, dropped: tuple[str, ...] = ()) -> Count:
+           order: int = ORDER_LOW, seed: int = 0, dropped: tuple[str, ...] = (),
+           root: tuple[str, ...] | None = None) -> Count:
     """Compiled counterpart of ``engine.search`` (same order of branching when ORDER_LOW).
     ``dropped`` switches rules off for studies; rungs that rely on them must be left out."""
-    if ("connected" in dropped and "conn" in names) or ("differ" in dropped and "neq" in names):
+    used = set(names) | set(root or ())
+    if ("connected" in dropped and "conn" in used) or ("differ" in dropped and "neq" in used):
         raise ValueError("a rung that relies on a dropped rule is still enabled")
     answers = np.zeros((2, len(dom)), dtype=np.int64)
     c, hit, capped, nodes = _search(np.array(dom, dtype=np.int64), board.grid.orth_array(),
                                     flags_of(names), limit, node_cap, order, seed, answers,
-                                    rules_mask(dropped))
+                                    rules_mask(dropped), flags_of(names if root is None else root))
     return Count(int(c), bool(hit), bool(capped), int(nodes),
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
 
@@ -414,8 +416,8 @@ class Kernel:
         return all(n in FLAG for n in names)
 
     def count(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int,
-              node_cap: int) -> Count:
-        return search(board, dom, names, limit, node_cap)
+              node_cap: int, root: tuple[str, ...] | None = None) -> Count:
+        return search(board, dom, names, limit, node_cap, root=root)
 
     def fixpoint(self, board: Board, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
         arr = np.array(dom, dtype=np.int64)
