@@ -41,7 +41,8 @@ def test_list_input_prints_one_line_per_board(tmp_path: Path) -> None:
     recs = load_testdata("sukoro")[:4]
     path = tmp_path / "list.json"
     path.write_text(json.dumps(recs))
-    for verb in (["solve"], ["count", "--engine", "brute"], ["grade"], ["hint"], ["convert", "--format", "url"]):
+    verbs = (["solve"], ["count", "--engine", "brute"], ["grade"], ["hint"], ["convert", "--format", "url"])
+    for verb in verbs:
         r = cli(verb[0], str(path), *verb[1:])
         assert r.returncode == 0, (verb, r.stderr)
         if verb[0] == "convert":

@@ -14,7 +14,7 @@ def printed(answer: tuple[int, ...], rows: int, cols: int) -> Board:
 def test_lemma_on_100_random_answers_and_its_failure_without_connectivity() -> None:
     rng = random.Random(2026)
     rivals = 0
-    for k in range(100):
+    for _ in range(100):
         rows, cols = rng.randint(4, 9), rng.randint(4, 9)
         answer = generate.random_answer(rows, cols, rng)
         board = printed(answer, rows, cols)
@@ -26,7 +26,8 @@ def test_lemma_on_100_random_answers_and_its_failure_without_connectivity() -> N
         assert not loose.node_capped
         if loose.count > 1:
             rivals += 1
-            rival = next(a for a in (PUZZLE.answer_from_state(board, d) for d in loose.answers) if a != answer)
+            found = [PUZZLE.answer_from_state(board, d) for d in loose.answers]
+            rival = next(a for a in found if a != answer)
             assert rules.validate(board, rival, dropped=("connected",)) == []
             assert any(b.rule == "connected" for b in rules.validate(board, rival))
     assert rivals > 0  # the lemma fails without rule 3 on some of these boards
