@@ -74,6 +74,15 @@ def test_grade_and_hint() -> None:
     assert h["value"] == ("empty" if answer[r][c] == 0 else str(answer[r][c]))
 
 
+def test_ablation_from_the_command_line() -> None:
+    g = json.loads(cli("grade", URL5, "--off", "neq", "--json").stdout)
+    assert "neq" not in g["settled"] and g["grade"] in ("conn", "probe", "search") and g["unique"]
+    c = json.loads(cli("count", URL5, "--off", "conn", "--json").stdout)
+    assert c["count"] == 1
+    bad = cli("grade", URL5, "--off", "magic")
+    assert bad.returncode == 2 and "unknown level" in bad.stderr
+
+
 def test_hint_points_at_wrong_entries_first() -> None:
     text = ("sukoro 1x5\nclues:\n1 . . . .\nanswer:\n1 2 1 . 1\n")  # the last '1' is wrong
     h = json.loads(cli("hint", "-", "--json", stdin=text).stdout)

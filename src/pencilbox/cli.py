@@ -69,13 +69,18 @@ def _show_check(board: Any, out: dict[str, Any]) -> str:
                      + (" ..." if len(b["cells"]) > 20 else "") + "]" for b in out["broken"])
 
 
+def _off(args: argparse.Namespace) -> tuple[str, ...]:
+    return tuple(x for item in args.off or () for x in item.split(",") if x)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.solve(b, args.level, args.node_cap),
+    return _report(args, lambda b: service.solve(b, args.level, args.node_cap, _off(args)),
                    lambda o: o["status"] == "unique", _show_solve)
 
 
 def cmd_count(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.count(b, args.engine, args.limit, args.node_cap, args.level),
+    return _report(args, lambda b: service.count(b, args.engine, args.limit, args.node_cap, args.level,
+                                                 _off(args)),
                    lambda o: True, lambda b, o: f"{o['count']}{'+' if o['capped'] else ''} answers "
                    f"({o['engine']}, {o['nodes']} nodes, {o['ms']} ms)")
 
@@ -84,11 +89,12 @@ def cmd_grade(args: argparse.Namespace) -> int:
     def show(b: Any, o: dict[str, Any]) -> str:
         shares = ", ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in o["settled"].items())
         return f"grade: {o['grade']} ({o['status']}); settled: {shares}"
-    return _report(args, lambda b: service.grade(b), lambda o: o["unique"], show)
+    return _report(args, lambda b: service.grade(b, off=_off(args)), lambda o: o["unique"], show)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.hint(b, args.level), lambda o: o["kind"] == "hint", _show_hint)
+    return _report(args, lambda b: service.hint(b, args.level, off=_off(args)), lambda o: o["kind"] == "hint",
+                   _show_hint)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -152,6 +158,9 @@ def build_parser() -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help_, description=help_)
         if board:
             sp.add_argument("board", help="a path, - for stdin, or a URL / Tatham ID string")
+        if name in ("solve", "count", "grade", "hint"):
+            sp.add_argument("--off", action="append", metavar="RUNG",
+                            help="switch a rung off everywhere, probe included (repeatable)")
         sp.set_defaults(fn=fn)
         return sp
 

@@ -32,20 +32,26 @@ def _names(puzzle: Any, level: str | None, off: tuple[str, ...] = ()) -> tuple[s
         raise BoardError(str(e)) from None
 
 
-def solve(board: Any, level: str | None = None, node_cap: int = 10**6) -> dict[str, Any]:
+def _search_names(puzzle: Any, level: str | None, off: tuple[str, ...]) -> tuple[str, ...] | None:
+    """None (the engine's escalating default) unless a level or an ablation is asked for."""
+    return _names(puzzle, level, off) if level or off else None
+
+
+def solve(board: Any, level: str | None = None, node_cap: int = 10**6,
+          off: tuple[str, ...] = ()) -> dict[str, Any]:
     """Status (unique, multiple, none, capped), the answer, a second answer, the grade."""
     puzzle = puzzles.get(board.puzzle)
     t0 = time.perf_counter()
-    res = engine.count(puzzle, board, _names(puzzle, level), 2, node_cap)
+    res = engine.count(puzzle, board, _search_names(puzzle, level, off), 2, node_cap)
     answers = [puzzle.answer_json(board, puzzle.answer_from_state(board, a)) for a in res.answers]
-    g = engine.grade(puzzle, board, node_cap=node_cap).grade if res.status == "unique" else None
+    g = engine.grade(puzzle, board, off, node_cap).grade if res.status == "unique" else None
     return {"puzzle": puzzle.name, "rows": board.rows, "cols": board.cols, "status": res.status,
             "answer": answers[0] if answers else None, "second": answers[1] if len(answers) > 1 else None,
             "grade": g, "nodes": res.nodes, "ms": _ms(t0)}
 
 
 def count(board: Any, engine_name: str = "ladder", limit: int = 10**6, node_cap: int = 10**7,
-          level: str | None = None) -> dict[str, Any]:
+          level: str | None = None, off: tuple[str, ...] = ()) -> dict[str, Any]:
     """A solution count by one engine; ``capped`` marks a lower bound."""
     puzzle = puzzles.get(board.puzzle)
     if limit < 1 or node_cap < 0:
@@ -53,7 +59,7 @@ def count(board: Any, engine_name: str = "ladder", limit: int = 10**6, node_cap:
     t0 = time.perf_counter()
     res: Count
     if engine_name == "ladder":
-        res = engine.count(puzzle, board, _names(puzzle, level), limit, node_cap)
+        res = engine.count(puzzle, board, _search_names(puzzle, level, off), limit, node_cap)
     elif engine_name == "brute":
         res = puzzle.brute_count(board, limit, node_cap)
     elif engine_name == "sat":
@@ -64,10 +70,11 @@ def count(board: Any, engine_name: str = "ladder", limit: int = 10**6, node_cap:
             "ms": _ms(t0)}
 
 
-def grade(board: Any, node_cap: int = 10**6) -> dict[str, Any]:
+def grade(board: Any, node_cap: int = 10**6, off: tuple[str, ...] = ()) -> dict[str, Any]:
     """The grade, uniqueness and the share of unclued cells each level settles."""
     puzzle = puzzles.get(board.puzzle)
-    g = engine.grade(puzzle, board, node_cap=node_cap)
+    _names(puzzle, None, off)
+    g = engine.grade(puzzle, board, off, node_cap)
     return {"grade": g.grade, "unique": g.unique, "status": g.status,
             "settled": {k: None if v is None else round(v, 4) for k, v in g.settled.items()}}
 
@@ -79,10 +86,11 @@ def current_state(puzzle: Any, board: Any) -> list[int]:
     return puzzle.state_from_answer(board, board.answer)
 
 
-def hint(board: Any, level: str | None = None, node_cap: int = 10**6) -> dict[str, Any]:
+def hint(board: Any, level: str | None = None, node_cap: int = 10**6,
+         off: tuple[str, ...] = ()) -> dict[str, Any]:
     """One cell provable at ``level`` from the board's current state, or what is wrong."""
     puzzle = puzzles.get(board.puzzle)
-    names = _names(puzzle, level or engine.levels(puzzle)[-1])
+    names = _names(puzzle, level or engine.levels(puzzle)[-1], off)
     dom = current_state(puzzle, board)
     if board.answer is not None:
         wrong = wrong_entries(puzzle, board, node_cap)
