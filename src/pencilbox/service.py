@@ -103,11 +103,10 @@ def hint(board: Any, level: str | None = None, node_cap: int = 10**6,
                 "message": "an entry contradicts a clue"}
     h = engine.hint(puzzle, board, dom, names)
     if isinstance(h, Hint):
-        clued = set(range(len(dom))) - set(puzzle.unclued(board))
+        cells, clues = puzzle.places(board, h.premises)
         return {"kind": "hint", "cell": list(board.grid.rc(h.var)),
                 "value": puzzle.describe(board, h.var, h.value), "rung": h.rung,
-                "cells": _cells(board, [p for p in h.premises if p not in clued]),
-                "clues": _cells(board, [p for p in h.premises if p in clued])}
+                "cells": cells, "clues": clues}
     if h.contradiction:
         return {"kind": "contradiction", "rung": h.rung, "cells": _cells(board, h.cells),
                 "message": f"the entries so far contradict the rules ({h.rung})"}
@@ -129,6 +128,10 @@ def check(board: Any) -> dict[str, Any]:
     if board.answer is None:
         raise BoardError("the board has no answer section to check")
     broken = puzzle.validate(board, board.answer)
-    return {"ok": not broken, "complete": not any(b.rule == "complete" for b in broken),
-            "broken": [{"rule": b.rule, "cells": _cells(board, b.cells), "message": b.message}
-                       for b in broken]}
+    out = {"ok": not broken, "complete": not any(b.rule == "complete" for b in broken),
+           "broken": [{"rule": b.rule, "cells": _cells(board, b.cells), "message": b.message,
+                       **({"points": puzzle.places(board, tuple(board.rows * board.cols + p
+                                                               for p in b.points))[1]}
+                          if b.points else {})}
+                      for b in broken]}
+    return {**out, **puzzle.extras(board, board.answer)}

@@ -62,6 +62,26 @@ class Grid:
         r, c = self.rc(i)
         return (self.point(r, c), self.point(r, c + 1), self.point(r + 1, c), self.point(r + 1, c + 1))
 
+    def point_rc(self, p: int) -> tuple[int, int]:
+        return divmod(p, self.cols + 1)
+
+    @property
+    def around(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per lattice point, the cells touching it as (cell, corner), corner 0 tl, 1 tr,
+        2 bl, 3 br of that cell."""
+        return _around(self.rows, self.cols)
+
+    def point_pairs(self) -> list[tuple[int, int]]:
+        """Orthogonally adjacent lattice points (p, q), p < q."""
+        out = []
+        for r in range(self.rows + 1):
+            for c in range(self.cols + 1):
+                if c < self.cols:
+                    out.append((self.point(r, c), self.point(r, c + 1)))
+                if r < self.rows:
+                    out.append((self.point(r, c), self.point(r + 1, c)))
+        return out
+
     def orth_array(self) -> np.ndarray:
         """Orthogonal neighbours as an (N, 4) int64 array padded with -1, for numba kernels."""
         return _orth_array(self.rows, self.cols)
@@ -75,6 +95,16 @@ def _orth_array(rows: int, cols: int) -> np.ndarray:
         out[i, : len(nb)] = nb
     out.setflags(write=False)
     return out
+
+
+@lru_cache(maxsize=256)
+def _around(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    g = grid(rows, cols)
+    out: list[list[tuple[int, int]]] = [[] for _ in range(g.points)]
+    for i in range(g.size):
+        for corner, p in enumerate(g.corners(i)):
+            out[p].append((i, corner))
+    return tuple(tuple(x) for x in out)
 
 
 STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))

@@ -23,11 +23,13 @@ class Rung(Protocol):
 
 @dataclass(frozen=True)
 class Broken:
-    """One broken rule of a checked answer and the cells that break it."""
+    """One broken rule of a checked answer, the cells that break it and, for puzzles with
+    clues on lattice points, the points."""
 
     rule: str
     cells: tuple[int, ...]
     message: str
+    points: tuple[int, ...] = ()
 
 
 class Kernel(Protocol):
@@ -59,6 +61,8 @@ class Puzzle(Protocol):
     def with_answer(self, board: Any, answer: Any) -> Any: ...
     def validate(self, board: Any, answer: Any) -> list[Broken]: ...
     def describe(self, board: Any, var: int, value: int) -> str: ...
+    def places(self, board: Any, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]: ...
+    def extras(self, board: Any, answer: Any) -> dict[str, Any]: ...
 
     # formats
     def from_sections(self, rows: int, cols: int, sections: dict[str, Any]) -> Any: ...

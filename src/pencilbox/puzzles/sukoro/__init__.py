@@ -54,6 +54,15 @@ class Sukoro:
     def validate(self, board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
         return rules.validate(board, answer)
 
+    def extras(self, board: Board, answer: tuple[int | None, ...]) -> dict[str, Any]:
+        return {}
+
+    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
+        """Premise ids as plain cells and clue cells, each [r, c]."""
+        rc = board.grid.rc
+        return ([list(rc(i)) for i in ids if board.clues[i] is None],
+                [list(rc(i)) for i in ids if board.clues[i] is not None])
+
     def describe(self, board: Board, var: int, value: int) -> str:
         return "empty" if value == EMPTY else str(value.bit_length() - 1)
 

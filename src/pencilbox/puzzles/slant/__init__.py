@@ -1,0 +1,124 @@
+"""Slant (Gokigen Naname): a diagonal in every cell, numbers on the lattice points count
+the diagonals that reach them, no closed loop. This module fills in the Puzzle interface."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilbox.boardio import Section
+from pencilbox.core.engine import Count
+from pencilbox.core.puzzle import Broken
+from pencilbox.puzzles.slant import board as sb
+from pencilbox.puzzles.slant import codec, rules
+from pencilbox.puzzles.slant.board import BACK, FWD, Board
+from pencilbox.puzzles.slant.rungs import RUNGS
+
+
+class Slant:
+    name = "slant"
+    rungs = RUNGS
+    search_level = "duet"
+    url_names = ("gokigen",)
+    tatham_name = "slant"
+
+    def __init__(self) -> None:
+        self._kernel: Any = None
+
+    @property
+    def kernel(self) -> Any:
+        """Compiled fast path, imported on first use (numba import is slow)."""
+        if self._kernel is None:
+            from pencilbox.puzzles.slant.kernel import Kernel
+            self._kernel = Kernel()
+        return self._kernel
+
+    # boards and answers
+    def initial_state(self, board: Board) -> list[int]:
+        return sb.initial_state(board)
+
+    def unclued(self, board: Board) -> list[int]:
+        return list(range(board.rows * board.cols))
+
+    def answer_from_state(self, board: Board, dom: list[int]) -> tuple[int | None, ...]:
+        return sb.answer_from_state(dom)
+
+    def state_from_answer(self, board: Board, answer: tuple[int | None, ...]) -> list[int]:
+        return sb.state_from_answer(board, answer)
+
+    def with_answer(self, board: Board, answer: tuple[int | None, ...] | None) -> Board:
+        return Board(board.rows, board.cols, board.clues, answer)
+
+    def is_answer(self, board: Board, dom: list[int]) -> bool:
+        return rules.is_answer(board, sb.answer_from_state(dom))
+
+    def validate(self, board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
+        return rules.validate(board, answer)
+
+    def extras(self, board: Board, answer: tuple[int | None, ...]) -> dict[str, Any]:
+        """The win check states the number of trees (R + C + 1 on a finished board)."""
+        return {"trees": rules.trees(board, answer)} if None not in answer else {}
+
+    def describe(self, board: Board, var: int, value: int) -> str:
+        return {FWD: "/", BACK: "\\"}.get(value, "?")
+
+    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
+        """Premise ids as cells [r, c] and clue points [r, c] (points come after cells)."""
+        n = board.rows * board.cols
+        cells = [list(board.grid.rc(i)) for i in ids if i < n]
+        points = [list(board.grid.point_rc(i - n)) for i in ids if i >= n]
+        return cells, points
+
+    # formats
+    def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> Board:
+        return sb.from_sections(rows, cols, sections)
+
+    def to_text(self, board: Board) -> str:
+        return sb.to_text(board)
+
+    def from_json(self, data: dict[str, Any]) -> Board:
+        return sb.from_json(data)
+
+    def to_json(self, board: Board) -> dict[str, Any]:
+        return sb.to_json(board)
+
+    def answer_json(self, board: Board, answer: tuple[int | None, ...]) -> Any:
+        return sb.answer_json(board, answer)
+
+    def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
+        return codec.decode_url(cols, rows, body, flags)
+
+    def encode_url(self, board: Board) -> str:
+        return codec.encode_url(board)
+
+    def decode_tatham(self, cols: int, rows: int, desc: str) -> Board:
+        return codec.decode_tatham(cols, rows, desc)
+
+    def encode_tatham(self, board: Board) -> str:
+        return codec.encode_tatham(board)
+
+    # independent engines and the generator
+    def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
+        from pencilbox.puzzles.slant.brute import brute_count
+        c, capped, nodes, answers = brute_count(board.rows, board.cols, board.clues, limit, node_cap)
+        return _as_count(board, c, capped, nodes, answers, limit, "brute")
+
+    def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
+        from pencilbox.puzzles.slant.sat import sat_count
+        c, capped, nodes, answers = sat_count(board.rows, board.cols, board.clues, limit)
+        return _as_count(board, c, capped, nodes, answers, limit, "sat")
+
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
+        from pencilbox.puzzles.slant.generate import generate
+        return generate(rows, cols, grade, seed, tries)
+
+
+def _as_count(board: Board, c: int, capped: bool, nodes: int, answers: list[list[int]], limit: int,
+              engine: str) -> Count:
+    """An engine's (count, capped, nodes, answers), each answer judged by the validator."""
+    for a in answers[:2]:
+        assert rules.is_answer(board, tuple(a)), f"{engine} returned a broken answer"
+    hit = capped and c >= limit
+    return Count(c, hit, capped and not hit, nodes, [list(a) for a in answers[:2]], engine)
+
+
+PUZZLE = Slant()

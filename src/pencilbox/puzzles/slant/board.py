@@ -1,0 +1,173 @@
+"""Slant boards and answers, and their text and JSON forms.
+
+Domains: bit 0 is ``/`` (FWD), bit 1 is ``\\`` (BACK), one variable per cell. ``\\`` joins
+a cell's top-left and bottom-right corners, ``/`` its top-right and bottom-left. Clues sit
+on the (R+1) x (C+1) lattice points: 0..4, or ``MARK`` (-1), a circle whose number is not
+shown (puzz.link's ``.``; ``?`` in text and JSON), which constrains nothing.
+An answer is a flat tuple of cells: FWD, BACK, or None (undecided).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any, ClassVar
+
+from pencilbox.boardio import Section
+from pencilbox.core.geometry import Grid, grid
+from pencilbox.errors import BoardError
+
+FWD, BACK, BOTH = 1, 2, 3
+MARK = -1
+CHAR = {FWD: "/", BACK: "\\", None: "?"}
+# The orientation that reaches corner k (0 tl, 1 tr, 2 bl, 3 br) of its cell.
+TOUCH = (BACK, FWD, FWD, BACK)
+
+
+@dataclass(frozen=True)
+class Board:
+    """Point clues (and optionally an answer) on an R x C grid of cells."""
+
+    rows: int
+    cols: int
+    clues: tuple[int | None, ...]
+    answer: tuple[int | None, ...] | None = None
+    puzzle: ClassVar[str] = "slant"
+
+    @cached_property
+    def grid(self) -> Grid:
+        return grid(self.rows, self.cols)
+
+    @cached_property
+    def clued(self) -> tuple[int, ...]:
+        """Points with a number on them (marks excluded)."""
+        return tuple(p for p, v in enumerate(self.clues) if v is not None and v >= 0)
+
+    def ends(self, i: int, bit: int) -> tuple[int, int]:
+        """The lattice points a diagonal of cell i joins."""
+        tl, tr, bl, br = self.grid.corners(i)
+        return (tl, br) if bit == BACK else (tr, bl)
+
+
+def point_rows(board: Board, flat: tuple | list) -> list[list]:
+    w = board.cols + 1
+    return [list(flat[r * w:(r + 1) * w]) for r in range(board.rows + 1)]
+
+
+# ---------------------------------------------------------------- text
+
+def read_clue(tok: str, where: str) -> int | None:
+    if tok == ".":
+        return None
+    if tok == "?":
+        return MARK
+    if tok in ("0", "1", "2", "3", "4"):
+        return int(tok)
+    raise BoardError(f"{where}: {tok!r} is not a Slant clue ('.', '?' or 0..4)")
+
+
+def read_row(chars: str, cols: int, where: str, line: int) -> list[int | None]:
+    out: list[int | None] = []
+    for ch in chars:
+        if ch == "/":
+            out.append(FWD)
+        elif ch == "\\":
+            out.append(BACK)
+        elif ch in "?.":
+            out.append(None)
+        else:
+            raise BoardError(f"{where}: {ch!r} is not a Slant answer cell ('/', '\\\\' or '?')")
+    if len(out) != cols:
+        raise BoardError(f"line {line}: answer row has {len(out)} cells, expected {cols}")
+    return out
+
+
+def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
+    extra = set(sections) - {"clues", "answer"}
+    if extra:
+        raise BoardError(f"line {sections[min(extra)].line}: unknown section '{min(extra)}:' for slant")
+    if "clues" not in sections:
+        raise BoardError("missing section 'clues:' (the (R+1)x(C+1) lattice points)")
+    clues = tuple(read_clue(t.text, t.where())
+                  for row in sections["clues"].grid(rows + 1, cols + 1) for t in row)
+    answer = None
+    if "answer" in sections:
+        sec = sections["answer"]
+        if len(sec.rows) != rows:
+            raise BoardError(f"line {sec.line}: section 'answer:' has {len(sec.rows)} rows, expected {rows}")
+        cells: list[int | None] = []
+        for row in sec.rows:
+            cells += read_row("".join(t.text for t in row), cols, row[0].where(), row[0].line)
+        answer = tuple(cells)
+    return Board(rows, cols, clues, answer)
+
+
+def clue_token(v: int | None) -> str:
+    return "." if v is None else "?" if v == MARK else str(v)
+
+
+def to_text(board: Board) -> str:
+    out = [f"slant {board.rows}x{board.cols}", "clues:"]
+    out += [" ".join(clue_token(v) for v in row) for row in point_rows(board, board.clues)]
+    if board.answer is not None:
+        out.append("answer:")
+        out += [" ".join(CHAR[v] for v in row) for row in board.grid.to_rows(board.answer)]
+    return "\n".join(out) + "\n"
+
+
+# ---------------------------------------------------------------- JSON
+
+def from_json(data: dict[str, Any]) -> Board:
+    rows, cols = data["rows"], data["cols"]
+    grid_ = data.get("clues")
+    if not isinstance(grid_, list) or len(grid_) != rows + 1:
+        raise BoardError(f"'clues' must be a list of {rows + 1} rows of lattice points")
+    clues: list[int | None] = []
+    for r, row in enumerate(grid_):
+        if not isinstance(row, list) or len(row) != cols + 1:
+            raise BoardError(f"'clues' row {r + 1} must be a list of {cols + 1} lattice points")
+        for c, v in enumerate(row):
+            if v is None or v == "?" or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 4):
+                clues.append(MARK if v == "?" else v)
+            else:
+                raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {v!r} is not a Slant clue "
+                                 "(null, '?' or 0..4)")
+    answer = None
+    ans = data.get("answer")
+    if ans is not None:
+        if not isinstance(ans, list) or len(ans) != rows:
+            raise BoardError(f"'answer' must be a list of {rows} strings of '/' and '\\\\'")
+        cells: list[int | None] = []
+        for r, row in enumerate(ans):
+            text = "".join(row) if isinstance(row, list) else row
+            if not isinstance(text, str):
+                raise BoardError(f"'answer' row {r + 1} must be a string")
+            cells += read_row(text, cols, f"'answer' row {r + 1}", r + 1)
+        answer = tuple(cells)
+    return Board(rows, cols, tuple(clues), answer)
+
+
+def answer_json(board: Board, answer: tuple[int | None, ...]) -> list[str]:
+    return ["".join(CHAR[v] for v in row) for row in board.grid.to_rows(answer)]
+
+
+def to_json(board: Board) -> dict[str, Any]:
+    out: dict[str, Any] = {"puzzle": "slant", "rows": board.rows, "cols": board.cols,
+                           "clues": point_rows(board, ["?" if v == MARK else v for v in board.clues])}
+    if board.answer is not None:
+        out["answer"] = answer_json(board, board.answer)
+    return out
+
+
+# ---------------------------------------------------------------- states
+
+def initial_state(board: Board) -> list[int]:
+    return [BOTH] * (board.rows * board.cols)
+
+
+def state_from_answer(board: Board, answer: tuple[int | None, ...]) -> list[int]:
+    return [BOTH if v is None else v for v in answer]
+
+
+def answer_from_state(dom: list[int]) -> tuple[int | None, ...]:
+    return tuple(d if d in (FWD, BACK) else None for d in dom)

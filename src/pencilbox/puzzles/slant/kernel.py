@@ -1,0 +1,348 @@
+"""The Slant ladder compiled with numba: ``count``, ``cycle``, ``duet`` and ``probe`` as in
+rungs.py, on int64 arrays, plus the counting search (the same skeleton as Sukoro's).
+
+Tables (built once per board): ``around`` cells and the orientation bit that touches the
+point, ``ends`` of each diagonal, the numbered points, and the duet pairs.
+Rung results: 1 changed, 0 unchanged, -1 contradiction.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import numpy as np
+from numba import njit
+
+from pencilbox.core.engine import PROBE, Count
+from pencilbox.puzzles.slant.board import TOUCH, Board
+from pencilbox.puzzles.slant.rungs import duets
+
+CNT, CYC, DUET, PRB = 1, 2, 4, 8
+FLAG = {"count": CNT, "cycle": CYC, "duet": DUET, PROBE: PRB}
+
+
+@njit(cache=True)
+def _count(dom, clue, clued, acell, abit):
+    changed = 0
+    for t in range(clued.shape[0]):
+        p = clued[t]
+        v = clue[p]
+        touching = 0
+        nopen = 0
+        for k in range(4):
+            i = acell[p, k]
+            if i < 0:
+                break
+            if dom[i] == abit[p, k]:
+                touching += 1
+            elif dom[i] == 3:
+                nopen += 1
+        if v < touching or v > touching + nopen:
+            return -1
+        if nopen and (v == touching or v == touching + nopen):
+            for k in range(4):
+                i = acell[p, k]
+                if i < 0:
+                    break
+                if dom[i] == 3:
+                    dom[i] = 3 ^ abit[p, k] if v == touching else abit[p, k]
+                    changed = 1
+    return changed
+
+
+@njit(cache=True)
+def _find(parent, x):
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
+
+
+@njit(cache=True)
+def _cycle(dom, ends, parent):
+    for x in range(parent.shape[0]):
+        parent[x] = x
+    n = dom.shape[0]
+    for i in range(n):
+        d = dom[i]
+        if d == 1 or d == 2:
+            ra = _find(parent, ends[i, d, 0])
+            rb = _find(parent, ends[i, d, 1])
+            if ra == rb:
+                return -1
+            parent[ra] = rb
+    changed = 0
+    for i in range(n):
+        if dom[i] != 3:
+            continue
+        for bit in (1, 2):
+            if _find(parent, ends[i, bit, 0]) == _find(parent, ends[i, bit, 1]):
+                dom[i] = 3 ^ bit
+                changed = 1
+                ra = _find(parent, ends[i, 3 ^ bit, 0])
+                rb = _find(parent, ends[i, 3 ^ bit, 1])
+                if ra == rb:
+                    return -1
+                parent[ra] = rb
+                break
+    return changed
+
+
+@njit(cache=True)
+def _touch(dom, combo, opened, nopen, p, acell, abit):
+    t = 0
+    for k in range(4):
+        i = acell[p, k]
+        if i < 0:
+            break
+        d = dom[i]
+        for j in range(nopen):
+            if opened[j] == i:
+                d = 1 + ((combo >> j) & 1)
+        if d == abit[p, k]:
+            t += 1
+    return t
+
+
+@njit(cache=True)
+def _duet(dom, clue, acell, abit, dp, dq, dcells):
+    changed = 0
+    opened = np.empty(6, dtype=np.int64)
+    seen = np.empty(6, dtype=np.int64)
+    for t in range(dp.shape[0]):
+        p = dp[t]
+        q = dq[t]
+        nopen = 0
+        for k in range(6):
+            i = dcells[t, k]
+            if i < 0:
+                break
+            if dom[i] == 3:
+                opened[nopen] = i
+                nopen += 1
+        if nopen == 0:
+            continue
+        seen[:nopen] = 0
+        anyok = False
+        for combo in range(1 << nopen):
+            if (_touch(dom, combo, opened, nopen, p, acell, abit) == clue[p]
+                    and _touch(dom, combo, opened, nopen, q, acell, abit) == clue[q]):
+                anyok = True
+                for j in range(nopen):
+                    seen[j] |= 1 + ((combo >> j) & 1)
+        if not anyok:
+            return -1
+        for j in range(nopen):
+            if seen[j] != 3:
+                dom[opened[j]] = seen[j]
+                changed = 1
+    return changed
+
+
+@njit(cache=True)
+def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
+    i = 0
+    while i < 3:
+        r = 0
+        if i == 0 and flags & CNT:
+            r = _count(dom, clue, clued, acell, abit)
+        elif i == 1 and flags & CYC:
+            r = _cycle(dom, ends, parent)
+        elif i == 2 and flags & DUET:
+            r = _duet(dom, clue, acell, abit, dp, dq, dcells)
+        if r < 0:
+            return False
+        i = 0 if r > 0 else i + 1
+    return True
+
+
+@njit(cache=True)
+def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent, trial):
+    while True:
+        if not _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
+            return False
+        if flags & PRB == 0:
+            return True
+        found = 0
+        for var in range(dom.shape[0]):
+            if dom[var] != 3:
+                continue
+            for bit in (1, 2):
+                trial[:] = dom
+                trial[var] = bit
+                if not _base(trial, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
+                    dom[var] = 3 ^ bit
+                    found = 1
+                    break
+            if found:
+                break
+        if not found:
+            return True
+
+
+@njit(cache=True)
+def _is_answer(dom, clue, acell, abit, ends, parent):
+    """A settled state obeys every clue and has no loop (the leaf check)."""
+    for i in range(dom.shape[0]):
+        if dom[i] != 1 and dom[i] != 2:
+            return False
+    for p in range(clue.shape[0]):
+        if clue[p] < 0:
+            continue
+        t = 0
+        for k in range(4):
+            i = acell[p, k]
+            if i < 0:
+                break
+            if dom[i] == abit[p, k]:
+                t += 1
+        if t != clue[p]:
+            return False
+    for x in range(parent.shape[0]):
+        parent[x] = x
+    for i in range(dom.shape[0]):
+        ra = _find(parent, ends[i, dom[i], 0])
+        rb = _find(parent, ends[i, dom[i], 1])
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
+@njit(cache=True)
+def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, ends, dp, dq, dcells,
+            answers):
+    n = dom0.shape[0]
+    stack = np.empty((n + 2, n), dtype=np.int64)
+    var_at = np.empty(n + 2, dtype=np.int64)
+    rem = np.empty(n + 2, dtype=np.int64)
+    parent = np.empty(clue.shape[0], dtype=np.int64)
+    trial = np.empty(n, dtype=np.int64)
+    stack[0, :] = dom0
+    depth = 0
+    count = 0
+    nodes = 0
+    limit_hit = False
+    node_capped = False
+    fresh = True
+    while True:
+        if fresh:
+            cur = stack[depth]
+            f = root_flags if depth == 0 else flags
+            if _fixpoint(cur, f, clue, clued, acell, abit, ends, dp, dq, dcells, parent, trial):
+                var = -1
+                for i in range(n):
+                    if cur[i] == 3:
+                        var = i
+                        break
+                if var < 0:
+                    if _is_answer(cur, clue, acell, abit, ends, parent):
+                        if count < answers.shape[0]:
+                            answers[count, :] = cur
+                        count += 1
+                        if count >= limit:
+                            limit_hit = True
+                            break
+                elif nodes >= node_cap:
+                    node_capped = True
+                    break
+                else:
+                    nodes += 1
+                    var_at[depth] = var
+                    rem[depth] = 2
+                    stack[depth + 1, :] = cur
+                    stack[depth + 1, var] = 1
+                    depth += 1
+                    continue
+        fresh = False
+        while depth > 0 and not fresh:
+            d = depth - 1
+            if rem[d]:
+                stack[d + 1, :] = stack[d]
+                stack[d + 1, var_at[d]] = rem[d]
+                rem[d] = 0
+                depth = d + 1
+                fresh = True
+            else:
+                depth = d
+        if not fresh:
+            break
+    return count, limit_hit, node_capped, nodes
+
+
+def tables(board: Board) -> tuple[np.ndarray, ...]:
+    """The board's arrays: clue, clued, around cells/bits, diagonal ends, duet pairs."""
+    return _tables(board.rows, board.cols, board.clues)
+
+
+@lru_cache(maxsize=512)
+def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple[np.ndarray, ...]:
+    board = Board(rows, cols, clues)
+    clue = np.array([-2 if v is None else v for v in clues], dtype=np.int64)
+    clued = np.array(board.clued, dtype=np.int64)
+    pairs = duets(board)
+    dp = np.array([p for p, _, _ in pairs], dtype=np.int64)
+    dq = np.array([q for _, q, _ in pairs], dtype=np.int64)
+    dcells = np.full((len(pairs), 6), -1, dtype=np.int64)
+    for t, (_, _, cells) in enumerate(pairs):
+        dcells[t, : len(cells)] = cells
+    return (clue, clued, *_geometry(rows, cols), dp, dq, dcells)
+
+
+@lru_cache(maxsize=64)
+def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
+    """Around cells and bits per point, and the ends of both diagonals of each cell."""
+    board = Board(rows, cols, (None,) * ((rows + 1) * (cols + 1)))
+    g = board.grid
+    acell = np.full((g.points, 4), -1, dtype=np.int64)
+    abit = np.zeros((g.points, 4), dtype=np.int64)
+    for p, cells in enumerate(g.around):
+        for k, (i, corner) in enumerate(cells):
+            acell[p, k], abit[p, k] = i, TOUCH[corner]
+    ends = np.zeros((g.size, 3, 2), dtype=np.int64)
+    for i in range(g.size):
+        for bit in (1, 2):
+            ends[i, bit] = board.ends(i, bit)
+    return acell, abit, ends
+
+
+def flags_of(names: tuple[str, ...]) -> int:
+    out = 0
+    for name in names:
+        out |= FLAG[name]
+    return out
+
+
+def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
+           root: tuple[str, ...] | None = None) -> Count:
+    """Compiled counterpart of ``engine.search`` (same branching order)."""
+    answers = np.zeros((2, len(dom)), dtype=np.int64)
+    c, hit, capped, nodes = _search(np.array(dom, dtype=np.int64), flags_of(names),
+                                    flags_of(names if root is None else root), limit, node_cap,
+                                    *tables(board), answers)
+    return Count(int(c), bool(hit), bool(capped), int(nodes),
+                 [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
+
+
+def fixpoint(board: Board, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
+    arr = np.array(dom, dtype=np.int64)
+    t = tables(board)
+    parent = np.empty(board.grid.points, dtype=np.int64)
+    trial = np.empty(len(dom), dtype=np.int64)
+    if not _fixpoint(arr, flags_of(names), *t, parent, trial):
+        return None
+    return [int(x) for x in arr]
+
+
+class Kernel:
+    """The engine's fast path for Slant."""
+
+    def supports(self, names: tuple[str, ...]) -> bool:
+        return all(n in FLAG for n in names)
+
+    def count(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int,
+              node_cap: int, root: tuple[str, ...] | None = None) -> Count:
+        return search(board, dom, names, limit, node_cap, root)
+
+    def fixpoint(self, board: Board, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
+        return fixpoint(board, dom, names)

@@ -1,0 +1,92 @@
+"""The rules of Slant as a standalone validator (shares no code with the rungs).
+
+Broken rules: ``clue`` (a number over or under its count, with the point and the cells
+around it), ``loop`` (the cells of a closed loop), ``complete`` (undecided cells).
+A finished board is a spanning forest; ``trees`` counts its components (R + C + 1).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+
+from pencilbox.core.puzzle import Broken
+from pencilbox.puzzles.slant.board import TOUCH, Board
+
+
+def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
+    g = board.grid
+    out: list[Broken] = []
+    for p, v in enumerate(board.clues):
+        if v is None or v < 0:
+            continue
+        touching = sum(1 for i, k in g.around[p] if answer[i] == TOUCH[k])
+        open_ = sum(1 for i, _ in g.around[p] if answer[i] is None)
+        if not touching <= v <= touching + open_:
+            cells = tuple(i for i, _ in g.around[p])
+            out.append(Broken("clue", cells, f"{v} touched by {touching} diagonals"
+                              + (f" with {open_} undecided" if open_ else ""), (p,)))
+    for loop in loops(board, answer):
+        out.append(Broken("loop", loop, f"a closed loop of {len(loop)} diagonals"))
+    undecided = tuple(i for i, v in enumerate(answer) if v is None)
+    if undecided:
+        out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))
+    return out
+
+
+def _edges(board: Board, answer: tuple[int | None, ...]) -> list[tuple[int, int, int]]:
+    return [(*board.ends(i, v), i) for i, v in enumerate(answer) if v is not None]
+
+
+def loops(board: Board, answer: tuple[int | None, ...]) -> list[tuple[int, ...]]:
+    """One closed loop per diagonal that closes one, as the cells along it."""
+    adj: dict[int, list[tuple[int, int]]] = {}
+    found = []
+    for a, b, i in _edges(board, answer):
+        path = _path(adj, a, b)
+        if path is not None:
+            found.append(tuple(sorted((*path, i))))
+        adj.setdefault(a, []).append((b, i))
+        adj.setdefault(b, []).append((a, i))
+    return found
+
+
+def _path(adj: dict[int, list[tuple[int, int]]], a: int, b: int) -> list[int] | None:
+    """Cells on a path from point a to point b, or None (breadth-first)."""
+    back: dict[int, tuple[int, int]] = {a: (-1, -1)}
+    todo = deque([a])
+    while todo:
+        u = todo.popleft()
+        if u == b:
+            cells = []
+            while u != a:
+                u, cell = back[u]
+                cells.append(cell)
+            return cells
+        for w, cell in adj.get(u, ()):
+            if w not in back:
+                back[w] = (u, cell)
+                todo.append(w)
+    return None
+
+
+def trees(board: Board, answer: tuple[int | None, ...]) -> int:
+    """Connected components of the lattice points under the diagonals."""
+    parent = list(range(board.grid.points))
+
+    def find(x: int) -> int:
+        while parent[x] != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    comps = len(parent)
+    for a, b, _ in _edges(board, answer):
+        ra, rb = find(a), find(b)
+        if ra != rb:
+            parent[ra] = rb
+            comps -= 1
+    return comps
+
+
+def is_answer(board: Board, answer: tuple[int | None, ...]) -> bool:
+    return not validate(board, answer)
