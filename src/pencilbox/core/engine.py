@@ -115,19 +115,25 @@ def fixpoint(puzzle: Puzzle, board: object, state: State, names: Iterable[str]) 
     names = tuple(names)
     rungs = [r for r in puzzle.rungs if r.name in names]
     below = tuple(n for n in names if n != PROBE)
-    i = 0
+    i = cursor = 0
     while True:
         while i < len(rungs):
             i = 0 if rungs[i].apply(board, state) else i + 1
-        if PROBE in names and probe(puzzle, board, state, below):
-            i = 0
-            continue
+        if PROBE in names:
+            cursor = probe(puzzle, board, state, below, cursor)
+            if cursor >= 0:
+                i = 0
+                continue
         return
 
 
-def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...]) -> bool:
-    """Drop the first value whose assumption alone makes the rungs ``below`` contradict."""
-    for var, d in enumerate(state.dom):
+def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...], start: int = 0) -> int:
+    """Drop the first value, scanning round from variable ``start``, whose assumption alone
+    makes the rungs ``below`` contradict; returns its variable, or -1 after a full round
+    found none (resuming where the last drop was keeps repeated sweeps short)."""
+    n = len(state.dom)
+    for var in (*range(start, n), *range(start)):
+        d = state.dom[var]
         if single(d):
             continue
         for bit in bits(d):
@@ -137,8 +143,8 @@ def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...]) -
                 fixpoint(puzzle, board, trial, below)
             except Contradiction as why:
                 state.restrict(var, ~bit, PROBE, (var, *why.cells))
-                return True
-    return False
+                return var
+    return -1
 
 
 # ---------------------------------------------------------------- counting search

@@ -37,6 +37,9 @@ def decode_url(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> 
             clues[p], p = MARK, p + 1
         elif "g" <= ch <= "z":
             p += int(ch, 36) - 15
+            if p > n:
+                raise BoardError(f"URL body character {pos}: run of {int(ch, 36) - 15} empty points "
+                                 "overflows the board")
         else:
             raise BoardError(f"URL body character {pos}: unexpected {ch!r}")
     return Board(rows, cols, tuple(clues))

@@ -15,7 +15,7 @@ from numba import njit
 
 from pencilbox.core.engine import PROBE, Count
 from pencilbox.puzzles.slant.board import TOUCH, Board
-from pencilbox.puzzles.slant.rungs import duets
+from pencilbox.puzzles.slant.rungs import point_pairs
 
 CNT, CYC, DUET, PRB = 1, 2, 4, 8
 FLAG = {"count": CNT, "cycle": CYC, "duet": DUET, PROBE: PRB}
@@ -158,13 +158,19 @@ def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
 
 @njit(cache=True)
 def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent, trial):
+    """Base rungs to a fixpoint, then probe round-robin from the last drop (as engine.probe).
+    (Skipping values a surviving trial implied is NOT safe here: the rungs are not all
+    monotone, and the tests caught the fixpoints drifting apart.)"""
+    n = dom.shape[0]
+    cursor = 0
     while True:
         if not _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
             return False
         if flags & PRB == 0:
             return True
-        found = 0
-        for var in range(dom.shape[0]):
+        found = -1
+        for step in range(n):
+            var = (cursor + step) % n
             if dom[var] != 3:
                 continue
             for bit in (1, 2):
@@ -172,12 +178,13 @@ def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent
                 trial[var] = bit
                 if not _base(trial, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
                     dom[var] = 3 ^ bit
-                    found = 1
+                    found = var
                     break
-            if found:
+            if found >= 0:
                 break
-        if not found:
+        if found < 0:
             return True
+        cursor = found
 
 
 @njit(cache=True)
@@ -277,21 +284,17 @@ def tables(board: Board) -> tuple[np.ndarray, ...]:
 
 @lru_cache(maxsize=512)
 def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple[np.ndarray, ...]:
-    board = Board(rows, cols, clues)
     clue = np.array([-2 if v is None else v for v in clues], dtype=np.int64)
-    clued = np.array(board.clued, dtype=np.int64)
-    pairs = duets(board)
-    dp = np.array([p for p, _, _ in pairs], dtype=np.int64)
-    dq = np.array([q for _, q, _ in pairs], dtype=np.int64)
-    dcells = np.full((len(pairs), 6), -1, dtype=np.int64)
-    for t, (_, _, cells) in enumerate(pairs):
-        dcells[t, : len(cells)] = cells
-    return (clue, clued, *_geometry(rows, cols), dp, dq, dcells)
+    clued = np.flatnonzero(clue >= 0).astype(np.int64)
+    acell, abit, ends, ap, aq, acells = _geometry(rows, cols)
+    both = (clue[ap] >= 0) & (clue[aq] >= 0)
+    return clue, clued, acell, abit, ends, ap[both], aq[both], acells[both]
 
 
 @lru_cache(maxsize=64)
 def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
-    """Around cells and bits per point, and the ends of both diagonals of each cell."""
+    """Around cells and bits per point, the ends of both diagonals of each cell, and every
+    adjacent point pair with the cells around either (duets filter these by clues)."""
     board = Board(rows, cols, (None,) * ((rows + 1) * (cols + 1)))
     g = board.grid
     acell = np.full((g.points, 4), -1, dtype=np.int64)
@@ -303,7 +306,13 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     for i in range(g.size):
         for bit in (1, 2):
             ends[i, bit] = board.ends(i, bit)
-    return acell, abit, ends
+    pairs = point_pairs(rows, cols)
+    ap = np.array([p for p, _, _ in pairs], dtype=np.int64)
+    aq = np.array([q for _, q, _ in pairs], dtype=np.int64)
+    acells = np.full((len(pairs), 6), -1, dtype=np.int64)
+    for t, (_, _, cells) in enumerate(pairs):
+        acells[t, : len(cells)] = cells
+    return acell, abit, ends, ap, aq, acells
 
 
 def flags_of(names: tuple[str, ...]) -> int:

@@ -38,16 +38,29 @@ def _edges(board: Board, answer: tuple[int | None, ...]) -> list[tuple[int, int,
 
 
 def loops(board: Board, answer: tuple[int | None, ...]) -> list[tuple[int, ...]]:
-    """One closed loop per diagonal that closes one, as the cells along it."""
+    """One closed loop per diagonal that closes one, as the cells along it (a union-find
+    spots the closing diagonals; only those pay for a path search)."""
     adj: dict[int, list[tuple[int, int]]] = {}
+    parent = list(range(board.grid.points))
     found = []
     for a, b, i in _edges(board, answer):
-        path = _path(adj, a, b)
-        if path is not None:
+        ra, rb = _root(parent, a), _root(parent, b)
+        if ra == rb:
+            path = _path(adj, a, b)
+            assert path is not None
             found.append(tuple(sorted((*path, i))))
+        else:
+            parent[ra] = rb
         adj.setdefault(a, []).append((b, i))
         adj.setdefault(b, []).append((a, i))
     return found
+
+
+def _root(parent: list[int], x: int) -> int:
+    while parent[x] != x:
+        parent[x] = parent[parent[x]]
+        x = parent[x]
+    return x
 
 
 def _path(adj: dict[int, list[tuple[int, int]]], a: int, b: int) -> list[int] | None:
@@ -72,16 +85,9 @@ def _path(adj: dict[int, list[tuple[int, int]]], a: int, b: int) -> list[int] | 
 def trees(board: Board, answer: tuple[int | None, ...]) -> int:
     """Connected components of the lattice points under the diagonals."""
     parent = list(range(board.grid.points))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     comps = len(parent)
     for a, b, _ in _edges(board, answer):
-        ra, rb = find(a), find(b)
+        ra, rb = _root(parent, a), _root(parent, b)
         if ra != rb:
             parent[ra] = rb
             comps -= 1

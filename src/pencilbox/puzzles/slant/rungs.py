@@ -117,21 +117,20 @@ def _touching(board: Board, dom: list[int], trial: dict[int, int], p: int) -> in
     return sum(1 for i, k in board.grid.around[p] if trial.get(i, dom[i]) == TOUCH[k])
 
 
-def duets(board: Board) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+def duets(board: Board) -> list[tuple[int, int, tuple[int, ...]]]:
     """Pairs of orthogonally adjacent numbered points with the cells around either."""
-    return _duets(board.rows, board.cols, board.clues)
+    clues = board.clues
+    return [(p, q, cells) for p, q, cells in point_pairs(board.rows, board.cols)
+            if clues[p] is not None and clues[q] is not None and clues[p] >= 0 and clues[q] >= 0]
 
 
-@lru_cache(maxsize=4096)
-def _duets(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+@lru_cache(maxsize=64)
+def point_pairs(rows: int, cols: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
+    """Every pair of orthogonally adjacent lattice points with the cells around either."""
     from pencilbox.core.geometry import grid
     g = grid(rows, cols)
-    out = []
-    for p, q in g.point_pairs():
-        if clues[p] is not None and clues[q] is not None and clues[p] >= 0 and clues[q] >= 0:
-            cells = tuple(sorted({i for i, _ in g.around[p]} | {i for i, _ in g.around[q]}))
-            out.append((p, q, cells))
-    return tuple(out)
+    return tuple((p, q, tuple(sorted({i for i, _ in g.around[p]} | {i for i, _ in g.around[q]})))
+                 for p, q in g.point_pairs())
 
 
 RUNGS = (Count(), Cycle(), Duet())

@@ -185,9 +185,12 @@ def _base(dom, orth, flags, work):
 
 
 @njit(cache=True)
-def _probe(dom, orth, flags, work, trial):
-    """Drop the first value whose assumption alone contradicts the rungs below probe."""
-    for var in range(dom.shape[0]):
+def _probe(dom, orth, flags, work, trial, start):
+    """Drop the first value, scanning round from ``start``, whose assumption alone
+    contradicts the rungs below probe; returns its variable, -1 if none, -2 on a wipe-out."""
+    n = dom.shape[0]
+    for step in range(n):
+        var = (start + step) % n
         d = dom[var]
         if d & (d - 1) == 0:
             continue
@@ -200,23 +203,25 @@ def _probe(dom, orth, flags, work, trial):
             if not _base(trial, orth, flags, work):
                 dom[var] &= ~bit
                 if dom[var] == 0:
-                    return -1
-                return 1
-    return 0
+                    return -2
+                return var
+    return -1
 
 
 @njit(cache=True)
 def _fixpoint(dom, orth, flags, work, trial):
+    cursor = 0
     while True:
         if not _base(dom, orth, flags, work):
             return False
         if flags & PRB == 0:
             return True
-        r = _probe(dom, orth, flags, work, trial)
-        if r < 0:
+        r = _probe(dom, orth, flags, work, trial, cursor)
+        if r == -2:
             return False
-        if r == 0:
+        if r == -1:
             return True
+        cursor = r
 
 
 @njit(cache=True)
