@@ -1,0 +1,50 @@
+"""The CLI contract for Slant, through a real subprocess."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+URL = "https://puzz.link/p?gokigen/4/4/iaegcgcj6a"
+
+
+def cli(*argv: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "pencilbox", *argv], input=stdin,
+                          capture_output=True, text=True, timeout=300)
+
+
+def test_solve_grade_hint_check() -> None:
+    out = json.loads(cli("solve", URL, "--json").stdout)
+    assert out["status"] == "unique" and out["answer"] == ["\\/\\/", "/\\\\\\", "\\\\//", "///\\"]
+    g = json.loads(cli("grade", URL, "--json").stdout)
+    assert g["unique"] and set(g["settled"]) == {"count", "cycle", "duet", "probe"}
+    h = json.loads(cli("hint", URL, "--json").stdout)
+    assert h["kind"] == "hint" and h["rung"] in ("count", "cycle", "duet", "probe") and h["clues"]
+    r, c = h["cell"]
+    assert h["value"] == out["answer"][r][c]
+    board = json.loads(cli("convert", URL, "--format", "json").stdout)
+    done = cli("check", json.dumps({**board, "answer": out["answer"]}), "--json")
+    assert done.returncode == 0 and json.loads(done.stdout)["trees"] == 9
+    wrong = cli("check", json.dumps({**board, "answer": ["\\/\\/", "/\\\\\\", "\\\\//", "////"]}), "--json")
+    assert wrong.returncode == 1 and {b["rule"] for b in json.loads(wrong.stdout)["broken"]} >= {"clue"}
+
+
+@pytest.mark.parametrize("engine", ["ladder", "brute", "sat"])
+def test_count_engines(engine: str) -> None:
+    out = json.loads(cli("count", "slant:2x2:i", "--engine", engine, "--json").stdout)
+    assert out["count"] == 15 and not out["capped"]
+
+
+def test_generate_and_convert() -> None:
+    t = cli("generate", "slant", "7x7", "--grade", "duet", "--seed", "3", "--format", "tatham")
+    assert t.returncode == 0 and t.stdout.startswith("slant:7x7:")
+    solved = json.loads(cli("solve", t.stdout.strip(), "--json").stdout)
+    assert solved["status"] == "unique" and solved["grade"] == "duet"
+    url = cli("convert", t.stdout.strip(), "--format", "url").stdout.strip()
+    assert cli("convert", url, "--format", "tatham").stdout.strip() == t.stdout.strip()
+
+
+def test_bad_input_exit_2() -> None:
+    r = cli("solve", "-", stdin="slant 2x2\nclues:\n. . .\n. 5 .\n. . .\n")
+    assert r.returncode == 2 and "line 4" in r.stderr and "Traceback" not in r.stderr
