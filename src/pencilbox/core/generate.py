@@ -29,8 +29,13 @@ class Made:
 
 
 def finishes(puzzle: Any, board: Any, level: str) -> bool:
-    """The fixpoint at ``level`` alone settles every variable into an answer."""
-    dom = engine.run_fixpoint(puzzle, board, puzzle.initial_state(board), engine.ladder(puzzle, level))
+    """The fixpoint at ``level`` alone settles every variable into an answer (the
+    compiled kernel answers this whole when the puzzle has one)."""
+    names = engine.ladder(puzzle, level)
+    kernel = getattr(puzzle, "kernel", None)
+    if kernel is not None and kernel.supports(names):
+        return kernel.finishes(board, names)
+    dom = engine.run_fixpoint(puzzle, board, puzzle.initial_state(board), names, accel=False)
     return dom is not None and all(engine.single(d) for d in dom) and puzzle.is_answer(board, dom)
 
 

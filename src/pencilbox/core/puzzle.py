@@ -42,6 +42,8 @@ class Kernel(Protocol):
 
     def fixpoint(self, board: Any, dom: list[int], names: tuple[str, ...]) -> list[int] | None: ...
 
+    def finishes(self, board: Any, names: tuple[str, ...]) -> bool: ...
+
 
 class Puzzle(Protocol):
     """What the engine, the CLI, the web and the studies need of a puzzle."""

@@ -105,7 +105,9 @@ def _touch(dom, combo, opened, nopen, p, acell, abit):
 
 
 @njit(cache=True)
-def _duet(dom, clue, acell, abit, dp, dq, dcells):
+def _duet(dom, clue, acell, abit, dp, dq, dcells, dsig):
+    """``dsig[t]`` memoises a signature of pair t's cells that yielded nothing: the pair's
+    verdict is a pure function of those cells, so an unchanged pair is skipped exactly."""
     changed = 0
     opened = np.empty(6, dtype=np.int64)
     seen = np.empty(6, dtype=np.int64)
@@ -113,14 +115,16 @@ def _duet(dom, clue, acell, abit, dp, dq, dcells):
         p = dp[t]
         q = dq[t]
         nopen = 0
+        sig = 0
         for k in range(6):
             i = dcells[t, k]
             if i < 0:
                 break
+            sig = sig * 4 + dom[i]
             if dom[i] == 3:
                 opened[nopen] = i
                 nopen += 1
-        if nopen == 0:
+        if nopen == 0 or dsig[t] == sig:
             continue
         seen[:nopen] = 0
         anyok = False
@@ -132,15 +136,19 @@ def _duet(dom, clue, acell, abit, dp, dq, dcells):
                     seen[j] |= 1 + ((combo >> j) & 1)
         if not anyok:
             return -1
+        quiet = True
         for j in range(nopen):
             if seen[j] != 3:
                 dom[opened[j]] = seen[j]
                 changed = 1
+                quiet = False
+        if quiet:
+            dsig[t] = sig
     return changed
 
 
 @njit(cache=True)
-def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
+def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent):
     i = 0
     while i < 3:
         r = 0
@@ -149,7 +157,7 @@ def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
         elif i == 1 and flags & CYC:
             r = _cycle(dom, ends, parent)
         elif i == 2 and flags & DUET:
-            r = _duet(dom, clue, acell, abit, dp, dq, dcells)
+            r = _duet(dom, clue, acell, abit, dp, dq, dcells, dsig)
         if r < 0:
             return False
         i = 0 if r > 0 else i + 1
@@ -157,14 +165,14 @@ def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent, trial):
+def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent, trial):
     """Base rungs to a fixpoint, then probe round-robin from the last drop (as engine.probe).
     (Skipping values a surviving trial implied is NOT safe here: the rungs are not all
     monotone, and the tests caught the fixpoints drifting apart.)"""
     n = dom.shape[0]
     cursor = 0
     while True:
-        if not _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
+        if not _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent):
             return False
         if flags & PRB == 0:
             return True
@@ -176,7 +184,7 @@ def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent
             for bit in (1, 2):
                 trial[:] = dom
                 trial[var] = bit
-                if not _base(trial, flags, clue, clued, acell, abit, ends, dp, dq, dcells, parent):
+                if not _base(trial, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent):
                     dom[var] = 3 ^ bit
                     found = var
                     break
@@ -219,6 +227,7 @@ def _is_answer(dom, clue, acell, abit, ends, parent):
 @njit(cache=True)
 def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, ends, dp, dq, dcells,
             answers):
+    dsig = np.full(dp.shape[0], -1, dtype=np.int64)
     n = dom0.shape[0]
     stack = np.empty((n + 2, n), dtype=np.int64)
     var_at = np.empty(n + 2, dtype=np.int64)
@@ -236,7 +245,7 @@ def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, 
         if fresh:
             cur = stack[depth]
             f = root_flags if depth == 0 else flags
-            if _fixpoint(cur, f, clue, clued, acell, abit, ends, dp, dq, dcells, parent, trial):
+            if _fixpoint(cur, f, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent, trial):
                 var = -1
                 for i in range(n):
                     if cur[i] == 3:
@@ -333,14 +342,28 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
 
 
+@njit(cache=True)
+def _finish(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, solve):
+    """Fixpoint in place; with ``solve``, also whether it is a whole answer."""
+    parent = np.empty(clue.shape[0], dtype=np.int64)
+    trial = np.empty(dom.shape[0], dtype=np.int64)
+    dsig = np.full(dp.shape[0], -1, dtype=np.int64)
+    if not _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent, trial):
+        return False
+    return not solve or _is_answer(dom, clue, acell, abit, ends, parent)
+
+
 def fixpoint(board: Board, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
     arr = np.array(dom, dtype=np.int64)
-    t = tables(board)
-    parent = np.empty(board.grid.points, dtype=np.int64)
-    trial = np.empty(len(dom), dtype=np.int64)
-    if not _fixpoint(arr, flags_of(names), *t, parent, trial):
+    if not _finish(arr, flags_of(names), *tables(board), False):
         return None
     return [int(x) for x in arr]
+
+
+def finishes(board: Board, names: tuple[str, ...]) -> bool:
+    """The fixpoint at ``names`` from the clues alone is a whole answer."""
+    arr = np.full(board.rows * board.cols, 3, dtype=np.int64)
+    return bool(_finish(arr, flags_of(names), *tables(board), True))
 
 
 class Kernel:
@@ -355,3 +378,6 @@ class Kernel:
 
     def fixpoint(self, board: Board, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
         return fixpoint(board, dom, names)
+
+    def finishes(self, board: Board, names: tuple[str, ...]) -> bool:
+        return finishes(board, names)

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from pencilbox.core.engine import PROBE, Count
-from pencilbox.puzzles.sukoro.board import Board
+from pencilbox.puzzles.sukoro.board import Board, initial_state
 
 EMPTY = 1
 NUMBERED = 30
@@ -376,6 +376,16 @@ def _search(dom0, orth, flags, limit, node_cap, order, seed, answers, rules, roo
 
 
 @njit(cache=True)
+def _finish_entry(dom, orth, flags):
+    n = dom.shape[0]
+    work = np.empty((7, n), dtype=np.int64)
+    trial = np.empty(n, dtype=np.int64)
+    if not _fixpoint(dom, orth, flags, work, trial):
+        return False
+    return _is_answer(dom, orth, work[0], work[1], ALL_RULES)
+
+
+@njit(cache=True)
 def _fixpoint_entry(dom, orth, flags):
     n = dom.shape[0]
     work = np.empty((7, n), dtype=np.int64)
@@ -429,3 +439,8 @@ class Kernel:
         if not _fixpoint_entry(arr, board.grid.orth_array(), flags_of(names)):
             return None
         return [int(x) for x in arr]
+
+    def finishes(self, board: Board, names: tuple[str, ...]) -> bool:
+        """The fixpoint from the clues alone is a whole answer."""
+        arr = np.array(initial_state(board), dtype=np.int64)
+        return bool(_finish_entry(arr, board.grid.orth_array(), flags_of(names)))

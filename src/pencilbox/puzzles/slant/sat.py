@@ -1,0 +1,185 @@
+"""Slant engine 3: SAT counter (python-sat) with lazily added cycle cuts.
+
+Self-contained on purpose (a baseline and cross-check for the other engines).
+
+Encoding: one Boolean per cell, ``x_i`` True = ``\\`` (top-left to
+bottom-right), False = ``/``.  A lattice point is touched by each of its up
+to four cells for exactly one orientation: by the cell above-left and the
+cell below-right when they hold ``\\`` (literal ``x``), by the cell
+above-right and below-left when they hold ``/`` (literal ``-x``).  A clue k
+is "exactly k of these <= 4 literals", written directly as clauses: every
+(k+1)-subset has a false literal and every (m-k+1)-subset a true one.
+
+Loops are not encoded up front.  Each model is checked with a union-find over
+the lattice points; every diagonal that joins two already connected points
+closes a cycle (the new edge plus the tree path between its ends), and each
+such cycle gets a cut "at least one of these cells flips".  The model is then
+re-solved.  A loop-free model is an answer; for counting it is blocked by a
+clause over all cell variables.  No cycle is ever forbidden that a real answer
+contains, so the count is exact once the solver reports UNSAT.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+from itertools import combinations
+
+from pysat.solvers import Solver
+
+__all__ = ["SOLVER_NAME", "sat_count"]
+
+#: pysat backend, chosen by measurement on the published 10x10..20x20 boards (see the test notes).
+SOLVER_NAME = "minisat22"
+
+
+@lru_cache(maxsize=64)
+def _point_literals(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
+    """For every lattice point, the literals meaning "this cell touches the point"."""
+    w = cols + 1
+    out: list[tuple[int, ...]] = []
+    for pr in range(rows + 1):
+        for pc in range(w):
+            lits: list[int] = []
+            for dr, dc, sign in ((-1, -1, 1), (-1, 0, -1), (0, -1, -1), (0, 0, 1)):
+                r, c = pr + dr, pc + dc
+                if 0 <= r < rows and 0 <= c < cols:
+                    lits.append(sign * (r * cols + c + 1))
+            out.append(tuple(lits))
+    return tuple(out)
+
+
+@lru_cache(maxsize=256)
+def _exactly(lits: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...] | None:
+    """Clauses for "exactly k of lits are true"; None when impossible."""
+    m = len(lits)
+    if not 0 <= k <= m:
+        return None
+    cls: list[tuple[int, ...]] = []
+    if k < m:
+        cls.extend(tuple(-v for v in sub) for sub in combinations(lits, k + 1))
+    if k > 0:
+        cls.extend(tuple(sub) for sub in combinations(lits, m - k + 1))
+    return tuple(cls)
+
+
+@lru_cache(maxsize=64)
+def _edges(rows: int, cols: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """Per cell: endpoints of ``/`` and of ``\\`` as lattice point indices."""
+    w = cols + 1
+    return tuple(
+        ((r * w + c + 1, (r + 1) * w + c), (r * w + c, (r + 1) * w + c + 1))
+        for r in range(rows)
+        for c in range(cols)
+    )
+
+
+def _cycle_cuts(n: int, npts: int, model: list[int], edges: Sequence) -> list[list[int]]:
+    """One cut per non-tree diagonal of the model's graph (empty list: no loop).
+
+    The forest is grown with a union-find; a diagonal whose ends are already
+    connected closes the cycle made of itself and the forest path between its
+    ends (found by BFS over the forest edges, tagged with their cells).
+    """
+    par = list(range(npts))
+    adj: list[list[tuple[int, int]]] = [[] for _ in range(npts)]
+    cuts: list[list[int]] = []
+    for i in range(n):
+        back = model[i] > 0
+        a, b = edges[i][1 if back else 0]
+        ra = a
+        while par[ra] != ra:
+            par[ra] = par[par[ra]]
+            ra = par[ra]
+        rb = b
+        while par[rb] != rb:
+            par[rb] = par[par[rb]]
+            rb = par[rb]
+        if ra != rb:
+            par[ra] = rb
+            adj[a].append((b, i))
+            adj[b].append((a, i))
+            continue
+        # forest path a -> b
+        prev = {a: (-1, -1)}
+        queue = [a]
+        for u in queue:
+            if u == b:
+                break
+            for v, cell in adj[u]:
+                if v not in prev:
+                    prev[v] = (u, cell)
+                    queue.append(v)
+        cyc = [i]
+        u = b
+        while u != a:
+            u, cell = prev[u]
+            cyc.append(cell)
+        # at least one cell of the cycle flips
+        cuts.append([-(j + 1) if model[j] > 0 else j + 1 for j in cyc])
+    return cuts
+
+
+def sat_count(
+    rows: int,
+    cols: int,
+    clues: Sequence[int | None],
+    limit: int = 2,
+    solver_name: str = SOLVER_NAME,
+) -> tuple[int, bool, int, list[list[int]]]:
+    """Count Slant answers up to ``limit`` with an incremental SAT solver.
+
+    ``clues`` has one entry per lattice point ((R+1)*(C+1), reading order):
+    None or -1 (no constraint) or 0..4.  Returns ``(count, capped, nodes,
+    answers)``; ``nodes`` is the number of SAT solver calls, ``capped`` is
+    True when ``limit`` answers were found (count may then be a lower bound),
+    ``answers`` the first up-to-2 answers as flat lists (1 = ``/``, 2 = ``\\``).
+    An empty grid (rows or cols <= 0) counts 0, as in the brute counter.
+    """
+    npts = (rows + 1) * (cols + 1)
+    if len(clues) != npts:
+        raise ValueError("clues must have (rows+1)*(cols+1) entries")
+    if rows <= 0 or cols <= 0:
+        return 0, False, 0, []
+    n = rows * cols
+    plits = _point_literals(rows, cols)
+    edges = _edges(rows, cols)
+    clauses: list[tuple[int, ...]] = []
+    for p, v in enumerate(clues):
+        if v is None or v == -1:
+            continue
+        cls = _exactly(plits[p], int(v))
+        if cls is None:
+            return 0, False, 0, []
+        clauses.extend(cls)
+    count = 0
+    calls = 0
+    capped = False
+    answers: list[list[int]] = []
+    with Solver(name=solver_name) as solver:
+        solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
+        for cl in clauses:
+            solver.add_clause(cl)
+        while True:
+            calls += 1
+            if not solver.solve():
+                break
+            model = solver.get_model()
+            # variables no clause mentions are absent from the model: treat them as "/"
+            full = [-(i + 1) for i in range(n)]
+            for lit in model:
+                if 0 < abs(lit) <= n:
+                    full[abs(lit) - 1] = lit
+            cuts = _cycle_cuts(n, npts, full, edges)
+            if cuts:
+                for cut in cuts:
+                    solver.add_clause(cut)
+                continue
+            count += 1
+            if len(answers) < 2:
+                answers.append([2 if full[i] > 0 else 1 for i in range(n)])
+            if count >= limit:
+                capped = True
+                break
+            solver.add_clause([-lit for lit in full])
+    return count, capped, calls, answers
