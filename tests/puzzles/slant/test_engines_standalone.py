@@ -1,0 +1,192 @@
+"""Standalone checks of the Slant brute-force (engine 2) and SAT (engine 3) counters.
+
+Blank-board counts, an exhaustive enumeration written here and the published
+boards pin both engines down without relying on any other solver in the project.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from pencilbox.puzzles.slant.brute import _count_kernel, _count_kernel_src, brute_count
+from pencilbox.puzzles.slant.sat import sat_count
+
+_ROOT = Path(__file__).resolve().parents[3]
+_DATA = [_ROOT.parent / "shared" / "testdata" / "slant.json", _ROOT / "tests" / "data" / "slant.json"]
+
+
+def _load_boards() -> list[dict]:
+    for path in _DATA:
+        if path.exists():
+            return json.loads(path.read_text())
+    return []
+
+
+BOARDS = _load_boards()
+
+
+def flat(board: dict) -> list[int | None]:
+    return [v for row in board["clues"] for v in row]
+
+
+def as_rows(cols: int, ans: Sequence[int]) -> list[str]:
+    return ["".join("/" if v == 1 else "\\" for v in ans[k : k + cols]) for k in range(0, len(ans), cols)]
+
+
+def is_answer(rows: int, cols: int, clues: Sequence[int | None], ans: Sequence[int]) -> bool:
+    """Tiny independent checker: every clue counted, no loop (union-find over the points)."""
+    w = cols + 1
+    if len(ans) != rows * cols or any(v not in (1, 2) for v in ans):
+        return False
+    deg = [0] * ((rows + 1) * w)
+    par = list(range((rows + 1) * w))
+
+    def find(x: int) -> int:
+        while par[x] != x:
+            x = par[x]
+        return x
+
+    for r in range(rows):
+        for c in range(cols):
+            if ans[r * cols + c] == 1:
+                a, b = r * w + c + 1, (r + 1) * w + c
+            else:
+                a, b = r * w + c, (r + 1) * w + c + 1
+            deg[a] += 1
+            deg[b] += 1
+            ra, rb = find(a), find(b)
+            if ra == rb:
+                return False
+            par[ra] = rb
+    return all(v is None or v == -1 or deg[p] == v for p, v in enumerate(clues))
+
+
+def exhaustive(rows: int, cols: int, clues: Sequence[int | None]) -> int:
+    return sum(is_answer(rows, cols, clues, ans) for ans in itertools.product((1, 2), repeat=rows * cols))
+
+
+def blank(rows: int, cols: int) -> list[int | None]:
+    return [None] * ((rows + 1) * (cols + 1))
+
+
+def test_blank_2x2_is_15() -> None:
+    for jit in (True, False):
+        assert brute_count(2, 2, blank(2, 2), limit=100, jit=jit)[:2] == (15, False)
+    assert sat_count(2, 2, blank(2, 2), limit=100)[:2] == (15, False)
+    assert exhaustive(2, 2, blank(2, 2)) == 15
+
+
+@pytest.mark.parametrize("n", [1, 2, 3, 4, 5, 6])
+def test_blank_1xn(n: int) -> None:
+    for r, c in ((1, n), (n, 1)):
+        b = brute_count(r, c, blank(r, c), limit=10**6)
+        assert b[:2] == (2**n, False)
+        assert brute_count(r, c, blank(r, c), limit=10**6, jit=False)[:2] == (2**n, False)
+        s = sat_count(r, c, blank(r, c), limit=10**6)
+        assert s[:2] == (2**n, False)
+        for a in b[3] + s[3]:
+            assert is_answer(r, c, blank(r, c), a)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(2, 3), (3, 2), (3, 3)])
+def test_blank_small_agree_with_exhaustive(rows: int, cols: int) -> None:
+    expected = exhaustive(rows, cols, blank(rows, cols))
+    assert expected == {(2, 3): 56, (3, 2): 56, (3, 3): 384}[(rows, cols)]
+    b = brute_count(rows, cols, blank(rows, cols), limit=10**6)
+    assert b == brute_count(rows, cols, blank(rows, cols), limit=10**6, jit=False)
+    s = sat_count(rows, cols, blank(rows, cols), limit=10**6)
+    assert b[:2] == s[:2] == (expected, False)
+    for a in b[3] + s[3]:
+        assert is_answer(rows, cols, blank(rows, cols), a)
+
+
+def test_limits_cap() -> None:
+    assert brute_count(3, 3, blank(3, 3), limit=5)[:2] == (5, True)
+    assert sat_count(3, 3, blank(3, 3), limit=5)[:2] == (5, True)
+    count, capped, nodes, _ = brute_count(3, 3, blank(3, 3), limit=10**6, node_cap=10)
+    assert capped and count < 384 and nodes <= 10
+
+
+def test_unsatisfiable_and_bad_clues() -> None:
+    clues = blank(1, 1)
+    clues[0] = 1
+    clues[3] = 1
+    clues[1] = 1  # all three corners touched: impossible
+    assert brute_count(1, 1, clues)[:2] == (0, False)
+    assert sat_count(1, 1, clues)[:2] == (0, False)
+    clues = blank(2, 2)
+    clues[4] = 4  # centre 4 needs both diagonals through it: fine
+    assert brute_count(2, 2, clues, limit=100)[0] == sat_count(2, 2, clues, limit=100)[0] == 1
+    clues[0] = 4  # a corner point touches one cell only
+    assert brute_count(2, 2, clues)[:2] == (0, False)
+    assert sat_count(2, 2, clues)[:2] == (0, False)
+    with pytest.raises(ValueError):
+        brute_count(2, 2, [None] * 4)
+    with pytest.raises(ValueError):
+        sat_count(2, 2, [None] * 4)
+
+
+SMALL = [b for b in BOARDS if b["rows"] * b["cols"] <= 100]
+
+
+@pytest.mark.skipif(not SMALL, reason="slant.json not found")
+@pytest.mark.parametrize("board", SMALL, ids=[b["id"] for b in SMALL])
+def test_published_boards(board: dict) -> None:
+    rows, cols, clues = board["rows"], board["cols"], flat(board)
+    b = brute_count(rows, cols, clues, limit=2)
+    s = sat_count(rows, cols, clues, limit=2)
+    for a in b[3] + s[3]:
+        assert is_answer(rows, cols, clues, a)
+    if board["solutions"] == "multiple":
+        assert b[0] >= 2 and s[0] >= 2
+        return
+    answer = board.get("answer") or board.get("answer_derived")
+    assert b[:2] == (1, False) and s[:2] == (1, False)
+    assert as_rows(cols, b[3][0]) == answer
+    assert as_rows(cols, s[3][0]) == answer
+
+
+def test_published_pure_python_small() -> None:
+    small = [b for b in SMALL if b["rows"] * b["cols"] <= 49 and b["solutions"] == "unique"]
+    for board in small[:6]:
+        rows, cols, clues = board["rows"], board["cols"], flat(board)
+        assert brute_count(rows, cols, clues, jit=False) == brute_count(rows, cols, clues)
+
+
+def test_random_boards_agree() -> None:
+    rng = random.Random(20240607)
+    for _ in range(40):
+        rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+        npts = (rows + 1) * (cols + 1)
+        density = rng.choice([0.1, 0.25, 0.4, 0.6])
+        # clues from a random loop-free filling keep many boards solvable
+        fill = [rng.choice((1, 2)) for _ in range(rows * cols)]
+        deg = [0] * npts
+        w = cols + 1
+        for i, o in enumerate(fill):
+            r, c = divmod(i, cols)
+            for p in (r * w + c + 1, (r + 1) * w + c) if o == 1 else (r * w + c, (r + 1) * w + c + 1):
+                deg[p] += 1
+        clues: list[int | None] = [None] * npts
+        for p in range(npts):
+            if rng.random() < density:
+                clues[p] = deg[p] if rng.random() < 0.8 else rng.choice([-1, 0, 1, 2, 3, 4])
+        jit = brute_count(rows, cols, clues, limit=10**6)
+        py = brute_count(rows, cols, clues, limit=10**6, jit=False)
+        assert jit == py
+        sat = sat_count(rows, cols, clues, limit=10**6)
+        assert sat[0] == jit[0] == exhaustive(rows, cols, clues)
+        assert not sat[1] and not jit[1]
+        for a in jit[3] + sat[3]:
+            assert is_answer(rows, cols, clues, a)
+
+
+def test_kernel_variants() -> None:
+    assert hasattr(_count_kernel, "py_func")
+    assert not hasattr(_count_kernel_src, "py_func")
