@@ -74,7 +74,7 @@ def main() -> None:
     twenty = published(20, 20) + [generate.generate(20, 20, "probe", 7000 + k).board for k in range(8)]
     out = {"version": __version__, "python": sys.version.split()[0], "machine": platform.machine(),
            "uniqueness_10x10": uniqueness(ten), "uniqueness_20x20": uniqueness(twenty),
-           "generate": {f"{s}x{s} {g}": generation(s, g, 21 if s == 10 else 7)
+           "generate": {f"{s}x{s} {g}": generation(s, g, 31 if s == 10 else 15)
                         for s in (10, 20) for g in ("probe", "count")}}
     path = ROOT / "bench" / "results" / "slant.json"
     path.parent.mkdir(exist_ok=True)

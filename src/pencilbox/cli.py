@@ -126,10 +126,17 @@ def cmd_generate(args: argparse.Namespace) -> int:
         service._names(puzzle, args.grade) if args.grade != "search" else None
     if args.n < 1:
         raise BoardError("-n must be at least 1")
+    if args.density is not None and (getattr(puzzle, "raw", None) is None or args.grade is not None
+                                     or not 0 <= args.density <= 1):
+        raise BoardError("--density (0..1, the unfiltered raw stream) works only for slant, "
+                         "and not with --grade")
     objs = []
     for k in range(args.n):
         try:
-            made = puzzle.generate(rows, cols, args.grade, seed + 1_000_003 * k)
+            if args.density is not None:
+                made = puzzle.raw(rows, cols, args.density, seed + 1_000_003 * k)
+            else:
+                made = puzzle.generate(rows, cols, args.grade, seed + 1_000_003 * k)
         except ValueError as e:
             raise BoardError(str(e)) from None
         if args.format == "json":
@@ -187,6 +194,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("puzzle")
     sp.add_argument("size", help="RxC, e.g. 10x10")
     sp.add_argument("--grade")
+    sp.add_argument("--density", type=float, help="slant: show each lattice point with this probability "
+                    "(the raw, unfiltered stream: not necessarily unique)")
     sp.add_argument("--seed", type=int)
     sp.add_argument("-n", type=int, default=1)
     sp.add_argument("--format", choices=boardio.FORMATS, default="text")

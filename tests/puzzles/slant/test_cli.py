@@ -45,6 +45,14 @@ def test_generate_and_convert() -> None:
     assert cli("convert", url, "--format", "tatham").stdout.strip() == t.stdout.strip()
 
 
+def test_raw_stream_from_the_command_line() -> None:
+    argv = ("generate", "slant", "6x6", "--density", "0.5", "--seed", "4", "--format", "tatham")
+    a = cli(*argv)
+    assert a.returncode == 0 and a.stdout == cli(*argv).stdout
+    bad = cli("generate", "sukoro", "6x6", "--density", "0.5")
+    assert bad.returncode == 2 and "density" in bad.stderr
+
+
 def test_bad_input_exit_2() -> None:
     r = cli("solve", "-", stdin="slant 2x2\nclues:\n. . .\n. 5 .\n. . .\n")
     assert r.returncode == 2 and "line 4" in r.stderr and "Traceback" not in r.stderr

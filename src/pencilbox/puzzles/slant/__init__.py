@@ -107,6 +107,13 @@ class Slant:
         c, capped, nodes, answers = sat_count(board.rows, board.cols, board.clues, limit)
         return _as_count(board, c, capped, nodes, answers, limit, "sat")
 
+    def raw(self, rows: int, cols: int, density: float, seed: int) -> Any:
+        """A board of the unfiltered raw stream (not necessarily unique), ungraded."""
+        from pencilbox.core.generate import Made
+        from pencilbox.puzzles.slant.generate import raw
+        board, filling = raw(rows, cols, density, seed)
+        return Made(board, filling, seed, None, len(board.clued), 0)
+
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
         from pencilbox.puzzles.slant.generate import generate
         return generate(rows, cols, grade, seed, tries)

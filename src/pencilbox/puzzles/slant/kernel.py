@@ -18,6 +18,7 @@ from pencilbox.puzzles.slant.board import TOUCH, Board
 from pencilbox.puzzles.slant.rungs import point_pairs
 
 CNT, CYC, DUET, PRB = 1, 2, 4, 8
+WAYS = 8  # signatures remembered per duet pair (main state and probe trials alternate)
 FLAG = {"count": CNT, "cycle": CYC, "duet": DUET, PROBE: PRB}
 
 
@@ -60,12 +61,14 @@ def _find(parent, x):
 
 @njit(cache=True)
 def _cycle(dom, ends, parent):
-    for x in range(parent.shape[0]):
-        parent[x] = x
+    """``parent[:points]`` is the union-find, ``parent[points:]`` flags the cells already
+    in it: _base resets both once, so later passes only add newly settled cells."""
     n = dom.shape[0]
+    base = parent.shape[0] - n
     for i in range(n):
         d = dom[i]
-        if d == 1 or d == 2:
+        if (d == 1 or d == 2) and parent[base + i] == 0:
+            parent[base + i] = 1
             ra = _find(parent, ends[i, d, 0])
             rb = _find(parent, ends[i, d, 1])
             if ra == rb:
@@ -79,6 +82,7 @@ def _cycle(dom, ends, parent):
             if _find(parent, ends[i, bit, 0]) == _find(parent, ends[i, bit, 1]):
                 dom[i] = 3 ^ bit
                 changed = 1
+                parent[base + i] = 1
                 ra = _find(parent, ends[i, 3 ^ bit, 0])
                 rb = _find(parent, ends[i, 3 ^ bit, 1])
                 if ra == rb:
@@ -86,6 +90,14 @@ def _cycle(dom, ends, parent):
                 parent[ra] = rb
                 break
     return changed
+
+
+@njit(cache=True)
+def _memo(pairs):
+    """Per duet pair: WAYS quiet signatures (-1 empty) and the next slot to overwrite."""
+    memo = np.full((pairs, WAYS + 1), -1, dtype=np.int64)
+    memo[:, WAYS] = 0
+    return memo
 
 
 @njit(cache=True)
@@ -124,7 +136,13 @@ def _duet(dom, clue, acell, abit, dp, dq, dcells, dsig):
             if dom[i] == 3:
                 opened[nopen] = i
                 nopen += 1
-        if nopen == 0 or dsig[t] == sig:
+        if nopen == 0:
+            continue
+        hit = False
+        for w in range(WAYS):
+            if dsig[t, w] == sig:
+                hit = True
+        if hit:
             continue
         seen[:nopen] = 0
         anyok = False
@@ -143,12 +161,18 @@ def _duet(dom, clue, acell, abit, dp, dq, dcells, dsig):
                 changed = 1
                 quiet = False
         if quiet:
-            dsig[t] = sig
+            w = dsig[t, WAYS]
+            dsig[t, w] = sig
+            dsig[t, WAYS] = (w + 1) % WAYS
     return changed
 
 
 @njit(cache=True)
 def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent):
+    points = clue.shape[0]
+    for x in range(points):
+        parent[x] = x
+    parent[points:] = 0
     i = 0
     while i < 3:
         r = 0
@@ -227,12 +251,12 @@ def _is_answer(dom, clue, acell, abit, ends, parent):
 @njit(cache=True)
 def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, ends, dp, dq, dcells,
             answers):
-    dsig = np.full(dp.shape[0], -1, dtype=np.int64)
+    dsig = _memo(dp.shape[0])
     n = dom0.shape[0]
     stack = np.empty((n + 2, n), dtype=np.int64)
     var_at = np.empty(n + 2, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
-    parent = np.empty(clue.shape[0], dtype=np.int64)
+    parent = np.empty(clue.shape[0] + dom0.shape[0], dtype=np.int64)
     trial = np.empty(n, dtype=np.int64)
     stack[0, :] = dom0
     depth = 0
@@ -345,9 +369,9 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
 @njit(cache=True)
 def _finish(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, solve):
     """Fixpoint in place; with ``solve``, also whether it is a whole answer."""
-    parent = np.empty(clue.shape[0], dtype=np.int64)
+    parent = np.empty(clue.shape[0] + dom.shape[0], dtype=np.int64)
     trial = np.empty(dom.shape[0], dtype=np.int64)
-    dsig = np.full(dp.shape[0], -1, dtype=np.int64)
+    dsig = _memo(dp.shape[0])
     if not _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent, trial):
         return False
     return not solve or _is_answer(dom, clue, acell, abit, ends, parent)
