@@ -197,18 +197,31 @@ def parse_url(url: str) -> Any:
 
 
 def parse_tatham(text: str) -> Any:
-    """A Tatham game ID ``[game:]<W>x<H>:<desc>``."""
+    """A Tatham game ID ``[game:]<W>x<H>:<desc>``. Without the game name, the game is the
+    one whose description the ID fits (Slant describes lattice points, Mosaic cells)."""
     m = re.fullmatch(r"(?:(\w+):)?(\d+)x(\d+):(\S*)", text.strip())
     assert m
-    if not m.group(1):
-        raise BoardError("Tatham ID: name the game first, e.g. 'slant:5x5:...' or 'mosaic:5x5:...'")
-    puzzle = puzzles.get(m.group(1))
-    decode = getattr(puzzle, "decode_tatham", None)
-    if decode is None:
-        raise BoardError(f"Tatham ID: {puzzle.name} has no Simon Tatham game ID format")
     cols, rows = int(m.group(2)), int(m.group(3))
     check_size(rows, cols, "Tatham ID")
-    return decode(cols, rows, m.group(4))
+    if m.group(1):
+        puzzle = puzzles.get(m.group(1))
+        decode = getattr(puzzle, "decode_tatham", None)
+        if decode is None:
+            raise BoardError(f"Tatham ID: {puzzle.name} has no Simon Tatham game ID format")
+        return decode(cols, rows, m.group(4))
+    fits, errors = [], []
+    for name in puzzles.names():
+        decode = getattr(puzzles.get(name), "decode_tatham", None)
+        if decode is not None:
+            try:
+                fits.append(decode(cols, rows, m.group(4)))
+            except BoardError as e:
+                errors.append(f"as {name}: {e}")
+    if len(fits) == 1:
+        return fits[0]
+    if not fits:
+        raise BoardError("; ".join(errors) or "Tatham ID: no puzzle reads Tatham IDs")
+    raise BoardError("Tatham ID fits several games: name one first, e.g. 'slant:5x5:...'")
 
 
 # ---------------------------------------------------------------- writing
@@ -228,5 +241,5 @@ def dump(board: Any, fmt: str) -> str:
         encode = getattr(puzzle, "encode_tatham", None)
         if encode is None:
             raise BoardError(f"{puzzle.name} has no Simon Tatham game ID format")
-        return f"{puzzle.tatham_name}:{board.cols}x{board.rows}:{encode(board)}"
+        return f"{board.cols}x{board.rows}:{encode(board)}"  # as Tatham's games write it
     raise BoardError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")

@@ -32,13 +32,13 @@ def test_solve_grade_hint_check() -> None:
 
 @pytest.mark.parametrize("engine", ["ladder", "brute", "sat"])
 def test_count_engines(engine: str) -> None:
-    out = json.loads(cli("count", "slant:2x2:i", "--engine", engine, "--json").stdout)
+    out = json.loads(cli("count", "2x2:i", "--engine", engine, "--json").stdout)
     assert out["count"] == 15 and not out["capped"]
 
 
 def test_generate_and_convert() -> None:
     t = cli("generate", "slant", "7x7", "--grade", "duet", "--seed", "3", "--format", "tatham")
-    assert t.returncode == 0 and t.stdout.startswith("slant:7x7:")
+    assert t.returncode == 0 and t.stdout.startswith("7x7:")
     solved = json.loads(cli("solve", t.stdout.strip(), "--json").stdout)
     assert solved["status"] == "unique" and solved["grade"] == "duet"
     url = cli("convert", t.stdout.strip(), "--format", "url").stdout.strip()

@@ -69,6 +69,7 @@ BAD = [
     ("sukoro 2x2\nfoo:\n. .\n", "unknown section"),
     ("", "empty input"),
     ("sukoro:3x3:abc", "no Simon Tatham"),
+    ("3x3:abc", "as slant"),
 ]
 
 
