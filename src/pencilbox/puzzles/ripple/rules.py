@@ -1,0 +1,44 @@
+"""The rules of Ripple Effect as a standalone validator (shares no code with the rungs).
+
+It re-reads the distance rule from scratch over every ordered pair in every line.
+Broken rules: ``given`` (a given not kept), ``region`` (a value out of 1..s or twice in
+its region), ``ripple`` (two equal values k at most k apart in a line), ``complete``.
+"""
+
+from __future__ import annotations
+
+from pencilbox.core.puzzle import Broken
+from pencilbox.puzzles.ripple.board import MARK, Board
+
+
+def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
+    out: list[Broken] = []
+    for i, (given, v) in enumerate(zip(board.clues, answer, strict=True)):
+        if given is not None and given != MARK and v is not None and v != given:
+            out.append(Broken("given", (i,), f"given {given} changed to {v}"))
+    for cells in board.members:
+        seen: dict[int, int] = {}
+        for i in cells:
+            v = answer[i]
+            if v is None:
+                continue
+            if not 1 <= v <= len(cells):
+                out.append(Broken("region", (i,), f"{v} in a region of {len(cells)} cells"))
+            elif v in seen:
+                out.append(Broken("region", (seen[v], i), f"two {v}s in one region"))
+            else:
+                seen[v] = i
+    g = board.grid
+    for line in g.lines():
+        for a, i in enumerate(line):
+            for b, j in enumerate(line):
+                if a < b and answer[i] is not None and answer[i] == answer[j] and b - a <= answer[i]:
+                    out.append(Broken("ripple", (i, j), f"two {answer[i]}s only {b - a} apart"))
+    undecided = tuple(i for i, v in enumerate(answer) if v is None)
+    if undecided:
+        out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))
+    return out
+
+
+def is_answer(board: Board, answer: tuple[int | None, ...]) -> bool:
+    return not validate(board, answer)

@@ -1,0 +1,148 @@
+"""The Ripple Effect ladder: ``region``, ``ripple``, ``hidden``, ``lines``; the engine
+adds ``probe``. Values are bits: bit v of a domain is the value v."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pencilbox.core.engine import Contradiction, State, bits, single
+from pencilbox.puzzles.ripple.board import Board
+
+
+def value(d: int) -> int:
+    return d.bit_length() - 1
+
+
+class Region:
+    """A settled value leaves the other cells of its region."""
+
+    name = "region"
+
+    def apply(self, board: Board, state: State) -> bool:
+        dom, changed = state.dom, False
+        for cells in board.members:
+            for i in cells:
+                if single(dom[i]):
+                    for j in cells:
+                        if j != i:
+                            changed |= state.restrict(j, ~dom[i], self.name, (i,))
+        return changed
+
+
+class Ripple:
+    """A placed v removes v from every cell within v steps along its row and column."""
+
+    name = "ripple"
+
+    def apply(self, board: Board, state: State) -> bool:
+        dom, changed = state.dom, False
+        g = board.grid
+        for i, d in enumerate(dom):
+            if not single(d):
+                continue
+            v = value(d)
+            r, c = g.rc(i)
+            for step in range(1, v + 1):
+                for rr, cc in ((r, c - step), (r, c + step), (r - step, c), (r + step, c)):
+                    if g.inside(rr, cc):
+                        changed |= state.restrict(g.cell(rr, cc), ~d, self.name, (i,))
+        return changed
+
+
+class Hidden:
+    """A value with only one cell left in its region goes there."""
+
+    name = "hidden"
+
+    def apply(self, board: Board, state: State) -> bool:
+        dom, changed = state.dom, False
+        for cells in board.members:
+            for v in range(1, len(cells) + 1):
+                bit = 1 << v
+                homes = [i for i in cells if dom[i] & bit]
+                if not homes:
+                    raise Contradiction(self.name, cells)
+                if len(homes) == 1:
+                    changed |= state.restrict(homes[0], bit, self.name, cells)
+        return changed
+
+
+class Lines:
+    """Per line and value v: the regions of size >= v lying wholly inside the line each
+    need a v there; copies must stand more than v apart. Too little room is a
+    contradiction, and a cell in no packing of ``need`` copies cannot hold v (greedy
+    packing from either side is optimal)."""
+
+    name = "lines"
+
+    def apply(self, board: Board, state: State) -> bool:
+        dom, changed = state.dom, False
+        for cells, need in line_needs(board.rows, board.cols, board.regions):
+            for v, want in enumerate(need):
+                if want == 0:
+                    continue
+                bit = 1 << v
+                spots = [p for p, i in enumerate(cells) if dom[i] & bit]
+                left = packing(spots, v)
+                if left[-1] < want:
+                    raise Contradiction(self.name, cells)
+                right = packing([-p for p in reversed(spots)], v)[::-1]
+                for k, p in enumerate(spots):
+                    before = _count_before(spots, p - v, left)
+                    after = _count_after(spots, p + v, right)
+                    if 1 + before + after < want:
+                        changed |= state.restrict(cells[p], ~bit, self.name, cells)
+        return changed
+
+
+def packing(spots: list[int], v: int) -> list[int]:
+    """``out[k]``: most copies of v, more than v apart, among ``spots[:k]`` (greedy)."""
+    out = [0]
+    last = None
+    for p in spots:
+        if last is None or p - last > v:
+            last = p
+            out.append(out[-1] + 1)
+        else:
+            out.append(out[-1])
+    return out
+
+
+def _count_before(spots: list[int], limit: int, left: list[int]) -> int:
+    """Best packing among spots at positions < limit."""
+    k = 0
+    while k < len(spots) and spots[k] < limit:
+        k += 1
+    return left[k]
+
+
+def _count_after(spots: list[int], limit: int, right: list[int]) -> int:
+    """Best packing among spots at positions > limit (``right`` counts suffixes)."""
+    k = len(spots)
+    while k > 0 and spots[k - 1] > limit:
+        k -= 1
+    return right[k]
+
+
+@lru_cache(maxsize=1024)
+def line_needs(rows: int, cols: int, regions: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+    """Every line with ``need[v]``: regions of size >= v lying wholly inside it."""
+    from pencilbox.core.geometry import grid
+    g = grid(rows, cols)
+    members: dict[int, list[int]] = {}
+    for i, k in enumerate(regions):
+        members.setdefault(k, []).append(i)
+    out = []
+    for line in g.lines():
+        inside = set(line)
+        need = [0] * (len(line) + 1)
+        for cells in members.values():
+            if set(cells) <= inside:
+                for v in range(1, len(cells) + 1):
+                    need[v] += 1
+        out.append((tuple(line), tuple(need)))
+    return tuple(out)
+
+
+RUNGS = (Region(), Ripple(), Hidden(), Lines())
+__all__ = ["RUNGS", "bits"]
