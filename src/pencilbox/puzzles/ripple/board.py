@@ -121,7 +121,8 @@ def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
     clues = tuple(read_given(t.text, t.where()) for row in sections["clues"].grid(rows, cols) for t in row)
     answer = None
     if "answer" in sections:
-        answer = tuple(read_value(t.text, t.where()) for row in sections["answer"].grid(rows, cols) for t in row)
+        rows_ = sections["answer"].grid(rows, cols)
+        answer = tuple(read_value(t.text, t.where()) for row in rows_ for t in row)
     return check_givens(Board(rows, cols, regions, clues, answer), f"line {sections['clues'].line}")
 
 
@@ -204,7 +205,8 @@ def full(size: int) -> int:
 
 
 def initial_state(board: Board) -> list[int]:
-    return [full(s) if v is None or v == MARK else 1 << v for s, v in zip(board.size, board.clues, strict=True)]
+    return [full(s) if v is None or v == MARK else 1 << v
+            for s, v in zip(board.size, board.clues, strict=True)]
 
 
 def state_from_answer(board: Board, answer: tuple[int | None, ...]) -> list[int]:

@@ -203,7 +203,8 @@ def _fixpoint(dom, flags, rows, cols, members, msize, lcells, llen, need, trial)
                 rest ^= bit
                 trial[:] = dom
                 trial[var] = bit
-                if not _base(trial, flags, rows, cols, members, msize, lcells, llen, need, spots, left, right):
+                if not _base(trial, flags, rows, cols, members, msize, lcells, llen, need,
+                             spots, left, right):
                     dom[var] &= ~bit
                     if dom[var] == 0:
                         return False

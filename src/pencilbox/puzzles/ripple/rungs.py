@@ -87,7 +87,7 @@ class Lines:
                 if left[-1] < want:
                     raise Contradiction(self.name, cells)
                 right = packing([-p for p in reversed(spots)], v)[::-1]
-                for k, p in enumerate(spots):
+                for p in spots:
                     before = _count_before(spots, p - v, left)
                     after = _count_after(spots, p + v, right)
                     if 1 + before + after < want:
@@ -125,7 +125,8 @@ def _count_after(spots: list[int], limit: int, right: list[int]) -> int:
 
 
 @lru_cache(maxsize=1024)
-def line_needs(rows: int, cols: int, regions: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
+def line_needs(rows: int, cols: int,
+               regions: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Every line with ``need[v]``: regions of size >= v lying wholly inside it."""
     from pencilbox.core.geometry import grid
     g = grid(rows, cols)
