@@ -260,9 +260,30 @@ def _choose(dom):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, rows, cols, members, msize, lcells, llen, need,
+def _pick(rem, seed):
+    """The lowest value, or with a seed (> 0) a random one (for random solutions)."""
+    if seed <= 0:
+        return rem & -rem
+    k = 0
+    x = rem
+    while x:
+        x &= x - 1
+        k += 1
+    t = np.random.randint(k)
+    while True:
+        bit = rem & -rem
+        if t == 0:
+            return bit
+        rem ^= bit
+        t -= 1
+
+
+@njit(cache=True)
+def _search(dom0, flags, root_flags, limit, node_cap, seed, rows, cols, members, msize, lcells, llen, need,
             answers):
     n = dom0.shape[0]
+    if seed > 0:
+        np.random.seed(seed)
     stack = np.empty((n + 2, n), dtype=np.int64)
     var_at = np.empty(n + 2, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
@@ -294,7 +315,7 @@ def _search(dom0, flags, root_flags, limit, node_cap, rows, cols, members, msize
                 else:
                     nodes += 1
                     var_at[depth] = var
-                    bit = cur[var] & -cur[var]
+                    bit = _pick(cur[var], seed)
                     rem[depth] = cur[var] ^ bit
                     stack[depth + 1, :] = cur
                     stack[depth + 1, var] = bit
@@ -304,7 +325,7 @@ def _search(dom0, flags, root_flags, limit, node_cap, rows, cols, members, msize
         while depth > 0 and not fresh:
             d = depth - 1
             if rem[d]:
-                bit = rem[d] & -rem[d]
+                bit = _pick(rem[d], seed)
                 rem[d] ^= bit
                 stack[d + 1, :] = stack[d]
                 stack[d + 1, var_at[d]] = bit
@@ -360,10 +381,11 @@ def flags_of(names: tuple[str, ...]) -> int:
 
 
 def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
-           root: tuple[str, ...] | None = None) -> Count:
+           root: tuple[str, ...] | None = None, seed: int = 0) -> Count:
+    """Compiled counterpart of ``engine.search``; ``seed`` > 0 tries values in random order."""
     answers = np.zeros((2, len(dom)), dtype=np.int64)
     c, hit, capped, nodes = _search(np.array(dom, dtype=np.int64), flags_of(names),
-                                    flags_of(names if root is None else root), limit, node_cap,
+                                    flags_of(names if root is None else root), limit, node_cap, seed,
                                     *tables(board), answers)
     return Count(int(c), bool(hit), bool(capped), int(nodes),
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
