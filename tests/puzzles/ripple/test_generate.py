@@ -1,0 +1,33 @@
+"""The Ripple generator: seeded, live partitions, boards finished by the requested level
+and graded as asked, givens never in single cells and all needed."""
+
+import random
+
+import pytest
+
+from pencilbox.core import engine
+from pencilbox.core.generate import finishes
+from pencilbox.puzzles.ripple import PUZZLE, generate
+from pencilbox.puzzles.ripple.board import Board
+
+
+def test_partitions_connected_and_repeatable() -> None:
+    a = generate.partition(7, 6, random.Random(1))
+    assert a == generate.partition(7, 6, random.Random(1))
+    board = Board(7, 6, a, (None,) * 42)
+    assert sum(len(m) for m in board.members) == 42
+
+
+@pytest.mark.parametrize("grade", ["region", "ripple", "hidden", "probe"])
+def test_graded_boards(grade: str) -> None:
+    made = generate.generate(6, 6, grade, 2)
+    assert made == generate.generate(6, 6, grade, 2)
+    board = made.board
+    assert made.grade == grade and engine.grade(PUZZLE, board, accel=False).grade == grade
+    assert PUZZLE.validate(board, made.answer) == []
+    assert engine.count(PUZZLE, board, limit=2).status == "unique"
+    for i, v in enumerate(board.clues):
+        if v is not None:
+            assert board.size[i] > 1
+            fewer = Board(6, 6, board.regions, board.clues[:i] + (None,) + board.clues[i + 1:])
+            assert not finishes(PUZZLE, fewer, grade)  # the backward walk kept only needed givens
