@@ -71,7 +71,8 @@ def generation(size: int, n: int) -> dict:
         make_ms.append((time.perf_counter() - t) * 1000)
     return {"boards": n, "live_partition_median_ms": round(statistics.median(live_ms), 2),
             "partitions_drawn_mean": round(statistics.mean(draws), 2),
-            "generate_median_ms": round(statistics.median(make_ms), 2), "generate_max_ms": round(max(make_ms), 1)}
+            "generate_median_ms": round(statistics.median(make_ms), 2),
+            "generate_max_ms": round(max(make_ms), 1)}
 
 
 def main() -> None:

@@ -14,7 +14,8 @@ def published(max_cells: int = 10**9) -> list[tuple[str, Board, tuple[int, ...]]
     out = []
     for rec in load_testdata("ripple"):
         if rec.get("solutions") == "unique" and rec["rows"] * rec["cols"] <= max_cells:
-            board = boardio.board_from_json({k: rec[k] for k in ("puzzle", "rows", "cols", "clues", "regions")})
+            keys = ("puzzle", "rows", "cols", "clues", "regions")
+            board = boardio.board_from_json({k: rec[k] for k in keys})
             out.append((rec["id"], board, tuple(v for row in known_answer(rec) for v in row)))
     return out
 
@@ -22,7 +23,8 @@ def published(max_cells: int = 10**9) -> list[tuple[str, Board, tuple[int, ...]]
 def random_board(rng: random.Random) -> Board:
     """A small random board, often dead: small regions, a few givens (some from an answer)."""
     rows, cols = rng.randint(2, 4), rng.randint(2, 5)
-    regions = generate.partition(rows, cols, rng, rng.choice((0.1, 0.3)), rng.choice(((1, 3), (2, 4), (2, 6))))
+    sizes = rng.choice(((1, 3), (2, 4), (2, 6)))
+    regions = generate.partition(rows, cols, rng, rng.choice((0.1, 0.3)), sizes)
     board = Board(rows, cols, regions, (None,) * (rows * cols))
     answer = generate.alive_answer(rows, cols, regions, rng.randrange(1, 2**31))
     clues: list[int | None] = [None] * (rows * cols)
