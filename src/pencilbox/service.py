@@ -14,7 +14,7 @@ from pencilbox.core import engine
 from pencilbox.core.engine import Count, Hint
 from pencilbox.errors import BoardError
 
-ENGINES = ("ladder", "brute", "sat")
+ENGINES = ("ladder", "brute", "sat", "cells")  # cells: Ripple's second brute counter
 
 
 def _ms(t0: float) -> float:
@@ -62,10 +62,10 @@ def count(board: Any, engine_name: str = "ladder", limit: int = 10**6, node_cap:
         res = engine.count(puzzle, board, _search_names(puzzle, level, off), limit, node_cap)
     elif engine_name == "brute":
         res = puzzle.brute_count(board, limit, node_cap)
-    elif engine_name == "sat":
-        res = puzzle.sat_count(board, limit, node_cap)
+    elif hasattr(puzzle, f"{engine_name}_count") and engine_name in ENGINES:
+        res = getattr(puzzle, f"{engine_name}_count")(board, limit, node_cap)
     else:
-        raise BoardError(f"unknown engine {engine_name!r}; engines: {', '.join(ENGINES)}")
+        raise BoardError(f"{puzzle.name} has no engine {engine_name!r}")
     return {"count": res.count, "capped": res.capped, "nodes": res.nodes, "engine": engine_name,
             "ms": _ms(t0)}
 

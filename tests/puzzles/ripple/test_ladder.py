@@ -58,7 +58,7 @@ def test_published_boards_solved(bid: str, board: Board, answer: tuple[int, ...]
         slow = engine.count(PUZZLE, board, limit=2, accel=False)
         assert (slow.count, slow.nodes) == (res.count, res.nodes)
         assert PUZZLE.brute_count(board, 2, 10**9).count == 1
-        assert PUZZLE.region_count(board, 2, 10**9).count == 1
+        assert PUZZLE.cells_count(board, 2, 10**9).count == 1
         assert PUZZLE.sat_count(board, 2, 10**9).count == 1
 
 
@@ -68,7 +68,7 @@ def test_counters_agree_on_random_small_boards() -> None:
     for _ in range(300):
         board = random_board(rng)
         cells = PUZZLE.brute_count(board, 10**6, 10**9).count
-        assert PUZZLE.region_count(board, 10**6, 10**9).count == cells
+        assert PUZZLE.cells_count(board, 10**6, 10**9).count == cells
         for level in ("region", "hidden", "lines", "probe"):
             assert engine.count(PUZZLE, board, engine.ladder(PUZZLE, level), 10**6, 10**8).count == cells
         if board.rows * board.cols <= 8:
@@ -89,7 +89,7 @@ def test_looks_dead_never_calls_a_live_partition_dead() -> None:
         regions = generate.partition(rows, cols, rng, rng.choice((0.1, 0.3, 0.5)), (1, 3))
         reasons = generate.looks_dead(rows, cols, regions)
         board = Board(rows, cols, regions, (None,) * (rows * cols))
-        count = PUZZLE.region_count(board, 1, 10**9).count
+        count = PUZZLE.cells_count(board, 1, 10**9).count
         if reasons:
             named += 1
             assert count == 0, (regions, reasons)

@@ -90,15 +90,17 @@ class Ripple:
 
     # independent engines and the generator
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from pencilbox.puzzles.ripple.brute import count_by_cells
-        return self._count(board, count_by_cells(board.rows, board.cols, board.regions, _givens(board),
-                                                 limit, node_cap), limit, "brute")
-
-    def region_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        """The second brute counter: a permutation of 1..s per region at a time."""
+        """Engine 2 by regions (a permutation of 1..s per region at a time): the faster of
+        the two brute counters on hard boards."""
         from pencilbox.puzzles.ripple.brute import count_by_regions
         return self._count(board, count_by_regions(board.rows, board.cols, board.regions, _givens(board),
-                                                   limit, node_cap), limit, "regions")
+                                                   limit, node_cap), limit, "brute")
+
+    def cells_count(self, board: Board, limit: int, node_cap: int) -> Count:
+        """The other brute counter: every value of every cell in reading order."""
+        from pencilbox.puzzles.ripple.brute import count_by_cells
+        return self._count(board, count_by_cells(board.rows, board.cols, board.regions, _givens(board),
+                                                 limit, node_cap), limit, "cells")
 
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
         from pencilbox.puzzles.ripple.sat import sat_count
