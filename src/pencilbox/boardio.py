@@ -236,7 +236,8 @@ def dump(board: Any, fmt: str) -> str:
     if fmt == "url":
         if not puzzle.url_names:
             raise BoardError(f"{puzzle.name} has no puzz.link URL format")
-        return f"{URL_HOST}{puzzle.url_names[0]}/{board.cols}/{board.rows}/{puzzle.encode_url(board)}"
+        host = getattr(puzzle, "url_prefix", URL_HOST)
+        return f"{host}{puzzle.url_names[0]}/{board.cols}/{board.rows}/{puzzle.encode_url(board)}"
     if fmt == "tatham":
         encode = getattr(puzzle, "encode_tatham", None)
         if encode is None:

@@ -1,0 +1,64 @@
+"""The Fill-a-Pix generator: a fair-coin picture (redrawn while the twin classifier finds
+a twin, on grids with a side = 2 mod 3), every clue shown, then clues removed one at a
+time in random order while the answer stays unique. Uniqueness checks are node-capped
+(a capped check keeps its clue) and branch away from the known answer first, so a
+second answer, when there is one, is found at once. The result is locally minimal."""
+
+from __future__ import annotations
+
+import random
+
+from pencilbox.core import engine
+from pencilbox.core.generate import Made, graded
+from pencilbox.puzzles.fillapix import kernel
+from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
+
+NODE_CAP = 2_000
+REDRAWS = 10_000
+
+
+def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], int]:
+    """A fair-coin picture without a twin, and how many draws it took."""
+    from pencilbox.puzzles.fillapix.twins import find_twin
+    for k in range(1, REDRAWS + 1):
+        pic = tuple(rng.randint(0, 1) for _ in range(rows * cols))
+        if (rows % 3 != 2 and cols % 3 != 2) or find_twin(pic, rows, cols) is None:
+            return pic, k
+    raise ValueError(f"no twin-free {rows}x{cols} picture in {REDRAWS} draws")
+
+
+def all_clues(rows: int, cols: int, pic: tuple[int, ...]) -> tuple[int, ...]:
+    g = Board(rows, cols, (None,) * (rows * cols)).grid
+    return tuple(sum(pic[j] for j in g.block[i]) for i in range(rows * cols))
+
+
+def unique(board: Board, avoid: list[int]) -> bool:
+    """Exactly one answer within NODE_CAP branch points, trying the other value first."""
+    from pencilbox.puzzles.fillapix import PUZZLE
+    names = engine.ladder(PUZZLE, PUZZLE.search_level)
+    res = kernel.search(board, [BOTH] * len(avoid), names, 2, NODE_CAP, avoid=avoid)
+    return res.count == 1 and not res.capped
+
+
+def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
+    """One locally minimal board from one seed (ungraded; ``level`` is not used: the
+    spec's generator keeps a removal whenever the answer stays unique)."""
+    rng = random.Random(seed)
+    pic, _ = picture(rows, cols, rng)
+    avoid = [PAINT if v else BLANK for v in pic]
+    clues = list(all_clues(rows, cols, pic))
+    order = list(range(rows * cols))
+    rng.shuffle(order)
+    for i in order:
+        kept = clues[i]
+        clues[i] = None
+        if not unique(Board(rows, cols, tuple(clues)), avoid):
+            clues[i] = kept
+    board = Board(rows, cols, tuple(clues))
+    return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order))
+
+
+def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
+    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
+    from pencilbox.puzzles.fillapix import PUZZLE
+    return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)

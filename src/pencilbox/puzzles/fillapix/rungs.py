@@ -1,0 +1,99 @@
+"""The Fill-a-Pix ladder: ``count``, ``pair``; the engine adds ``probe`` (and ``search``
+is the engine's branching search over whatever rungs are on)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from pencilbox.core.engine import Contradiction, State
+from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
+
+
+class Count:
+    """A clue already met blanks the rest of its block; a clue that needs every open
+    cell paints them."""
+
+    name = "count"
+
+    def apply(self, board: Board, state: State) -> bool:
+        dom, changed = state.dom, False
+        for i, v in enumerate(board.clues):
+            if v is None:
+                continue
+            block = board.grid.block[i]
+            painted = sum(1 for j in block if dom[j] == PAINT)
+            open_ = [j for j in block if dom[j] == BOTH]
+            if not painted <= v <= painted + len(open_):
+                raise Contradiction(self.name, block)
+            if open_ and v in (painted, painted + len(open_)):
+                keep = BLANK if v == painted else PAINT
+                for j in open_:
+                    changed |= state.restrict(j, keep, self.name, (i, *block))
+        return changed
+
+
+class Pair:
+    """Two clues whose blocks overlap: bound the painted cells in the shared open part by
+    what either clue cannot fit outside it and what either still needs, then apply the
+    bounds to the shared part and to both private parts."""
+
+    name = "pair"
+
+    def apply(self, board: Board, state: State) -> bool:
+        dom, changed = state.dom, False
+        for a, b, shared, only_a, only_b in pairs(board):
+            s = [j for j in shared if dom[j] == BOTH]
+            pa = [j for j in only_a if dom[j] == BOTH]
+            pb = [j for j in only_b if dom[j] == BOTH]
+            need_a = board.clues[a] - sum(1 for j in (*shared, *only_a) if dom[j] == PAINT)
+            need_b = board.clues[b] - sum(1 for j in (*shared, *only_b) if dom[j] == PAINT)
+            lo = max(need_a - len(pa), need_b - len(pb), 0)
+            hi = min(need_a, need_b, len(s))
+            why = (a, b, *shared, *only_a, *only_b)
+            if lo > hi:
+                raise Contradiction(self.name, why)
+            moves = []
+            if s and lo == len(s):
+                moves.append((s, PAINT))
+            if s and hi == 0:
+                moves.append((s, BLANK))
+            for part, need in ((pa, need_a), (pb, need_b)):
+                if part and need - hi >= len(part):
+                    moves.append((part, PAINT))
+                if part and need - lo <= 0:
+                    moves.append((part, BLANK))
+            for cells, keep in moves:
+                for j in cells:
+                    changed |= state.restrict(j, keep, self.name, why)
+        return changed
+
+
+def pairs(board: Board) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """Clue pairs (a < b) whose blocks overlap: shared cells, a's own, b's own."""
+    return _pairs(board.rows, board.cols, tuple(v is not None for v in board.clues))
+
+
+@lru_cache(maxsize=512)
+def _pairs(rows: int, cols: int, clued: tuple[bool, ...]) -> tuple:
+    from pencilbox.core.geometry import grid
+    g = grid(rows, cols)
+    out = []
+    for a in range(g.size):
+        if not clued[a]:
+            continue
+        ra, ca = g.rc(a)
+        for dr in range(0, 3):
+            for dc in range(-2, 3):
+                if dr == 0 and dc <= 0:
+                    continue
+                rb, cb = ra + dr, ca + dc
+                if not g.inside(rb, cb) or not clued[g.cell(rb, cb)]:
+                    continue
+                b = g.cell(rb, cb)
+                A, B = set(g.block[a]), set(g.block[b])
+                out.append((a, b, tuple(sorted(A & B)), tuple(sorted(A - B)), tuple(sorted(B - A))))
+    out.sort(key=lambda p: (p[0], p[1]))
+    return tuple(out)
+
+
+RUNGS = (Count(), Pair())
