@@ -13,16 +13,19 @@ from pencilbox.core.generate import Made, graded
 from pencilbox.puzzles.fillapix import kernel
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 
-NODE_CAP = 2_000
+NODE_CAP = 64
 REDRAWS = 10_000
 
 
 def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], int]:
     """A fair-coin picture without a twin, and how many draws it took."""
-    from pencilbox.puzzles.fillapix.twins import find_twin
+    twins_possible = rows % 3 == 2 or cols % 3 == 2
     for k in range(1, REDRAWS + 1):
         pic = tuple(rng.randint(0, 1) for _ in range(rows * cols))
-        if (rows % 3 != 2 and cols % 3 != 2) or find_twin(pic, rows, cols) is None:
+        if not twins_possible:
+            return pic, k
+        from pencilbox.puzzles.fillapix.twins import find_twin
+        if find_twin(pic, rows, cols) is None:
             return pic, k
     raise ValueError(f"no twin-free {rows}x{cols} picture in {REDRAWS} draws")
 
@@ -32,12 +35,26 @@ def all_clues(rows: int, cols: int, pic: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(pic[j] for j in g.block[i]) for i in range(rows * cols))
 
 
-def unique(board: Board, avoid: list[int]) -> bool:
-    """Exactly one answer within NODE_CAP branch points, trying the other value first."""
+def still_unique(board: Board, avoid: list[int], erased: int) -> bool:
+    """After erasing clue ``erased`` from a board whose only answer is ``avoid``: is that
+    answer still the only one? A rival must break the erased clue's block, or it would
+    have been a rival before; so split on the first cell of that block where it differs
+    (earlier block cells keep the answer's value) and look for any answer in each case,
+    each search node-capped (a capped search counts as a rival), trying the value away
+    from the known answer first."""
     from pencilbox.puzzles.fillapix import PUZZLE
     names = engine.ladder(PUZZLE, PUZZLE.search_level)
-    res = kernel.search(board, [BOTH] * len(avoid), names, 2, NODE_CAP, avoid=avoid)
-    return res.count == 1 and not res.capped
+    dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)  # what the clues force
+    assert dom is not None  # the known answer obeys every clue
+    for c in board.grid.block[erased]:
+        if dom[c] != BOTH:
+            continue  # settled by the clues alone: no rival differs here
+        dom[c] = BOTH ^ avoid[c]
+        res = kernel.search(board, dom, names, 1, NODE_CAP, avoid=avoid)
+        if res.count or res.capped:
+            return False
+        dom[c] = avoid[c]
+    return True
 
 
 def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
@@ -52,7 +69,7 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     for i in order:
         kept = clues[i]
         clues[i] = None
-        if not unique(Board(rows, cols, tuple(clues)), avoid):
+        if not still_unique(Board(rows, cols, tuple(clues)), avoid, i):
             clues[i] = kept
     board = Board(rows, cols, tuple(clues))
     return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order))

@@ -14,7 +14,7 @@ from numba import njit
 
 from pencilbox.core.engine import PROBE, Count
 from pencilbox.puzzles.fillapix.board import Board
-from pencilbox.puzzles.fillapix.rungs import pairs
+from pencilbox.puzzles.fillapix.rungs import all_pairs
 
 CNT, PAIR, PRB = 1, 2, 4
 FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB}
@@ -255,9 +255,20 @@ def tables(board: Board) -> tuple:
 @lru_cache(maxsize=512)
 def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple:
     clue = np.array([-1 if v is None else v for v in clues], dtype=np.int64)
-    board = Board(rows, cols, clues)
-    block = _blocks(rows, cols)
-    ps = pairs(board)
+    block, pa, pb, sh, oa, ob = _geometry(rows, cols)
+    both = (clue[pa] >= 0) & (clue[pb] >= 0)
+    return clue, block, pa[both], pb[both], sh[both], oa[both], ob[both]
+
+
+@lru_cache(maxsize=64)
+def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
+    """Blocks, and every overlapping pair with its parts (clue sets filter these)."""
+    from pencilbox.core.geometry import grid
+    g = grid(rows, cols)
+    block = np.full((g.size, 9), -1, dtype=np.int64)
+    for i, b in enumerate(g.block):
+        block[i, : len(b)] = b
+    ps = all_pairs(rows, cols)
     pa = np.array([p[0] for p in ps], dtype=np.int64)
     pb = np.array([p[1] for p in ps], dtype=np.int64)
     parts = []
@@ -266,17 +277,7 @@ def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple:
         for t, p in enumerate(ps):
             arr[t, : len(p[k])] = p[k]
         parts.append(arr)
-    return (clue, block, pa, pb, *parts)
-
-
-@lru_cache(maxsize=64)
-def _blocks(rows: int, cols: int) -> np.ndarray:
-    from pencilbox.core.geometry import grid
-    g = grid(rows, cols)
-    block = np.full((g.size, 9), -1, dtype=np.int64)
-    for i, b in enumerate(g.block):
-        block[i, : len(b)] = b
-    return block
+    return (block, pa, pb, *parts)
 
 
 def flags_of(names: tuple[str, ...]) -> int:

@@ -68,26 +68,27 @@ class Pair:
         return changed
 
 
-def pairs(board: Board) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+def pairs(board: Board) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
     """Clue pairs (a < b) whose blocks overlap: shared cells, a's own, b's own."""
-    return _pairs(board.rows, board.cols, tuple(v is not None for v in board.clues))
+    clues = board.clues
+    return [p for p in all_pairs(board.rows, board.cols)
+            if clues[p[0]] is not None and clues[p[1]] is not None]
 
 
-@lru_cache(maxsize=512)
-def _pairs(rows: int, cols: int, clued: tuple[bool, ...]) -> tuple:
+@lru_cache(maxsize=64)
+def all_pairs(rows: int, cols: int) -> tuple:
+    """Every pair of cells (a < b) whose blocks overlap, sorted, with the three parts."""
     from pencilbox.core.geometry import grid
     g = grid(rows, cols)
     out = []
     for a in range(g.size):
-        if not clued[a]:
-            continue
         ra, ca = g.rc(a)
         for dr in range(0, 3):
             for dc in range(-2, 3):
                 if dr == 0 and dc <= 0:
                     continue
                 rb, cb = ra + dr, ca + dc
-                if not g.inside(rb, cb) or not clued[g.cell(rb, cb)]:
+                if not g.inside(rb, cb):
                     continue
                 b = g.cell(rb, cb)
                 A, B = set(g.block[a]), set(g.block[b])

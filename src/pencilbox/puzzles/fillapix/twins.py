@@ -1,0 +1,310 @@
+"""Twins in Fill-a-Pix: two pictures with the same full set of clues.
+
+Showing every clue of an h x w picture is the linear map T_h (x) T_w, where T_n is the
+n x n matrix with ones on the diagonal and next to it. T_n is singular exactly when
+n = 2 (mod 3), with kernel spanned by u = (+1, -1, 0, +1, -1, 0, ..., +1, -1). A twin of x
+is x + d with d a kernel vector with entries in {-1, 0, 1} that x can absorb (x + d stays
+0/1), so everything here is about the ternary kernel.
+
+Derivation (kept here because the classifier and the counts rest on it). Let P be the
+rows where u_h is nonzero and Q the columns where u_w is nonzero (u_h, u_w the kernel
+vectors of T_h, T_w when they exist).
+
+* One side = 2 (mod 3), say h: the kernel is u_h (x) a. Ternary forces a in {-1,0,1}^w,
+  so d flips whole columns by +-u_h, and a column can absorb +u_h (-u_h) exactly when it
+  reads 0 1 ? 0 1 ? ... 0 1 (its complement) on P.
+* Both sides = 2 (mod 3): the kernel is u_h a^T + b u_w^T. Off P x Q this is whole
+  column flips on columns outside Q and whole row flips on rows outside P, with
+  a_j, b_i in {-1,0,1}. On P x Q write d_ij = u_i v_j (alpha_j + beta_i) with
+  alpha_j = a_j v_j, beta_i = b_i u_i (v = u_w). Shifting alpha by t and beta by -t
+  changes nothing, so take min beta = 0; then every alpha_j + beta_i in {-1,0,1} leaves
+  three cases: beta = 0 (column flips), alpha constant (row flips), or alpha in {-1,0},
+  beta in {0,1}, both non-constant: the two-block vector +u_i v_j on I' x J,
+  -u_i v_j on (P - I') x (Q - J), with I' = {beta = 1}, J = {alpha = 0} proper.
+  With Y_ij = x_ij XOR [u_i v_j = -1] on P x Q, a cell can take +u_i v_j iff Y_ij = 0 and
+  -u_i v_j iff Y_ij = 1. So a line fits when a row or column of Y is constant, and a
+  two-block vector fits when there is a proper nonempty J such that every row of Y is
+  all 0 on J or all 1 off J. Writing Z_r for the zero set of row r, that says J is
+  comparable (by inclusion) with every Z_r.
+* The parts (off-pattern columns, off-pattern rows, P x Q) have disjoint supports, so
+  a picture has a twin iff one part absorbs a nonzero vector of its own; and the
+  cells outside P and Q in both directions are never touched.
+
+Finding J without trying all 2^|Q| sets: with no constant row, J exists iff the rows
+split into nonempty B, A with every Z_b inside every Z_a (then J = union of the Z_b).
+Such a split, if any, is a prefix of the rows sorted by |Z_r| (rows of equal size on
+both sides of a valid split are equal sets), so testing the m - 1 prefixes is exact.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import comb
+
+import numpy as np
+from numba import njit
+
+NONE, COLUMN, ROW, TWO_BLOCK = 0, 1, 2, 3
+KIND_NAMES = {COLUMN: "column", ROW: "row", TWO_BLOCK: "two-block"}
+
+
+def pattern(n: int) -> list[int]:
+    """The kernel vector u of T_n, or all zeros when T_n is invertible (n != 2 mod 3)."""
+    if n % 3 != 2:
+        return [0] * n
+    return [(1, -1, 0)[i % 3] for i in range(n)]
+
+
+def pattern_size(n: int) -> int:
+    """L: the number of nonzero entries of u (0 when n != 2 mod 3)."""
+    return 2 * (n // 3 + 1) if n % 3 == 2 else 0
+
+
+def clues_of(picture: Sequence[int], h: int, w: int) -> list[int]:
+    """The full clue vector: painted cells in each clipped 3x3 block, reading order."""
+    out = []
+    for r in range(h):
+        for c in range(w):
+            out.append(sum(picture[rr * w + cc]
+                           for rr in range(max(r - 1, 0), min(r + 2, h))
+                           for cc in range(max(c - 1, 0), min(c + 2, w))))
+    return out
+
+
+# ---------------------------------------------------------------- the classifier (numba)
+
+class Workspace:
+    """Arrays the compiled classifier needs for one grid size, made once so that the
+    census can call it 2^25 times without allocating."""
+
+    def __init__(self, h: int, w: int) -> None:
+        self.h, self.w = h, w
+        self.uh = np.array(pattern(h), dtype=np.int8)
+        self.uw = np.array(pattern(w), dtype=np.int8)
+        self.pidx = np.flatnonzero(self.uh).astype(np.int64)
+        self.qidx = np.flatnonzero(self.uw).astype(np.int64)
+        m, n = len(self.pidx), len(self.qidx)
+        self.z = np.zeros((max(m, 1), max(n, 1)), dtype=np.int8)
+        self.ifrom = np.zeros((max(m, 1) + 1, max(n, 1)), dtype=np.int8)
+        self.union = np.zeros(max(n, 1), dtype=np.int8)
+        self.cnt = np.zeros(max(m, 1), dtype=np.int64)
+        self.order = np.zeros(max(m, 1), dtype=np.int64)
+
+    def args(self) -> tuple:
+        return (self.h, self.w, self.uh, self.uw, self.pidx, self.qidx, self.z, self.ifrom,
+                self.union, self.cnt, self.order)
+
+
+@njit(cache=True)
+def _line_fit(x, start, stride, u):
+    """+1 if the line absorbs +u (0 where u = 1, 1 where u = -1), -1 if it absorbs -u,
+    else 0."""
+    plus = True
+    minus = True
+    for k in range(u.shape[0]):
+        if u[k] == 0:
+            continue
+        want = 0 if u[k] == 1 else 1  # the value that lets the cell take +u_k
+        if x[start + k * stride] == want:
+            minus = False
+        else:
+            plus = False
+        if not plus and not minus:
+            return 0
+    return 1 if plus else -1
+
+
+@njit(cache=True)
+def _twin_core(x, d, h, w, uh, uw, pidx, qidx, z, ifrom, union, cnt, order):
+    """Write into ``d`` (all zero on entry) a ternary kernel vector that ``x`` absorbs and
+    return its kind (COLUMN, ROW, TWO_BLOCK), or return NONE when there is none."""
+    hs = h % 3 == 2
+    ws = w % 3 == 2
+    if hs:
+        for j in range(w):
+            f = _line_fit(x, j, w, uh)
+            if f != 0:
+                for i in range(h):
+                    d[i * w + j] = f * uh[i]
+                return COLUMN
+    if ws:
+        for i in range(h):
+            f = _line_fit(x, i * w, 1, uw)
+            if f != 0:
+                for j in range(w):
+                    d[i * w + j] = f * uw[j]
+                return ROW
+    if not (hs and ws):
+        return NONE
+    # No line fits, so no row or column of Y is constant: look for a two-block split.
+    m = pidx.shape[0]
+    n = qidx.shape[0]
+    for a in range(m):
+        i = pidx[a]
+        c = 0
+        for b in range(n):
+            j = qidx[b]
+            y = x[i * w + j]
+            if uh[i] * uw[j] == -1:
+                y = 1 - y
+            z[a, b] = 1 - y  # 1 where Y is 0: the zero set Z_a
+            c += 1 - y
+        cnt[a] = c
+        # insertion sort of rows by |Z|
+        k = a
+        while k > 0 and cnt[order[k - 1]] > c:
+            order[k] = order[k - 1]
+            k -= 1
+        order[k] = a
+    for b in range(n):
+        ifrom[m, b] = 1
+    for k in range(m - 1, -1, -1):
+        for b in range(n):
+            ifrom[k, b] = ifrom[k + 1, b] & z[order[k], b]
+    for b in range(n):
+        union[b] = 0
+    for k in range(1, m):
+        ok = True
+        for b in range(n):
+            union[b] |= z[order[k - 1], b]
+            if union[b] > ifrom[k, b]:
+                ok = False
+        if ok:
+            # B = order[:k] (all 1 off J), A = order[k:] (all 0 on J), J = union.
+            for t in range(m):
+                i = pidx[order[t]]
+                for b in range(n):
+                    j = qidx[b]
+                    if t >= k and union[b] == 1:
+                        d[i * w + j] = uh[i] * uw[j]
+                    elif t < k and union[b] == 0:
+                        d[i * w + j] = -uh[i] * uw[j]
+            return TWO_BLOCK
+    return NONE
+
+
+def twin_vector(picture: Sequence[int], h: int, w: int) -> tuple[int, list[int] | None]:
+    """(kind, d): a ternary kernel vector d the picture absorbs and its kind
+    (COLUMN, ROW, TWO_BLOCK), or (NONE, None)."""
+    if len(picture) != h * w:
+        raise ValueError(f"picture has {len(picture)} cells, expected {h * w}")
+    if h % 3 != 2 and w % 3 != 2:
+        return NONE, None  # T_h (x) T_w is invertible
+    x = np.asarray(picture, dtype=np.int8)
+    if ((x != 0) & (x != 1)).any():
+        raise ValueError("picture must be 0/1")
+    d = np.zeros(h * w, dtype=np.int8)
+    kind = _twin_core(x, d, *Workspace(h, w).args())
+    return (kind, [int(v) for v in d]) if kind != NONE else (NONE, None)
+
+
+def find_twin(picture: Sequence[int], h: int, w: int) -> list[int] | None:
+    """Another picture with the same full clue vector, or None when there is none (exact:
+    every ternary kernel vector is checked, through the derivation in the module doc)."""
+    kind, d = twin_vector(picture, h, w)
+    if d is None:
+        return None
+    return [int(p) + v for p, v in zip(picture, d, strict=True)]
+
+
+def twin_kind(picture: Sequence[int], h: int, w: int) -> str | None:
+    """'column', 'row' or 'two-block' (the first family found), or None."""
+    return KIND_NAMES.get(twin_vector(picture, h, w)[0])
+
+
+# ---------------------------------------------------------------- exact counts
+
+def twin_free_one_side(h: int, w: int) -> int:
+    """Twin-free h x w pictures when at most one side is 2 (mod 3): a product over the
+    lines across that side, each missing both patterns in 2^L - 2 of its 2^L fillings,
+    times the cells off the pattern, which are free."""
+    if h % 3 == 2 and w % 3 == 2:
+        raise ValueError("both sides are 2 (mod 3): use twin_free_both")
+    if h % 3 == 2:
+        lh = pattern_size(h)
+        return (2 ** lh - 2) ** w * 2 ** ((h - lh) * w)
+    if w % 3 == 2:
+        lw = pattern_size(w)
+        return (2 ** lw - 2) ** h * 2 ** ((w - lw) * h)
+    return 2 ** (h * w)
+
+
+def a283624(m: int, n: int) -> int:
+    """m x n 0/1 matrices with no constant row and no constant column, by
+    inclusion-exclusion over the rows and columns forced constant (forced rows and columns
+    that meet must share one value). OEIS A283624 is the square case m = n (1, 0, 2, 102,
+    22874, ...); the rectangular table is A283654."""
+    total = 0
+    for i in range(m + 1):
+        for j in range(n + 1):
+            if i and j:
+                ways = 2 * 2 ** ((m - i) * (n - j))
+            else:
+                ways = 2 ** (i + j) * 2 ** ((m - i) * (n - j))
+            total += (-1) ** (i + j) * comb(m, i) * comb(n, j) * ways
+    return total
+
+
+def no_split_count(m: int, n: int) -> int:
+    """m x n 0/1 matrices Y with no constant row, no constant column and no two-block
+    split (no proper nonempty J with every row all 0 on J or all 1 off J).
+
+    Row by row, the state is the set of J still possible (J must be comparable with the
+    zero set Z of every row). A constant column is itself a split (J = {j} or Q - {j}),
+    so only constant rows need excluding explicitly (for n >= 2; n = 1 leaves no
+    non-constant row). Cost grows fast with n: 6 x 6 (8 x 8 grids) takes 0.3 s, 8 x 8
+    (11 x 11 grids) about 7 minutes."""
+    full = (1 << n) - 1
+    js = list(range(1, full))  # proper nonempty subsets, as bitmasks
+    comparable = []
+    for zset in range(1, full):  # non-constant rows
+        mask = 0
+        for t, jset in enumerate(js):
+            if jset & zset == jset or jset & zset == zset:
+                mask |= 1 << t
+        comparable.append(mask)
+    states = {(1 << len(js)) - 1: 1}
+    for _ in range(m):
+        nxt: dict[int, int] = {}
+        for state, ways in states.items():
+            for mask in comparable:
+                s = state & mask
+                nxt[s] = nxt.get(s, 0) + ways
+        states = nxt
+    return states.get(0, 0)
+
+
+def _off_pattern_factor(h: int, w: int) -> int:
+    """Both sides = 2 (mod 3): the lines outside the pattern (columns off Q restricted to
+    P, rows off P restricted to Q, each a 2^L - 2 choice) and the free cells off both."""
+    lh, lw = pattern_size(h), pattern_size(w)
+    return ((2 ** lh - 2) ** (w - lw) * (2 ** lw - 2) ** (h - lh) * 2 ** ((h - lh) * (w - lw)))
+
+
+def twin_free_both(h: int, w: int) -> int:
+    """Twin-free h x w pictures when both sides are 2 (mod 3): Y (the P x Q part,
+    recoloured) has no constant line and no two-block split, times the off-pattern part."""
+    if h % 3 != 2 or w % 3 != 2:
+        raise ValueError("needs both sides 2 (mod 3)")
+    return no_split_count(pattern_size(h), pattern_size(w)) * _off_pattern_factor(h, w)
+
+
+def twin_free(h: int, w: int) -> int:
+    """Exact number of twin-free h x w pictures."""
+    if h % 3 == 2 and w % 3 == 2:
+        return twin_free_both(h, w)
+    return twin_free_one_side(h, w)
+
+
+def line_twin_free(h: int, w: int) -> int:
+    """Pictures with no twin made by flipping a single line (row or column); equal to
+    twin_free unless both sides are 2 (mod 3), where the two-block family adds twins."""
+    if h % 3 == 2 and w % 3 == 2:
+        return a283624(pattern_size(h), pattern_size(w)) * _off_pattern_factor(h, w)
+    return twin_free_one_side(h, w)
+
+
+def twin_share(h: int, w: int, lines_only: bool = False) -> float:
+    """Share of h x w pictures that have a twin (exact count over 2^(hw))."""
+    free = line_twin_free(h, w) if lines_only else twin_free(h, w)
+    return 1 - free / 2 ** (h * w)
