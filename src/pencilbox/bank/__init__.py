@@ -21,7 +21,7 @@ from pencilbox import __version__, boardio, puzzles
 HERE = Path(__file__).parent
 
 
-def derive_seed(seed: int, rows: int, cols: int, grade: str, k: int) -> int:
+def derive_seed(seed: int, rows: int, cols: int, grade: str | None, k: int) -> int:
     """A 31-bit seed per draw, stable across Python versions and platforms."""
     digest = hashlib.sha256(f"{seed}/{rows}x{cols}/{grade}/{k}".encode()).digest()
     return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
@@ -52,7 +52,7 @@ def build(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], l
                     continue
                 got += 1
                 board = puzzle.with_answer(made.board, made.answer)
-                boards.append({"id": f"{puzzle.name}-{rows}x{cols}-{grade}-{got:02d}",
+                boards.append({"id": f"{puzzle.name}-{rows}x{cols}-{grade or 'any'}-{got:02d}",
                                **json.loads(boardio.dump(board, "json")),
                                "grade": made.grade, "seed": seed, "draw": k})
                 if got == rec["per_grade"]:
