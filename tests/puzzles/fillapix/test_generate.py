@@ -9,6 +9,22 @@ from pencilbox.puzzles.fillapix import PUZZLE, generate, twins
 from pencilbox.puzzles.fillapix.board import Board
 
 
+@pytest.mark.parametrize("seed", range(4))
+def test_compiled_erasure_loop_equals_the_readable_one(seed: int) -> None:
+    from pencilbox.core import engine as eng
+    from pencilbox.puzzles.fillapix import kernel
+    rng = random.Random(seed)
+    rows, cols = rng.randint(3, 7), rng.randint(3, 7)
+    pic, _ = generate.picture(rows, cols, rng)
+    avoid = [2 if v else 1 for v in pic]
+    order = list(range(rows * cols))
+    rng.shuffle(order)
+    full = Board(rows, cols, generate.all_clues(rows, cols, pic))
+    names = eng.ladder(PUZZLE, PUZZLE.search_level)
+    assert kernel.minimise(full, order, avoid, names, generate.NODE_CAP) == \
+        generate.minimise_reference(full, order, avoid)
+
+
 def test_pictures_are_twin_free_where_twins_exist() -> None:
     rng = random.Random(1)
     for size in ((5, 5), (8, 8), (5, 7), (4, 4)):

@@ -20,39 +20,65 @@ CNT, PAIR, PRB = 1, 2, 4
 FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB}
 
 
+# Work array layout (one int64 array per search): [0, n) clue stack, [n, 2n) "clue queued"
+# flags, [2n, 2n+P) pair stack, [2n+P, 2n+2P) "pair queued" flags, then the two stack tops.
+# Rungs re-examine only the clues and pairs around cells that changed: the same fixpoint
+# as sweeping every clue (the rungs are monotone; the tests compare with rungs.py).
+
+
 @njit(cache=True)
-def _count(dom, clue, block):
-    changed = 0
-    for i in range(clue.shape[0]):
-        v = clue[i]
-        if v < 0:
+def _push_cell(c, clue, block, iptr, inc, work, n, P):
+    """Queue every clue whose block holds cell c, and every pair touching those clues."""
+    for k in range(9):
+        j = block[c, k]
+        if j < 0:
+            break
+        if clue[j] < 0:
             continue
-        painted = 0
-        nopen = 0
+        if work[n + j] == 0:
+            work[n + j] = 1
+            top = work[2 * n + 2 * P]
+            work[top] = j
+            work[2 * n + 2 * P] = top + 1
+        for q in range(iptr[j], iptr[j + 1]):
+            t = inc[q]
+            if work[2 * n + P + t] == 0:
+                work[2 * n + P + t] = 1
+                top = work[2 * n + 2 * P + 1]
+                work[2 * n + top] = t
+                work[2 * n + 2 * P + 1] = top + 1
+
+
+@njit(cache=True)
+def _count_one(dom, i, clue, block, iptr, inc, work, n, P):
+    v = clue[i]
+    painted = 0
+    nopen = 0
+    for k in range(9):
+        j = block[i, k]
+        if j < 0:
+            break
+        if dom[j] == 2:
+            painted += 1
+        elif dom[j] == 3:
+            nopen += 1
+    if v < painted or v > painted + nopen:
+        return -1
+    if nopen and (v == painted or v == painted + nopen):
+        keep = 1 if v == painted else 2
         for k in range(9):
             j = block[i, k]
             if j < 0:
                 break
-            if dom[j] == 2:
-                painted += 1
-            elif dom[j] == 3:
-                nopen += 1
-        if v < painted or v > painted + nopen:
-            return -1
-        if nopen and (v == painted or v == painted + nopen):
-            keep = 1 if v == painted else 2
-            for k in range(9):
-                j = block[i, k]
-                if j < 0:
-                    break
-                if dom[j] == 3:
-                    dom[j] = keep
-                    changed = 1
-    return changed
+            if dom[j] == 3:
+                dom[j] = keep
+                _push_cell(j, clue, block, iptr, inc, work, n, P)
+        return 1
+    return 0
 
 
 @njit(cache=True)
-def _set(dom, cells, t, keep):
+def _set(dom, cells, t, keep, clue, block, iptr, inc, work, n, P):
     """Settle the open cells of one part to ``keep`` (with lo <= hi no two moves of one
     pair can clash, so this never wipes a domain out)."""
     for k in range(cells.shape[1]):
@@ -61,7 +87,7 @@ def _set(dom, cells, t, keep):
             break
         if dom[j] == 3:
             dom[j] = keep
-    return True
+            _push_cell(j, clue, block, iptr, inc, work, n, P)
 
 
 @njit(cache=True)
@@ -80,66 +106,94 @@ def _tally(dom, cells, t):
 
 
 @njit(cache=True)
-def _pair(dom, clue, pa, pb, sh, oa, ob):
-    changed = 0
-    for t in range(pa.shape[0]):
-        sp, so = _tally(dom, sh, t)
-        ap, ao = _tally(dom, oa, t)
-        bp, bo = _tally(dom, ob, t)
-        need_a = clue[pa[t]] - sp - ap
-        need_b = clue[pb[t]] - sp - bp
-        lo = max(need_a - ao, need_b - bo, 0)
-        hi = min(need_a, need_b, so)
-        if lo > hi:
-            return -1
-        if so and lo == so:
-            changed = 1
-            if not _set(dom, sh, t, 2):
-                return -1
-        if so and hi == 0:
-            changed = 1
-            if not _set(dom, sh, t, 1):
-                return -1
-        for side in range(2):
-            cells = oa if side == 0 else ob
-            po = ao if side == 0 else bo
-            need = need_a if side == 0 else need_b
-            if po and need - hi >= po:
-                changed = 1
-                if not _set(dom, cells, t, 2):
-                    return -1
-            if po and need - lo <= 0:
-                changed = 1
-                if not _set(dom, cells, t, 1):
-                    return -1
-    return changed
+def _pair_one(dom, t, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, n, P):
+    if clue[pa[t]] < 0 or clue[pb[t]] < 0:
+        return 0  # the tables list every overlapping pair; only clued pairs count
+    sp, so = _tally(dom, sh, t)
+    ap, ao = _tally(dom, oa, t)
+    bp, bo = _tally(dom, ob, t)
+    need_a = clue[pa[t]] - sp - ap
+    need_b = clue[pb[t]] - sp - bp
+    lo = max(need_a - ao, need_b - bo, 0)
+    hi = min(need_a, need_b, so)
+    if lo > hi:
+        return -1
+    if so and lo == so:
+        _set(dom, sh, t, 2, clue, block, iptr, inc, work, n, P)
+    if so and hi == 0:
+        _set(dom, sh, t, 1, clue, block, iptr, inc, work, n, P)
+    if ao and need_a - hi >= ao:
+        _set(dom, oa, t, 2, clue, block, iptr, inc, work, n, P)
+    if ao and need_a - lo <= 0:
+        _set(dom, oa, t, 1, clue, block, iptr, inc, work, n, P)
+    if bo and need_b - hi >= bo:
+        _set(dom, ob, t, 2, clue, block, iptr, inc, work, n, P)
+    if bo and need_b - lo <= 0:
+        _set(dom, ob, t, 1, clue, block, iptr, inc, work, n, P)
+    return 0
 
 
 @njit(cache=True)
-def _base(dom, flags, clue, block, pa, pb, sh, oa, ob):
-    i = 0
-    while i < 2:
-        r = 0
-        if i == 0 and flags & CNT:
-            r = _count(dom, clue, block)
-        elif i == 1 and flags & PAIR:
-            r = _pair(dom, clue, pa, pb, sh, oa, ob)
-        if r < 0:
-            return False
-        i = 0 if r > 0 else i + 1
-    return True
+def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, seed):
+    """count and pair to a fixpoint from the cells that changed (``seed``; -1: all),
+    count first (the cheaper rung), a pair only when no clue is queued."""
+    n = dom.shape[0]
+    P = pa.shape[0]
+    if seed < 0:
+        for i in range(n):
+            if clue[i] >= 0 and work[n + i] == 0:
+                work[n + i] = 1
+                top = work[2 * n + 2 * P]
+                work[top] = i
+                work[2 * n + 2 * P] = top + 1
+        for t in range(P):
+            if work[2 * n + P + t] == 0:
+                work[2 * n + P + t] = 1
+                top = work[2 * n + 2 * P + 1]
+                work[2 * n + top] = t
+                work[2 * n + 2 * P + 1] = top + 1
+    else:
+        _push_cell(seed, clue, block, iptr, inc, work, n, P)
+    ok = True
+    while ok:
+        top = work[2 * n + 2 * P]
+        if top > 0:
+            top -= 1
+            work[2 * n + 2 * P] = top
+            i = work[top]
+            work[n + i] = 0
+            if flags & CNT and _count_one(dom, i, clue, block, iptr, inc, work, n, P) < 0:
+                ok = False
+            continue
+        top = work[2 * n + 2 * P + 1]
+        if top == 0:
+            break
+        top -= 1
+        work[2 * n + 2 * P + 1] = top
+        t = work[2 * n + top]
+        work[2 * n + P + t] = 0
+        if flags & PAIR and _pair_one(dom, t, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, n, P) < 0:
+            ok = False
+    if not ok:  # empty both queues for the next call
+        while work[2 * n + 2 * P] > 0:
+            work[2 * n + 2 * P] -= 1
+            work[n + work[work[2 * n + 2 * P]]] = 0
+        while work[2 * n + 2 * P + 1] > 0:
+            work[2 * n + 2 * P + 1] -= 1
+            work[2 * n + P + work[2 * n + work[2 * n + 2 * P + 1]]] = 0
+    return ok
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, trial):
+def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, seed):
     """Base rungs to a fixpoint, then probe round-robin from the last drop (as engine.probe)."""
     n = dom.shape[0]
+    if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, seed):
+        return False
+    if flags & PRB == 0:
+        return True
     cursor = 0
     while True:
-        if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob):
-            return False
-        if flags & PRB == 0:
-            return True
         found = -1
         for step in range(n):
             var = (cursor + step) % n
@@ -148,7 +202,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, trial):
             for bit in (1, 2):
                 trial[:] = dom
                 trial[var] = bit
-                if not _base(trial, flags, clue, block, pa, pb, sh, oa, ob):
+                if not _base(trial, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, var):
                     dom[var] = 3 ^ bit
                     found = var
                     break
@@ -156,6 +210,8 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, trial):
                 break
         if found < 0:
             return True
+        if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, found):
+            return False
         cursor = found
 
 
@@ -180,9 +236,12 @@ def _is_answer(dom, clue, block):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, answers):
+def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+            answers):
     """Count answers; at each branch try first the value that is not ``avoid[var]``."""
     n = dom0.shape[0]
+    work = np.zeros(2 * n + 2 * pa.shape[0] + 2, dtype=np.int64)
+    seed = np.full(n + 2, -1, dtype=np.int64)
     stack = np.empty((n + 2, n), dtype=np.int64)
     var_at = np.empty(n + 2, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
@@ -198,7 +257,7 @@ def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb
         if fresh:
             cur = stack[depth]
             f = root_flags if depth == 0 else flags
-            if _fixpoint(cur, f, clue, block, pa, pb, sh, oa, ob, trial):
+            if _fixpoint(cur, f, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, seed[depth]):
                 var = -1
                 for i in range(n):
                     if cur[i] == 3:
@@ -222,6 +281,7 @@ def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb
                     rem[depth] = 3 ^ first
                     stack[depth + 1, :] = cur
                     stack[depth + 1, var] = first
+                    seed[depth + 1] = var
                     depth += 1
                     continue
         fresh = False
@@ -230,6 +290,7 @@ def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb
             if rem[d]:
                 stack[d + 1, :] = stack[d]
                 stack[d + 1, var_at[d]] = rem[d]
+                seed[d + 1] = var_at[d]
                 rem[d] = 0
                 depth = d + 1
                 fresh = True
@@ -241,11 +302,56 @@ def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb
 
 
 @njit(cache=True)
-def _finish(dom, flags, clue, block, pa, pb, sh, oa, ob, solve):
+def _finish(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, solve):
     trial = np.empty(dom.shape[0], dtype=np.int64)
-    if not _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, trial):
+    work = np.zeros(2 * dom.shape[0] + 2 * pa.shape[0] + 2, dtype=np.int64)
+    if not _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, -1):
         return False
     return not solve or _is_answer(dom, clue, block)
+
+
+@njit(cache=True)
+def _minimise(clue, order, avoid, flags, node_cap, block, pa, pb, sh, oa, ob, iptr, inc):
+    """The generator's erasure loop, whole: erase each clue of ``order`` in turn and keep
+    the erasure while the answer ``avoid`` stays the only one. A rival must break the
+    erased clue's block (else it was a rival before), so split on the first block cell
+    where it differs, searching each case with ``node_cap`` (a capped case keeps the clue)."""
+    n = clue.shape[0]
+    dom = np.empty(n, dtype=np.int64)
+    trial = np.empty(n, dtype=np.int64)
+    work = np.zeros(2 * n + 2 * pa.shape[0] + 2, dtype=np.int64)
+    answers = np.zeros((1, n), dtype=np.int64)
+    for i in order:
+        kept = clue[i]
+        clue[i] = -1
+        dom[:] = 3
+        ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, -1)
+        unique = ok
+        for k in range(9):
+            c = block[i, k]
+            if c < 0 or not unique:
+                break
+            if dom[c] != 3:
+                continue
+            dom[c] = 3 ^ avoid[c]
+            cnt, hit, capped, nodes = _search(dom, flags, flags, 1, node_cap, avoid, clue, block, pa, pb, sh,
+                                             oa, ob, iptr, inc, answers)
+            if cnt or capped:
+                unique = False
+            dom[c] = avoid[c]
+        if not unique:
+            clue[i] = kept
+    return clue
+
+
+def minimise(board: Board, order: list[int], answer: list[int], names: tuple[str, ...],
+             node_cap: int) -> tuple[int | None, ...]:
+    """Compiled erasure loop (see _minimise); ``answer`` as domains."""
+    t = tables(board)
+    clue = t[0].copy()
+    out = _minimise(clue, np.array(order, dtype=np.int64), np.array(answer, dtype=np.int64),
+                    flags_of(names), node_cap, *t[1:])
+    return tuple(None if v < 0 else int(v) for v in out)
 
 
 def tables(board: Board) -> tuple:
@@ -255,9 +361,7 @@ def tables(board: Board) -> tuple:
 @lru_cache(maxsize=512)
 def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple:
     clue = np.array([-1 if v is None else v for v in clues], dtype=np.int64)
-    block, pa, pb, sh, oa, ob = _geometry(rows, cols)
-    both = (clue[pa] >= 0) & (clue[pb] >= 0)
-    return clue, block, pa[both], pb[both], sh[both], oa[both], ob[both]
+    return (clue, *_geometry(rows, cols))
 
 
 @lru_cache(maxsize=64)
@@ -277,7 +381,14 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
         for t, p in enumerate(ps):
             arr[t, : len(p[k])] = p[k]
         parts.append(arr)
-    return (block, pa, pb, *parts)
+    # incidence (CSR): for each cell, the pairs it is an end of
+    ends = np.concatenate((pa, pb))
+    order = np.argsort(ends, kind="stable")
+    inc = (order % max(len(pa), 1)).astype(np.int64)
+    iptr = np.zeros(g.size + 1, dtype=np.int64)
+    np.add.at(iptr, ends + 1, 1)
+    iptr = np.cumsum(iptr).astype(np.int64)
+    return (block, pa, pb, *parts, iptr, inc)
 
 
 def flags_of(names: tuple[str, ...]) -> int:
