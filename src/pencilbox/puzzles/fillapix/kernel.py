@@ -237,11 +237,13 @@ def _is_answer(dom, clue, block):
 
 @njit(cache=True)
 def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
-            answers):
-    """Count answers; at each branch try first the value that is not ``avoid[var]``."""
+            answers, root_seed):
+    """Count answers; at each branch try first the value that is not ``avoid[var]``.
+    ``root_seed``: -1, or the one cell by which ``dom0`` differs from a fixpoint."""
     n = dom0.shape[0]
     work = np.zeros(2 * n + 2 * pa.shape[0] + 2, dtype=np.int64)
     seed = np.full(n + 2, -1, dtype=np.int64)
+    seed[0] = root_seed
     stack = np.empty((n + 2, n), dtype=np.int64)
     var_at = np.empty(n + 2, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
@@ -335,7 +337,7 @@ def _minimise(clue, order, avoid, flags, node_cap, block, pa, pb, sh, oa, ob, ip
                 continue
             dom[c] = 3 ^ avoid[c]
             cnt, hit, capped, nodes = _search(dom, flags, flags, 1, node_cap, avoid, clue, block, pa, pb, sh,
-                                             oa, ob, iptr, inc, answers)
+                                             oa, ob, iptr, inc, answers, c)
             if cnt or capped:
                 unique = False
             dom[c] = avoid[c]
@@ -406,7 +408,7 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
     away = np.zeros(len(dom), dtype=np.int64) if avoid is None else np.array(avoid, dtype=np.int64)
     c, hit, capped, nodes = _search(np.array(dom, dtype=np.int64), flags_of(names),
                                     flags_of(names if root is None else root), limit, node_cap, away,
-                                    *tables(board), answers)
+                                    *tables(board), answers, -1)
     return Count(int(c), bool(hit), bool(capped), int(nodes),
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
 
