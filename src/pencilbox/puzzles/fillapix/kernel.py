@@ -340,7 +340,9 @@ def _minimise(clue, order, avoid, flags, node_cap, block, pa, pb, sh, oa, ob, ip
                                              oa, ob, iptr, inc, answers, c)
             if cnt or capped:
                 unique = False
-            dom[c] = avoid[c]
+            dom[c] = avoid[c]  # later cases keep this cell as in the answer
+            if not _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, c):
+                break  # no rival is left to find: still unique
         if not unique:
             clue[i] = kept
     return clue
