@@ -79,3 +79,59 @@ class Puzzle(Protocol):
     def brute_count(self, board: Any, limit: int, node_cap: int) -> Count: ...
     def sat_count(self, board: Any, limit: int, node_cap: int) -> Count: ...
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any: ...
+
+
+class PuzzleBase:
+    """The delegations every puzzle folder shares: states and formats live in its
+    ``board`` module, the validator in its ``rules`` module, and the compiled kernel in
+    its ``kernel`` module, imported on first use (numba's import is slow)."""
+
+    board_module: Any
+    rules_module: Any
+
+    def __init__(self) -> None:
+        self._kernel: Any = None
+
+    @property
+    def kernel(self) -> Any:
+        if self._kernel is None:
+            from importlib import import_module
+            self._kernel = import_module(f"{type(self).__module__}.kernel").Kernel()
+        return self._kernel
+
+    def initial_state(self, board: Any) -> list[int]:
+        return self.board_module.initial_state(board)
+
+    def answer_from_state(self, board: Any, dom: list[int]) -> Any:
+        return self.board_module.answer_from_state(dom)
+
+    def state_from_answer(self, board: Any, answer: Any) -> list[int]:
+        return self.board_module.state_from_answer(board, answer)
+
+    def with_answer(self, board: Any, answer: Any) -> Any:
+        from dataclasses import replace
+        return replace(board, answer=answer)
+
+    def is_answer(self, board: Any, dom: list[int]) -> bool:
+        return self.rules_module.is_answer(board, self.board_module.answer_from_state(dom))
+
+    def validate(self, board: Any, answer: Any) -> list[Broken]:
+        return self.rules_module.validate(board, answer)
+
+    def extras(self, board: Any, answer: Any) -> dict[str, Any]:
+        return {}
+
+    def from_sections(self, rows: int, cols: int, sections: dict[str, Any]) -> Any:
+        return self.board_module.from_sections(rows, cols, sections)
+
+    def to_text(self, board: Any) -> str:
+        return self.board_module.to_text(board)
+
+    def from_json(self, data: dict[str, Any]) -> Any:
+        return self.board_module.from_json(data)
+
+    def to_json(self, board: Any) -> dict[str, Any]:
+        return self.board_module.to_json(board)
+
+    def answer_json(self, board: Any, answer: Any) -> Any:
+        return self.board_module.answer_json(board, answer)

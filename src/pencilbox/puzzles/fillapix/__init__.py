@@ -5,57 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.boardio import Section
 from pencilbox.core.engine import Count
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.puzzle import PuzzleBase
 from pencilbox.puzzles.fillapix import board as fb
 from pencilbox.puzzles.fillapix import codec, rules
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.puzzles.fillapix.rungs import RUNGS
 
 
-class FillAPix:
+class FillAPix(PuzzleBase):
     name = "fillapix"
+    board_module = fb
+    rules_module = rules
     rungs = RUNGS
     search_level = "pair"
     url_names = ("fillapix",)
     url_prefix = "pencilbox://p?"  # no puzz.link genre: the project's own URL form
     tatham_name = "mosaic"
 
-    def __init__(self) -> None:
-        self._kernel: Any = None
-
-    @property
-    def kernel(self) -> Any:
-        """Compiled fast path, imported on first use (numba import is slow)."""
-        if self._kernel is None:
-            from pencilbox.puzzles.fillapix.kernel import Kernel
-            self._kernel = Kernel()
-        return self._kernel
-
-    def initial_state(self, board: Board) -> list[int]:
-        return fb.initial_state(board)
-
     def unclued(self, board: Board) -> list[int]:
         return list(range(board.rows * board.cols))
-
-    def answer_from_state(self, board: Board, dom: list[int]) -> tuple[int | None, ...]:
-        return fb.answer_from_state(dom)
-
-    def state_from_answer(self, board: Board, answer: tuple[int | None, ...]) -> list[int]:
-        return fb.state_from_answer(board, answer)
-
-    def with_answer(self, board: Board, answer: tuple[int | None, ...] | None) -> Board:
-        return Board(board.rows, board.cols, board.clues, answer)
-
-    def is_answer(self, board: Board, dom: list[int]) -> bool:
-        return rules.is_answer(board, fb.answer_from_state(dom))
-
-    def validate(self, board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
-        return rules.validate(board, answer)
-
-    def extras(self, board: Board, answer: tuple[int | None, ...]) -> dict[str, Any]:
-        return {}
 
     def describe(self, board: Board, var: int, value: int) -> str:
         return {PAINT: "#", BLANK: "."}.get(value, "?")
@@ -64,21 +33,6 @@ class FillAPix:
         rc = board.grid.rc
         return ([list(rc(i)) for i in ids if board.clues[i] is None],
                 [list(rc(i)) for i in ids if board.clues[i] is not None])
-
-    def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> Board:
-        return fb.from_sections(rows, cols, sections)
-
-    def to_text(self, board: Board) -> str:
-        return fb.to_text(board)
-
-    def from_json(self, data: dict[str, Any]) -> Board:
-        return fb.from_json(data)
-
-    def to_json(self, board: Board) -> dict[str, Any]:
-        return fb.to_json(board)
-
-    def answer_json(self, board: Board, answer: tuple[int | None, ...]) -> Any:
-        return fb.answer_json(board, answer)
 
     def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
         return codec.decode(cols, rows, body, "URL")

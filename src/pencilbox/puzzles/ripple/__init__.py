@@ -5,57 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.boardio import Section
 from pencilbox.core.engine import Count
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.puzzle import PuzzleBase
 from pencilbox.puzzles.ripple import board as rb
 from pencilbox.puzzles.ripple import codec, rules
 from pencilbox.puzzles.ripple.board import MARK, Board
 from pencilbox.puzzles.ripple.rungs import RUNGS
 
 
-class Ripple:
+class Ripple(PuzzleBase):
     name = "ripple"
+    board_module = rb
+    rules_module = rules
     rungs = RUNGS
     search_level = "lines"
     url_names = ("ripple", "hakyukoka")
     tatham_name = None
 
-    def __init__(self) -> None:
-        self._kernel: Any = None
-
-    @property
-    def kernel(self) -> Any:
-        """Compiled fast path, imported on first use (numba import is slow)."""
-        if self._kernel is None:
-            from pencilbox.puzzles.ripple.kernel import Kernel
-            self._kernel = Kernel()
-        return self._kernel
-
     # boards and answers
-    def initial_state(self, board: Board) -> list[int]:
-        return rb.initial_state(board)
-
     def unclued(self, board: Board) -> list[int]:
         return [i for i, v in enumerate(board.clues) if v is None or v == MARK]
-
-    def answer_from_state(self, board: Board, dom: list[int]) -> tuple[int | None, ...]:
-        return rb.answer_from_state(dom)
-
-    def state_from_answer(self, board: Board, answer: tuple[int | None, ...]) -> list[int]:
-        return rb.state_from_answer(board, answer)
-
-    def with_answer(self, board: Board, answer: tuple[int | None, ...] | None) -> Board:
-        return Board(board.rows, board.cols, board.regions, board.clues, answer)
-
-    def is_answer(self, board: Board, dom: list[int]) -> bool:
-        return rules.is_answer(board, rb.answer_from_state(dom))
-
-    def validate(self, board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
-        return rules.validate(board, answer)
-
-    def extras(self, board: Board, answer: tuple[int | None, ...]) -> dict[str, Any]:
-        return {}
 
     def describe(self, board: Board, var: int, value: int) -> str:
         return str(value.bit_length() - 1)
@@ -67,21 +36,6 @@ class Ripple:
                 [list(rc(i)) for i in ids if board.clues[i] is not None])
 
     # formats
-    def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> Board:
-        return rb.from_sections(rows, cols, sections)
-
-    def to_text(self, board: Board) -> str:
-        return rb.to_text(board)
-
-    def from_json(self, data: dict[str, Any]) -> Board:
-        return rb.from_json(data)
-
-    def to_json(self, board: Board) -> dict[str, Any]:
-        return rb.to_json(board)
-
-    def answer_json(self, board: Board, answer: tuple[int | None, ...]) -> Any:
-        return rb.answer_json(board, answer)
-
     def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
         return codec.decode(cols, rows, body, flags)
 

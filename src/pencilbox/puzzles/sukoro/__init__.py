@@ -5,57 +5,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.boardio import Section
 from pencilbox.core.engine import Count
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.puzzle import PuzzleBase
 from pencilbox.puzzles.sukoro import board as sb
 from pencilbox.puzzles.sukoro import codec, rules
 from pencilbox.puzzles.sukoro.board import EMPTY, Board
 from pencilbox.puzzles.sukoro.rungs import RUNGS
 
 
-class Sukoro:
+class Sukoro(PuzzleBase):
     name = "sukoro"
+    board_module = sb
+    rules_module = rules
     rungs = RUNGS
     search_level = "conn"
     url_names = ("sukoro",)
     tatham_name = None
 
-    def __init__(self) -> None:
-        self._kernel: Any = None
-
-    @property
-    def kernel(self) -> Any:
-        """Compiled fast path, imported on first use (numba import is slow)."""
-        if self._kernel is None:
-            from pencilbox.puzzles.sukoro.kernel import Kernel
-            self._kernel = Kernel()
-        return self._kernel
-
     # boards and answers
-    def initial_state(self, board: Board) -> list[int]:
-        return sb.initial_state(board)
-
     def unclued(self, board: Board) -> list[int]:
         return [i for i, v in enumerate(board.clues) if v is None]
-
-    def answer_from_state(self, board: Board, dom: list[int]) -> tuple[int | None, ...]:
-        return sb.answer_from_state(dom)
-
-    def state_from_answer(self, board: Board, answer: tuple[int | None, ...]) -> list[int]:
-        return sb.state_from_answer(board, answer)
-
-    def with_answer(self, board: Board, answer: tuple[int | None, ...] | None) -> Board:
-        return Board(board.rows, board.cols, board.clues, answer)
-
-    def is_answer(self, board: Board, dom: list[int]) -> bool:
-        return rules.is_answer(board, sb.answer_from_state(dom))
-
-    def validate(self, board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
-        return rules.validate(board, answer)
-
-    def extras(self, board: Board, answer: tuple[int | None, ...]) -> dict[str, Any]:
-        return {}
 
     def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
         """Premise ids as plain cells and clue cells, each [r, c]."""
@@ -67,21 +36,6 @@ class Sukoro:
         return "empty" if value == EMPTY else str(value.bit_length() - 1)
 
     # formats
-    def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> Board:
-        return sb.from_sections(rows, cols, sections)
-
-    def to_text(self, board: Board) -> str:
-        return sb.to_text(board)
-
-    def from_json(self, data: dict[str, Any]) -> Board:
-        return sb.from_json(data)
-
-    def to_json(self, board: Board) -> dict[str, Any]:
-        return sb.to_json(board)
-
-    def answer_json(self, board: Board, answer: tuple[int | None, ...]) -> Any:
-        return sb.answer_json(board, answer)
-
     def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
         return codec.decode(cols, rows, body, flags)
 
