@@ -13,6 +13,8 @@ import numpy as np
 from numba import njit
 
 from pencilbox.core.engine import PROBE, Count
+from pencilbox.core.kernel import KernelBase
+from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.rungs import all_pairs
 
@@ -396,10 +398,7 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
 
 
 def flags_of(names: tuple[str, ...]) -> int:
-    out = 0
-    for name in names:
-        out |= FLAG[name]
-    return out
+    return shared_flags(FLAG, names)
 
 
 def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
@@ -415,22 +414,17 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
 
 
-class Kernel:
+class Kernel(KernelBase):
     """The engine's fast path for Fill-a-Pix."""
 
-    def supports(self, names: tuple[str, ...]) -> bool:
-        return all(n in FLAG for n in names)
+    FLAG = FLAG
 
-    def count(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int,
-              node_cap: int, root: tuple[str, ...] | None = None) -> Count:
+    def search(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
+               root: tuple[str, ...] | None = None) -> Count:
         return search(board, dom, names, limit, node_cap, root)
 
-    def fixpoint(self, board: Board, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
-        arr = np.array(dom, dtype=np.int64)
-        if not _finish(arr, flags_of(names), *tables(board), False):
-            return None
-        return [int(x) for x in arr]
+    def finish(self, arr: np.ndarray, board: Board, flags: int, solve: bool) -> bool:
+        return bool(_finish(arr, flags, *tables(board), solve))
 
-    def finishes(self, board: Board, names: tuple[str, ...]) -> bool:
-        arr = np.full(board.rows * board.cols, 3, dtype=np.int64)
-        return bool(_finish(arr, flags_of(names), *tables(board), True))
+    def start(self, board: Board) -> list[int]:
+        return [3] * (board.rows * board.cols)

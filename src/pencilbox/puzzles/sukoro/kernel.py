@@ -12,6 +12,8 @@ import numpy as np
 from numba import njit
 
 from pencilbox.core.engine import PROBE, Count
+from pencilbox.core.kernel import KernelBase
+from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.sukoro.board import Board, initial_state
 
 EMPTY = 1
@@ -394,10 +396,7 @@ def _fixpoint_entry(dom, orth, flags):
 
 
 def flags_of(names: tuple[str, ...]) -> int:
-    out = 0
-    for name in names:
-        out |= FLAG[name]
-    return out
+    return shared_flags(FLAG, names)
 
 
 def rules_mask(dropped: tuple[str, ...] = ()) -> int:
@@ -424,23 +423,18 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
 
 
-class Kernel:
+class Kernel(KernelBase):
     """The engine's fast path for Sukoro."""
 
-    def supports(self, names: tuple[str, ...]) -> bool:
-        return all(n in FLAG for n in names)
+    FLAG = FLAG
 
-    def count(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int,
-              node_cap: int, root: tuple[str, ...] | None = None) -> Count:
+    def search(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
+               root: tuple[str, ...] | None = None) -> Count:
         return search(board, dom, names, limit, node_cap, root=root)
 
-    def fixpoint(self, board: Board, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
-        arr = np.array(dom, dtype=np.int64)
-        if not _fixpoint_entry(arr, board.grid.orth_array(), flags_of(names)):
-            return None
-        return [int(x) for x in arr]
+    def finish(self, arr: np.ndarray, board: Board, flags: int, solve: bool) -> bool:
+        orth = board.grid.orth_array()
+        return bool(_finish_entry(arr, orth, flags) if solve else _fixpoint_entry(arr, orth, flags))
 
-    def finishes(self, board: Board, names: tuple[str, ...]) -> bool:
-        """The fixpoint from the clues alone is a whole answer."""
-        arr = np.array(initial_state(board), dtype=np.int64)
-        return bool(_finish_entry(arr, board.grid.orth_array(), flags_of(names)))
+    def start(self, board: Board) -> list[int]:
+        return initial_state(board)

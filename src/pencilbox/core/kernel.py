@@ -1,0 +1,43 @@
+"""The Python side every compiled puzzle kernel shares: rung names to flag bits, and the
+engine's Kernel interface built on a puzzle's ``search``, ``finish`` and ``start``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from pencilbox.core.engine import Count
+
+
+def flags_of(table: dict[str, int], names: tuple[str, ...]) -> int:
+    """The flag bits of the named rungs."""
+    out = 0
+    for name in names:
+        out |= table[name]
+    return out
+
+
+class KernelBase:
+    """A puzzle kernel supplies FLAG, ``search(board, dom, names, limit, node_cap, root)``,
+    ``finish(arr, board, flags, solve)`` (fixpoint in place; with ``solve`` also whether
+    it is a whole answer) and ``start(board)`` (the clue domains)."""
+
+    FLAG: dict[str, int]
+
+    def supports(self, names: tuple[str, ...]) -> bool:
+        return all(n in self.FLAG for n in names)
+
+    def count(self, board: Any, dom: list[int], names: tuple[str, ...], limit: int,
+              node_cap: int, root: tuple[str, ...] | None = None) -> Count:
+        return self.search(board, dom, names, limit, node_cap, root)
+
+    def fixpoint(self, board: Any, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
+        arr = np.array(dom, dtype=np.int64)
+        if not self.finish(arr, board, flags_of(self.FLAG, names), False):
+            return None
+        return [int(x) for x in arr]
+
+    def finishes(self, board: Any, names: tuple[str, ...]) -> bool:
+        arr = np.array(self.start(board), dtype=np.int64)
+        return bool(self.finish(arr, board, flags_of(self.FLAG, names), True))
