@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Set up and run pencilbox on a fresh machine (Python 3.11+, pip; nothing else needed).
 
+    python3 dev.py play   # make .venv, install, start the player on http://127.0.0.1:8000/
     python3 dev.py demo   # make .venv, install, generate a 10x10 Sukoro, print, solve, grade
-    python3 dev.py test   # make .venv, install, run the whole test suite and ruff
+    python3 dev.py test   # make .venv, install (and Debian's chromium), run the tests and ruff
     python3 dev.py bench  # the benchmark scripts in bench/
 """
 
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -50,9 +52,28 @@ def demo() -> None:
         run(exe, "solve", path, check=False)
 
 
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def chromium() -> None:
+    """Debian's chromium for the browser tests (installed with apt when missing)."""
+    if CHROMIUM.exists() or not shutil.which("apt-get"):
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    run(*sudo, "apt-get", "update", "-qq", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium", env=env)
+
+
 def test() -> None:
-    run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider")
+    chromium()
+    env = {**os.environ, "PENCILBOX_REQUIRE_BROWSER": "1"}  # the browser tests fail, not skip
+    run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", env=env)
     run(BIN / "ruff", "check", "src", "tests", "bench", "dev.py")
+
+
+def play() -> None:
+    run(BIN / "pencilbox", "play", *sys.argv[2:], check=False)
 
 
 def bench() -> None:
@@ -61,8 +82,8 @@ def bench() -> None:
 
 
 def main() -> None:
-    verbs = {"demo": demo, "test": test, "bench": bench, "setup": lambda: None}
-    if len(sys.argv) != 2 or sys.argv[1] not in verbs:
+    verbs = {"play": play, "demo": demo, "test": test, "bench": bench, "setup": lambda: None}
+    if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] != "play"):
         sys.exit(__doc__)
     setup()
     verbs[sys.argv[1]]()

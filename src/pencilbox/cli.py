@@ -156,6 +156,17 @@ def cmd_bank(args: argparse.Namespace) -> int:
     return bank.main(args.puzzle, check=args.check)
 
 
+def cmd_play(args: argparse.Namespace) -> int:
+    from pencilbox.player import serve
+    if not 0 < args.port < 65536:
+        raise BoardError(f"--port {args.port} is out of range 1..65535")
+    try:
+        serve(args.host, args.port)
+    except OSError as e:
+        raise BoardError(f"cannot serve on {args.host}:{args.port}: {e.strerror or e}") from None
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pencilbox", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="verb", required=True)
@@ -202,6 +213,9 @@ def build_parser() -> argparse.ArgumentParser:
     sp = verb("bank", cmd_bank, "rebuild a shipped bank from its recorded parameters", board=False)
     sp.add_argument("puzzle")
     sp.add_argument("--check", action="store_true", help="rebuild in memory and compare bit for bit")
+    sp = verb("play", cmd_play, "start the player in the browser (prints its address)", board=False)
+    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
     return p
 
 

@@ -17,7 +17,7 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -318,8 +318,12 @@ class Stuck:
     cells: tuple[int, ...] = ()
 
 
-def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str]) -> Hint | Stuck:
-    """The first variable the ladder settles from ``dom`` (cheapest rungs first)."""
+def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
+         done: Callable[[int], bool] | None = None) -> Hint | Stuck:
+    """The first variable the ladder settles from ``dom`` (cheapest rungs first); ``done``
+    says when a domain counts as settled (default: one value; the player's Sukoro marks
+    only numbered or empty)."""
+    done = done or single
     state = State(dom.copy(), log=[])
     try:
         fixpoint(puzzle, board, state, tuple(names))
@@ -327,7 +331,7 @@ def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str]) ->
         return Stuck(True, why.rung, why.cells)
     assert state.log is not None
     for k, step in enumerate(state.log):
-        if single(step.after) and not single(step.before):
+        if done(step.after) and not done(step.before):
             premises = {p for s in state.log[: k + 1] if s.var == step.var for p in s.premises}
             premises.discard(step.var)
             return Hint(step.var, step.after, step.rung, tuple(sorted(premises)))

@@ -93,6 +93,12 @@ class PuzzleBase:
         self._kernel: Any = None
 
     @property
+    def marks(self) -> Any:
+        """The player's marks for this puzzle (its ``marks`` module)."""
+        from importlib import import_module
+        return import_module(f"{type(self).__module__}.marks")
+
+    @property
     def kernel(self) -> Any:
         if self._kernel is None:
             from importlib import import_module

@@ -9,20 +9,73 @@ from pencilbox.puzzles.fillapix import PUZZLE, generate, twins
 from pencilbox.puzzles.fillapix.board import Board
 
 
-@pytest.mark.parametrize("seed", range(4))
-def test_compiled_erasure_loop_equals_the_readable_one(seed: int) -> None:
-    from pencilbox.core import engine as eng
-    from pencilbox.puzzles.fillapix import kernel
+def _draw(seed: int, low: int = 3, high: int = 7) -> tuple[Board, list[int], list[int]]:
     rng = random.Random(seed)
-    rows, cols = rng.randint(3, 7), rng.randint(3, 7)
+    rows, cols = rng.randint(low, high), rng.randint(low, high)
     pic, _ = generate.picture(rows, cols, rng)
-    avoid = [2 if v else 1 for v in pic]
     order = list(range(rows * cols))
     rng.shuffle(order)
-    full = Board(rows, cols, generate.all_clues(rows, cols, pic))
-    names = eng.ladder(PUZZLE, PUZZLE.search_level)
-    assert kernel.minimise(full, order, avoid, names, generate.NODE_CAP) == \
-        generate.minimise_reference(full, order, avoid)
+    return Board(rows, cols, generate.all_clues(rows, cols, pic)), [2 if v else 1 for v in pic], order
+
+
+@pytest.mark.parametrize("seed", range(4))
+@pytest.mark.parametrize("level", [None, "count", "pair", "probe"])
+def test_compiled_erasure_loop_equals_the_readable_one(seed: int, level: str | None) -> None:
+    from pencilbox.puzzles.fillapix import kernel
+    full, avoid, order = _draw(seed)
+    bounded = generate.bounded(level)
+    names = engine.ladder(PUZZLE, level if bounded else PUZZLE.search_level)
+    assert kernel.minimise(full, order, avoid, names, -1 if bounded else generate.NODE_CAP) == \
+        generate.minimise_reference(full, order, avoid, level)
+
+
+@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("level", ["count", "pair"])
+def test_incremental_fixpoints_equal_fixpoints_from_scratch(seed: int, level: str) -> None:
+    """The loop's fixpoint after each erasure, got by undoing what leaned on the erased
+    clue, is the one computed from nothing (checked after every erasure, both loops)."""
+    from pencilbox.puzzles.fillapix import kernel
+    full, avoid, order = _draw(100 + seed, 6, 12)
+    for cap in (generate.NODE_CAP, -1):
+        clues, wrong = kernel.minimise_checked(full, order, avoid, engine.ladder(PUZZLE, level), cap, True)
+        assert wrong == 0
+        assert cap < 0 or sum(v is not None for v in clues) < len(clues)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_rival_search_is_complete(seed: int) -> None:
+    """The rival search finds an answer with a given cell away from the known one exactly
+    when brute force does (random clue subsets, every cell tried)."""
+    from pencilbox.puzzles.fillapix import kernel
+    rng = random.Random(seed)
+    full, avoid, _ = _draw(200 + seed, 3, 4)  # at most 16 cells: every picture is enumerated
+    clues = tuple(v if rng.random() < 0.5 else None for v in full.clues)
+    board = Board(full.rows, full.cols, clues)
+    answers = _answers(board)
+    for c in range(len(avoid)):
+        dom = [3] * len(avoid)
+        dom[c] = 3 ^ avoid[c]
+        found, capped, _ = kernel.rival(board, dom, avoid, c, engine.ladder(PUZZLE, "pair"), 10**6)
+        truth = any(ans[c] != (avoid[c] == 2) for ans in answers)
+        assert not capped and found == truth
+
+
+def _answers(board: Board) -> list[tuple[int, ...]]:
+    """Every answer, by enumeration (tiny boards only)."""
+    import itertools
+    n = board.rows * board.cols
+    return [pic for pic in itertools.product((0, 1), repeat=n) if PUZZLE.validate(board, pic) == []]
+
+
+@pytest.mark.parametrize("level", ["count", "pair"])
+def test_level_bounded_boards_finish_at_their_level_and_are_minimal_for_it(level: str) -> None:
+    made = generate.generate(8, 8, level, seed=5, tries=50)
+    board = made.board
+    assert made.grade == level == engine.grade(PUZZLE, board).grade
+    for i, v in enumerate(board.clues):
+        if v is not None:
+            fewer = Board(8, 8, board.clues[:i] + (None,) + board.clues[i + 1:])
+            assert engine.grade(PUZZLE, fewer).grade not in engine.ladder(PUZZLE, level)
 
 
 def test_pictures_are_twin_free_where_twins_exist() -> None:

@@ -2,7 +2,11 @@
 a twin, on grids with a side = 2 mod 3), every clue shown, then clues removed one at a
 time in random order while the answer stays unique. Uniqueness checks are node-capped
 (a capped check keeps its clue) and branch away from the known answer first, so a
-second answer, when there is one, is found at once. The result is locally minimal."""
+second answer, when there is one, is found at once. The result is locally minimal.
+
+Asked for a grade below ``search``, the loop keeps an erasure only while the ladder up to
+that grade alone still settles every cell (Tatham's criterion: locally minimal for that
+level, no search at all), and ``graded`` then keeps the seeds whose grade is exactly it."""
 
 from __future__ import annotations
 
@@ -50,27 +54,40 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> bool:
         if dom[c] != BOTH:
             continue  # settled by the clues alone: no rival differs here
         dom[c] = BOTH ^ avoid[c]
-        res = kernel.search(board, dom, names, 1, NODE_CAP, avoid=avoid)
-        if res.count or res.capped:
+        found, capped, _ = kernel.rival(board, dom, avoid, c, names, NODE_CAP)
+        if found or capped:
             return False
         dom[c] = avoid[c]
     return True
 
 
-def minimise_reference(board: Board, order: list[int], avoid: list[int]) -> tuple[int | None, ...]:
+def minimise_reference(board: Board, order: list[int], avoid: list[int],
+                       level: str | None = None) -> tuple[int | None, ...]:
     """The erasure loop in Python, clue by clue (kernel.minimise is its compiled twin)."""
+    from pencilbox.puzzles.fillapix import PUZZLE
     clues = list(board.clues)
     for i in order:
         kept = clues[i]
         clues[i] = None
-        if not still_unique(Board(board.rows, board.cols, tuple(clues)), avoid, i):
+        now = Board(board.rows, board.cols, tuple(clues))
+        if bounded(level):
+            dom = PUZZLE.kernel.fixpoint(now, [BOTH] * len(avoid), engine.ladder(PUZZLE, level))
+            keep = dom is not None and BOTH not in dom
+        else:
+            keep = still_unique(now, avoid, i)
+        if not keep:
             clues[i] = kept
     return tuple(clues)
 
 
+def bounded(level: str | None) -> bool:
+    """Whether ``level`` asks for the level-bounded loop (any rung below search)."""
+    return level is not None and level != engine.SEARCH
+
+
 def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
-    """One locally minimal board from one seed (ungraded; ``level`` is not used: the
-    spec's generator keeps a removal whenever the answer stays unique)."""
+    """One locally minimal board from one seed: minimal for uniqueness, or, when ``level``
+    is a rung below search, for what that much of the ladder settles."""
     rng = random.Random(seed)
     pic, _ = picture(rows, cols, rng)
     from pencilbox.puzzles.fillapix import PUZZLE
@@ -78,7 +95,8 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     order = list(range(rows * cols))
     rng.shuffle(order)
     full = Board(rows, cols, all_clues(rows, cols, pic))
-    clues = kernel.minimise(full, order, avoid, engine.ladder(PUZZLE, PUZZLE.search_level), NODE_CAP)
+    names = engine.ladder(PUZZLE, level if bounded(level) else PUZZLE.search_level)
+    clues = kernel.minimise(full, order, avoid, names, -1 if bounded(level) else NODE_CAP)
     board = Board(rows, cols, clues)
     return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order))
 

@@ -22,37 +22,74 @@ CNT, PAIR, PRB = 1, 2, 4
 FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB}
 
 
-# Work array layout (one int64 array per search): [0, n) clue stack, [n, 2n) "clue queued"
-# flags, [2n, 2n+P) pair stack, [2n+P, 2n+2P) "pair queued" flags, then the two stack tops.
+# Work array layout (one int64 array per search): [0, n) clues to count, [n, 2n) "queued"
+# flags, [2n, 3n) clues whose pairs to read, [3n, 4n) their flags, then the two stack
+# tops; then, from b = 4n+2, the trail the generator keeps: [b, b+n) cells in the order
+# they were settled, [b+n, b+2n) the rule that settled each (clue j, or n + pair t), and
+# three slots: trail top, the rule now running, trail on/off.
 # Rungs re-examine only the clues and pairs around cells that changed: the same fixpoint
 # as sweeping every clue (the rungs are monotone; the tests compare with rungs.py).
 
 
 @njit(cache=True)
-def _push_cell(c, clue, block, iptr, inc, work, n, P):
-    """Queue every clue whose block holds cell c, and every pair touching those clues."""
+def _new_work(n):
+    return np.zeros(6 * n + 5, dtype=np.int64)
+
+
+@njit(cache=True)
+def _queue(work, base, j, n):
+    """Push j on the stack at ``base`` (flags at base + n, top at 4n or 4n+1) once."""
+    if work[base + n + j] == 0:
+        work[base + n + j] = 1
+        slot = 4 * n + base // (2 * n)
+        work[base + work[slot]] = j
+        work[slot] += 1
+
+
+@njit(cache=True)
+def _pop(work, base, n):
+    """Pop the stack at ``base``; -1 when empty."""
+    slot = 4 * n + base // (2 * n)
+    if work[slot] == 0:
+        return -1
+    work[slot] -= 1
+    j = work[base + work[slot]]
+    work[base + n + j] = 0
+    return j
+
+
+@njit(cache=True)
+def _push_cell(c, clue, block, work, n):
+    """Queue every clue whose block holds cell c, to count and to read its pairs (and,
+    with the trail on, record that c was settled by the rule now running)."""
+    b = 4 * n + 2
+    if work[b + 2 * n + 2]:
+        top = work[b + 2 * n]
+        work[b + top] = c
+        work[b + n + top] = work[b + 2 * n + 1]
+        work[b + 2 * n] = top + 1
     for k in range(9):
         j = block[c, k]
         if j < 0:
             break
-        if clue[j] < 0:
-            continue
-        if work[n + j] == 0:
-            work[n + j] = 1
-            top = work[2 * n + 2 * P]
-            work[top] = j
-            work[2 * n + 2 * P] = top + 1
-        for q in range(iptr[j], iptr[j + 1]):
-            t = inc[q]
-            if work[2 * n + P + t] == 0:
-                work[2 * n + P + t] = 1
-                top = work[2 * n + 2 * P + 1]
-                work[2 * n + top] = t
-                work[2 * n + 2 * P + 1] = top + 1
+        if clue[j] >= 0:
+            _queue(work, 0, j, n)
+            _queue(work, 2 * n, j, n)
 
 
 @njit(cache=True)
-def _count_one(dom, i, clue, block, iptr, inc, work, n, P):
+def _settled(dom, block, j):
+    for k in range(9):
+        x = block[j, k]
+        if x < 0:
+            return True
+        if dom[x] == 3:
+            return False
+    return True
+
+
+@njit(cache=True)
+def _count_one(dom, i, clue, block, work, n):
     v = clue[i]
     painted = 0
     nopen = 0
@@ -74,13 +111,13 @@ def _count_one(dom, i, clue, block, iptr, inc, work, n, P):
                 break
             if dom[j] == 3:
                 dom[j] = keep
-                _push_cell(j, clue, block, iptr, inc, work, n, P)
+                _push_cell(j, clue, block, work, n)
         return 1
     return 0
 
 
 @njit(cache=True)
-def _set(dom, cells, t, keep, clue, block, iptr, inc, work, n, P):
+def _set(dom, cells, t, keep, clue, block, work, n):
     """Settle the open cells of one part to ``keep`` (with lo <= hi no two moves of one
     pair can clash, so this never wipes a domain out)."""
     for k in range(cells.shape[1]):
@@ -89,7 +126,7 @@ def _set(dom, cells, t, keep, clue, block, iptr, inc, work, n, P):
             break
         if dom[j] == 3:
             dom[j] = keep
-            _push_cell(j, clue, block, iptr, inc, work, n, P)
+            _push_cell(j, clue, block, work, n)
 
 
 @njit(cache=True)
@@ -108,10 +145,12 @@ def _tally(dom, cells, t):
 
 
 @njit(cache=True)
-def _pair_one(dom, t, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, n, P):
+def _pair_one(dom, t, flags, clue, block, pa, pb, sh, oa, ob, work, n):
     if clue[pa[t]] < 0 or clue[pb[t]] < 0:
         return 0  # the tables list every overlapping pair; only clued pairs count
     sp, so = _tally(dom, sh, t)
+    if so == 0 and flags & CNT:
+        return 0  # nothing shared is open: the pair says what count says of each clue
     ap, ao = _tally(dom, oa, t)
     bp, bo = _tally(dom, ob, t)
     need_a = clue[pa[t]] - sp - ap
@@ -121,68 +160,58 @@ def _pair_one(dom, t, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, n, P):
     if lo > hi:
         return -1
     if so and lo == so:
-        _set(dom, sh, t, 2, clue, block, iptr, inc, work, n, P)
+        _set(dom, sh, t, 2, clue, block, work, n)
     if so and hi == 0:
-        _set(dom, sh, t, 1, clue, block, iptr, inc, work, n, P)
+        _set(dom, sh, t, 1, clue, block, work, n)
     if ao and need_a - hi >= ao:
-        _set(dom, oa, t, 2, clue, block, iptr, inc, work, n, P)
+        _set(dom, oa, t, 2, clue, block, work, n)
     if ao and need_a - lo <= 0:
-        _set(dom, oa, t, 1, clue, block, iptr, inc, work, n, P)
+        _set(dom, oa, t, 1, clue, block, work, n)
     if bo and need_b - hi >= bo:
-        _set(dom, ob, t, 2, clue, block, iptr, inc, work, n, P)
+        _set(dom, ob, t, 2, clue, block, work, n)
     if bo and need_b - lo <= 0:
-        _set(dom, ob, t, 1, clue, block, iptr, inc, work, n, P)
+        _set(dom, ob, t, 1, clue, block, work, n)
     return 0
 
 
 @njit(cache=True)
 def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, seed):
-    """count and pair to a fixpoint from the cells that changed (``seed``; -1: all),
-    count first (the cheaper rung), a pair only when no clue is queued."""
+    """count and pair to a fixpoint from the cells that changed (``seed``; -1: all; -2:
+    already queued), count first (the cheaper rung), pairs only when no clue is queued,
+    read clue by clue (with count on, a clue whose block is settled has no pair to say
+    more than count does)."""
     n = dom.shape[0]
-    P = pa.shape[0]
-    if seed < 0:
+    if seed == -1:
         for i in range(n):
-            if clue[i] >= 0 and work[n + i] == 0:
-                work[n + i] = 1
-                top = work[2 * n + 2 * P]
-                work[top] = i
-                work[2 * n + 2 * P] = top + 1
-        for t in range(P):
-            if work[2 * n + P + t] == 0:
-                work[2 * n + P + t] = 1
-                top = work[2 * n + 2 * P + 1]
-                work[2 * n + top] = t
-                work[2 * n + 2 * P + 1] = top + 1
-    else:
-        _push_cell(seed, clue, block, iptr, inc, work, n, P)
+            if clue[i] >= 0:
+                _queue(work, 0, i, n)
+                _queue(work, 2 * n, i, n)
+    elif seed >= 0:
+        _push_cell(seed, clue, block, work, n)
     ok = True
     while ok:
-        top = work[2 * n + 2 * P]
-        if top > 0:
-            top -= 1
-            work[2 * n + 2 * P] = top
-            i = work[top]
-            work[n + i] = 0
-            if flags & CNT and _count_one(dom, i, clue, block, iptr, inc, work, n, P) < 0:
+        i = _pop(work, 0, n)
+        if i >= 0:
+            work[6 * n + 3] = i
+            if flags & CNT and _count_one(dom, i, clue, block, work, n) < 0:
                 ok = False
             continue
-        top = work[2 * n + 2 * P + 1]
-        if top == 0:
+        j = _pop(work, 2 * n, n)
+        if j < 0:
             break
-        top -= 1
-        work[2 * n + 2 * P + 1] = top
-        t = work[2 * n + top]
-        work[2 * n + P + t] = 0
-        if flags & PAIR and _pair_one(dom, t, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, n, P) < 0:
-            ok = False
+        if flags & PAIR == 0 or (flags & CNT and _settled(dom, block, j)):
+            continue
+        for q in range(iptr[j], iptr[j + 1]):
+            t = inc[q]
+            work[6 * n + 3] = n + t
+            if _pair_one(dom, t, flags, clue, block, pa, pb, sh, oa, ob, work, n) < 0:
+                ok = False
+                break
     if not ok:  # empty both queues for the next call
-        while work[2 * n + 2 * P] > 0:
-            work[2 * n + 2 * P] -= 1
-            work[n + work[work[2 * n + 2 * P]]] = 0
-        while work[2 * n + 2 * P + 1] > 0:
-            work[2 * n + 2 * P + 1] -= 1
-            work[2 * n + P + work[2 * n + work[2 * n + 2 * P + 1]]] = 0
+        while _pop(work, 0, n) >= 0:
+            pass
+        while _pop(work, 2 * n, n) >= 0:
+            pass
     return ok
 
 
@@ -243,13 +272,24 @@ def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb
     """Count answers; at each branch try first the value that is not ``avoid[var]``.
     ``root_seed``: -1, or the one cell by which ``dom0`` differs from a fixpoint."""
     n = dom0.shape[0]
-    work = np.zeros(2 * n + 2 * pa.shape[0] + 2, dtype=np.int64)
-    seed = np.full(n + 2, -1, dtype=np.int64)
+    depth = n + 2 if node_cap >= n else node_cap + 2
+    return _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob,
+                      iptr, inc, answers, root_seed, _new_work(n), np.empty((depth, n), np.int64),
+                      np.empty((4, depth), np.int64), np.empty(n, np.int64))
+
+
+@njit(cache=True)
+def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+               answers, root_seed, work, stack, rows, trial):
+    """_search in buffers the caller owns: ``stack`` holds min(n, node_cap) + 2 domains
+    (each branch is a node, so the depth never passes the node cap), ``rows`` as many
+    seeds, branch cells and values left."""
+    n = dom0.shape[0]
+    seed = rows[0]
+    var_at = rows[1]
+    rem = rows[2]
+    seed[:] = -1
     seed[0] = root_seed
-    stack = np.empty((n + 2, n), dtype=np.int64)
-    var_at = np.empty(n + 2, dtype=np.int64)
-    rem = np.empty(n + 2, dtype=np.int64)
-    trial = np.empty(n, dtype=np.int64)
     stack[0, :] = dom0
     depth = 0
     count = 0
@@ -306,58 +346,276 @@ def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb
 
 
 @njit(cache=True)
+def _unbalanced(cur, avoid, clue, block):
+    """The branch the rival search takes: a clue whose count is wrong when every open cell
+    takes its value in the answer ``avoid`` (only clues next to a cell settled away from
+    the answer can be), the one with the fewest open cells that could mend it (fail
+    first), and one of those cells. Returns (-1, 0): none is wrong, that completion is an
+    answer; (-2, 0): one cannot be mended; else (cell, the value that mends)."""
+    best = -1
+    best_need = 0
+    fewest = 10
+    for x in range(cur.shape[0]):
+        if cur[x] == 3 or cur[x] == avoid[x]:
+            continue
+        for k in range(9):
+            j = block[x, k]  # blocks are symmetric: the clues whose block holds x
+            if j < 0:
+                break
+            if clue[j] < 0:
+                continue
+            painted = 0
+            for q in range(9):
+                y = block[j, q]
+                if y < 0:
+                    break
+                if (cur[y] if cur[y] != 3 else avoid[y]) == 2:
+                    painted += 1
+            if painted == clue[j]:
+                continue
+            need = 2 if painted < clue[j] else 1
+            ways = 0
+            first = -1
+            for q in range(9):
+                y = block[j, q]
+                if y < 0:
+                    break
+                if cur[y] == 3 and avoid[y] != need:
+                    ways += 1
+                    if first < 0:
+                        first = y
+            if ways == 0:
+                return -2, 0
+            if ways < fewest:
+                fewest = ways
+                best = first
+                best_need = need
+    return best, best_need
+
+
+@njit(cache=True)
+def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+           work, stack, rows, trial):
+    """Is there an answer inside ``dom0`` (which settles some cell away from the answer
+    ``avoid``; ``root_seed`` is that cell, the one it differs from a fixpoint by)?
+    Complete: a node stops with an answer when the answer's values mend every clue, else
+    it branches on an open cell of a clue they leave wrong, away from the answer first.
+    Returns (found, capped, nodes); a search that would pass ``node_cap`` stops capped."""
+    seed = rows[0]
+    var_at = rows[1]
+    rem = rows[2]
+    seed[0] = root_seed
+    stack[0, :] = dom0
+    depth = 0
+    nodes = 0
+    fresh = True
+    while True:
+        if fresh:
+            cur = stack[depth]
+            if _fixpoint(cur, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, seed[depth]):
+                var, first = _unbalanced(cur, avoid, clue, block)
+                if var == -1:
+                    return True, False, nodes
+                if var >= 0:
+                    if nodes >= node_cap:
+                        return False, True, nodes
+                    nodes += 1
+                    var_at[depth] = var
+                    rem[depth] = 3 ^ first
+                    stack[depth + 1, :] = cur
+                    stack[depth + 1, var] = first
+                    seed[depth + 1] = var
+                    depth += 1
+                    continue
+        fresh = False
+        while depth > 0 and not fresh:
+            d = depth - 1
+            if rem[d]:
+                stack[d + 1, :] = stack[d]
+                stack[d + 1, var_at[d]] = rem[d]
+                seed[d + 1] = var_at[d]
+                rem[d] = 0
+                depth = d + 1
+                fresh = True
+            else:
+                depth = d
+        if not fresh:
+            return False, False, nodes
+
+
+@njit(cache=True)
 def _finish(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, solve):
     trial = np.empty(dom.shape[0], dtype=np.int64)
-    work = np.zeros(2 * dom.shape[0] + 2 * pa.shape[0] + 2, dtype=np.int64)
+    work = _new_work(dom.shape[0])
     if not _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, -1):
         return False
     return not solve or _is_answer(dom, clue, block)
 
 
 @njit(cache=True)
-def _minimise(clue, order, avoid, flags, node_cap, block, pa, pb, sh, oa, ob, iptr, inc):
+def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
+    """Undo, in the trail, every settlement that leaned on clue i: settled by i, by a pair
+    with i, or by a rule that read a cell already undone. What stays was derived without
+    clue i (its inputs were settled before it and stay), so it is sound for the board
+    without i; queue every rule that reads an undone cell and the fixpoint comes back.
+    ``was`` is ``dom`` before; ``dep`` (all False on entry) marks the undone cells, listed
+    in ``gone``."""
+    n = dom.shape[0]
+    b = 4 * n + 2
+    top = work[b + 2 * n]
+    kept = 0
+    undone = 0
+    for k in range(top):
+        c = work[b + k]
+        r = work[b + n + k]
+        lean = False
+        if r < n:  # count settles blanks from the painted cells, paint from the blanks
+            lean = r == i
+            for q in range(9):
+                x = block[r, q]
+                if x < 0 or lean:
+                    break
+                lean = dep[x] and was[x] == 3 ^ was[c]
+        else:
+            t = r - n
+            lean = pa[t] == i or pb[t] == i
+            for part in (sh, oa, ob):
+                for q in range(part.shape[1]):
+                    x = part[t, q]
+                    if x < 0 or lean:
+                        break
+                    lean = dep[x]
+        if lean:
+            dep[c] = True
+            dom[c] = 3
+            gone[undone] = c
+            undone += 1
+        else:
+            work[b + kept] = c
+            work[b + n + kept] = r
+            kept += 1
+    return kept, undone
+
+
+@njit(cache=True)
+def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, case, work, stack,
+              rows, trial):
+    """Is ``avoid`` still the only answer once clue i is erased (``dom``: the fixpoint
+    without it)? A rival must break clue i's block (else it was a rival before), so split
+    on the first block cell where it differs, each case a rival search with ``node_cap``
+    (a capped case counts as a rival: the clue stays)."""
+    case[:] = dom
+    for k in range(9):
+        c = block[i, k]
+        if c < 0:
+            break
+        if case[c] != 3:
+            continue
+        case[c] = 3 ^ avoid[c]
+        found, capped, nodes = _rival(case, c, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr,
+                                      inc, work, stack, rows, trial)
+        if found or capped:
+            return False
+        case[c] = avoid[c]  # later cases keep this cell as in the answer
+        if not _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, c):
+            break  # no rival is left to find
+    return True
+
+
+@njit(cache=True)
+def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa, ob, iptr, inc):
     """The generator's erasure loop, whole: erase each clue of ``order`` in turn and keep
-    the erasure while the answer ``avoid`` stays the only one. A rival must break the
-    erased clue's block (else it was a rival before), so split on the first block cell
-    where it differs, searching each case with ``node_cap`` (a capped case keeps the clue)."""
+    the erasure while the answer ``avoid`` stays the only one (see _no_rival); with
+    ``node_cap`` < 0, only while the rungs of ``flags`` alone settle every cell (a board
+    locally minimal for that level: Tatham's criterion). The fixpoint without the erased
+    clue comes from the last one by undoing only what leaned on that clue (see _reopen;
+    with probe on, from scratch). ``verify`` recomputes it from scratch too and counts the
+    cells where the two differ (returned second; the tests want 0)."""
     n = clue.shape[0]
-    dom = np.empty(n, dtype=np.int64)
+    b = 4 * n + 2
+    dom = np.full(n, 3, dtype=np.int64)
     trial = np.empty(n, dtype=np.int64)
-    work = np.zeros(2 * n + 2 * pa.shape[0] + 2, dtype=np.int64)
-    answers = np.zeros((1, n), dtype=np.int64)
+    case = np.empty(n, dtype=np.int64)
+    saved = np.empty(n, dtype=np.int64)
+    saved_trail = np.empty(2 * n + 1, dtype=np.int64)
+    dep = np.zeros(n, dtype=np.bool_)
+    gone = np.empty(n, dtype=np.int64)
+    work = _new_work(n)
+    swork = _new_work(n)
+    depth = n + 2 if node_cap >= n else max(node_cap, 0) + 2
+    stack = np.empty((depth, n), dtype=np.int64)
+    rows = np.empty((4, depth), dtype=np.int64)
+    incremental = flags & PRB == 0
+    work[b + 2 * n + 2] = incremental  # the trail on
+    ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, -1)
+    wrong = 0
     for i in order:
         kept = clue[i]
         clue[i] = -1
-        dom[:] = 3
-        ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, -1)
-        unique = ok
-        for k in range(9):
-            c = block[i, k]
-            if c < 0 or not unique:
-                break
-            if dom[c] != 3:
-                continue
-            dom[c] = 3 ^ avoid[c]
-            cnt, hit, capped, nodes = _search(dom, flags, flags, 1, node_cap, avoid, clue, block, pa, pb, sh,
-                                             oa, ob, iptr, inc, answers, c)
-            if cnt or capped:
-                unique = False
-            dom[c] = avoid[c]  # later cases keep this cell as in the answer
-            if not _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, c):
-                break  # no rival is left to find: still unique
+        saved[:] = dom
+        saved_trail[:] = work[b: b + 2 * n + 1]
+        if incremental:
+            top, undone = _reopen(dom, saved, i, block, pa, pb, sh, oa, ob, work, dep, gone)
+            work[b + 2 * n + 2] = 0
+            for k in range(undone):
+                dep[gone[k]] = False
+                _push_cell(gone[k], clue, block, work, n)
+            work[b + 2 * n] = top
+            work[b + 2 * n + 2] = 1
+            ok = _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, -2)
+        else:
+            dom[:] = 3
+            ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, swork, -1)
+        if verify:
+            case[:] = 3
+            _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, swork, -1)
+            for c in range(n):
+                wrong += case[c] != dom[c]
+        if not ok:
+            unique = False
+        elif node_cap < 0:
+            unique = True
+            for c in range(n):
+                if dom[c] == 3:
+                    unique = False
+                    break
+        else:
+            unique = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+                               case, swork, stack, rows, trial)
         if not unique:
             clue[i] = kept
-    return clue
+            dom[:] = saved
+            work[b: b + 2 * n + 1] = saved_trail
+    return clue, wrong
 
 
 def minimise(board: Board, order: list[int], answer: list[int], names: tuple[str, ...],
              node_cap: int) -> tuple[int | None, ...]:
     """Compiled erasure loop (see _minimise); ``answer`` as domains."""
+    return minimise_checked(board, order, answer, names, node_cap)[0]
+
+
+def minimise_checked(board: Board, order: list[int], answer: list[int], names: tuple[str, ...],
+                     node_cap: int, verify: bool = False) -> tuple[tuple[int | None, ...], int]:
+    """minimise, and with ``verify`` how many cells its incremental fixpoints got wrong."""
     t = tables(board)
     clue = t[0].copy()
-    out = _minimise(clue, np.array(order, dtype=np.int64), np.array(answer, dtype=np.int64),
-                    flags_of(names), node_cap, *t[1:])
-    return tuple(None if v < 0 else int(v) for v in out)
+    out, wrong = _minimise(clue, np.array(order, dtype=np.int64), np.array(answer, dtype=np.int64),
+                           flags_of(names), node_cap, verify, *t[1:])
+    return tuple(None if v < 0 else int(v) for v in out), int(wrong)
+
+
+def rival(board: Board, dom: list[int], avoid: list[int], cell: int, names: tuple[str, ...],
+          node_cap: int) -> tuple[bool, bool, int]:
+    """Compiled rival search (see _rival): ``dom`` settles ``cell`` away from ``avoid``."""
+    n = len(dom)
+    depth = n + 2 if node_cap >= n else node_cap + 2
+    t = tables(board)
+    found, capped, nodes = _rival(np.array(dom, dtype=np.int64), cell, flags_of(names), node_cap,
+                                  np.array(avoid, dtype=np.int64), *t, _new_work(n),
+                                  np.empty((depth, n), np.int64), np.empty((4, depth), np.int64),
+                                  np.empty(n, np.int64))
+    return bool(found), bool(capped), int(nodes)
 
 
 def tables(board: Board) -> tuple:

@@ -1,0 +1,12 @@
+"""The player: a page and a small JSON API served on localhost (``pencilbox play``)."""
+
+from __future__ import annotations
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Start the player and print its address (blocks until interrupted)."""
+    import uvicorn
+
+    from pencilbox.player.api import app
+    print(f"pencilbox player on http://{host}:{port}/  (Ctrl+C stops it)", flush=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning")

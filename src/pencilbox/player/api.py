@@ -1,0 +1,141 @@
+"""The player's web app: the page, its static files and the JSON API (see the README).
+Handlers only route: what they answer comes from play.py. Each API call runs in a worker
+thread under a time budget; bad input is a 4xx with one clear message, never a 500."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from pencilbox.errors import BoardError
+from pencilbox.player import play
+
+STATIC = Path(__file__).parent / "static"
+MAX_BODY = 256 * 1024
+BUDGET_S = 10.0  # wall-clock budget per API call (node caps keep real calls far below it)
+_slots = asyncio.Semaphore(8)  # heavy calls in flight at once; the rest wait their turn
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > MAX_BODY:
+        raise play.TooLarge(f"request body over {MAX_BODY} bytes")
+    try:
+        data = json.loads(raw or b"{}")
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise BoardError(f"request body is not JSON: {e}") from None
+    if not isinstance(data, dict):
+        raise BoardError("request body must be a JSON object")
+    return data
+
+
+async def _run(fn: Any, *args: Any) -> Response:
+    """Run one bounded piece of work off the event loop and map its errors to statuses."""
+    try:
+        async with _slots:
+            out = await asyncio.wait_for(asyncio.to_thread(fn, *args), BUDGET_S)
+    except TimeoutError:
+        return _error(503, f"this request needs more than {BUDGET_S:.0f} s of work; try a smaller board")
+    except play.TooMuchWork as e:
+        return _error(503, str(e))
+    except play.TooLarge as e:
+        return _error(413, str(e))
+    except LookupError as e:
+        return _error(404, str(e).strip("'\""))
+    except BoardError as e:
+        return _error(400, str(e))
+    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
+        return _error(400, f"bad request: {type(e).__name__}: {e}")
+    return JSONResponse(out)
+
+
+def _post(fn: Any, *keys: str) -> Any:
+    """A POST handler calling ``fn`` with the body's ``keys`` (missing ones are None)."""
+    async def handler(request: Request) -> Response:
+        try:
+            data = await _body(request)
+        except play.TooLarge as e:
+            return _error(413, str(e))
+        except BoardError as e:
+            return _error(400, str(e))
+        for k in keys:
+            if k in ("board", "position", "text") and k not in data:
+                return _error(400, f"missing '{k}' in the request body")
+        return await _run(fn, *(data.get(k) for k in keys))
+    return handler
+
+
+async def index(request: Request) -> Response:
+    return FileResponse(STATIC / "index.html")
+
+
+async def catalog(request: Request) -> Response:
+    return await _run(play.catalog)
+
+
+async def bank_list(request: Request) -> Response:
+    q = request.query_params
+    try:
+        rows = int(q["rows"]) if "rows" in q else None
+        cols = int(q["cols"]) if "cols" in q else None
+    except ValueError:
+        return _error(400, "rows and cols must be integers")
+    if "puzzle" not in q:
+        return _error(400, "missing query parameter 'puzzle'")
+    return await _run(play.bank_list, q["puzzle"], rows, cols, q.get("grade"))
+
+
+async def bank_board(request: Request) -> Response:
+    return await _run(play.bank_board, request.path_params["id"])
+
+
+async def generate(request: Request) -> Response:
+    try:
+        data = await _body(request)
+    except BoardError as e:
+        return _error(400, str(e))
+    if not isinstance(data.get("puzzle"), str):
+        return _error(400, "missing 'puzzle' in the request body")
+    return await _run(play.generate, data["puzzle"], data.get("rows"), data.get("cols"), data.get("grade"),
+                      data.get("seed"))
+
+
+async def not_found(request: Request, exc: Exception) -> Response:
+    if request.url.path.startswith("/api/"):
+        return _error(404, f"no API route {request.url.path}")
+    return _error(404, "not found")
+
+
+async def method_not_allowed(request: Request, exc: Exception) -> Response:
+    return _error(405, f"{request.method} is not allowed on {request.url.path}")
+
+
+routes = [
+    Route("/", index),
+    Route("/api/catalog", catalog),
+    Route("/api/bank", bank_list),
+    Route("/api/board/{id}", bank_board),
+    Route("/api/generate", generate, methods=["POST"]),
+    Route("/api/check", _post(play.check, "board", "position"), methods=["POST"]),
+    Route("/api/hint", _post(play.hint, "board", "position", "level"), methods=["POST"]),
+    Route("/api/ladder", _post(play.ladder, "board", "position"), methods=["POST"]),
+    Route("/api/count", _post(play.count, "board"), methods=["POST"]),
+    Route("/api/minimise", _post(play.minimise, "board"), methods=["POST"]),
+    Route("/api/convert", _post(play.convert, "text"), methods=["POST"]),
+    Route("/api/export", _post(play.export, "board"), methods=["POST"]),
+    Mount("/static", StaticFiles(directory=STATIC), name="static"),
+]
+
+app = Starlette(routes=routes, exception_handlers={404: not_found, 405: method_not_allowed})

@@ -1,0 +1,29 @@
+"""The player's Ripple Effect marks: the digit typed in a cell (1..its region's size)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilbox.player.positions import read
+from pencilbox.puzzles.ripple.board import Board, state_from_answer
+
+CYCLE: list[Any] = []  # digits are typed, not cycled
+
+
+def to_answer(board: Board, position: Any) -> tuple[int | None, ...]:
+    def mean(i: int, m: Any) -> int | None:
+        ok = isinstance(m, int) and not isinstance(m, bool) and 1 <= m <= board.size[i]
+        return m if ok else None
+    return read(board, position, mean)
+
+
+def to_state(board: Board, position: Any) -> list[int]:
+    return state_from_answer(board, to_answer(board, position))
+
+
+def mark(board: Board, var: int, d: int) -> int | None:
+    return d.bit_length() - 1 if d and not d & (d - 1) else None
+
+
+def from_answer(board: Board, answer: tuple[int | None, ...]) -> list[int | None]:
+    return list(answer)

@@ -1,0 +1,53 @@
+"""The player's Sukoro marks: "n" numbered, "x" empty. A numbered cell's digit is not
+entered: it is its count of numbered neighbours, so the answer to validate writes that
+count once every neighbour is decided (undecided before)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilbox.player.positions import read
+from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board, initial_state
+
+CYCLE = ["n", "x", None]
+
+
+def _marks(board: Board, position: Any) -> tuple[str | None, ...]:
+    return read(board, position, lambda i, m: m if m in ("n", "x") else None)
+
+
+def to_answer(board: Board, position: Any) -> tuple[int | None, ...]:
+    marks = _marks(board, position)
+    out: list[int | None] = []
+    for i, m in enumerate(marks):
+        near = [marks[j] for j in board.grid.orth[i]]
+        if m == "x":
+            out.append(0)
+        elif m == "n" and None not in near and near.count("n"):
+            out.append(near.count("n"))
+        else:
+            out.append(None)
+    return tuple(out)
+
+
+def lonely(board: Board, position: Any) -> list[int]:
+    """Numbered cells whose neighbours are all decided and none numbered (digit 0)."""
+    marks = _marks(board, position)
+    return [i for i, m in enumerate(marks)
+            if m == "n" and all(marks[j] == "x" for j in board.grid.orth[i])]
+
+
+def to_state(board: Board, position: Any) -> list[int]:
+    dom = initial_state(board)
+    for i, m in enumerate(_marks(board, position)):
+        if m is not None:
+            dom[i] &= NUMBERED if m == "n" else EMPTY
+    return dom
+
+
+def mark(board: Board, var: int, d: int) -> str | None:
+    return "x" if d == EMPTY else "n" if d and not d & EMPTY else None
+
+
+def from_answer(board: Board, answer: tuple[int | None, ...]) -> list[str | None]:
+    return [None if v is None else "n" if v else "x" for v in answer]
