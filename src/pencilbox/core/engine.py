@@ -318,17 +318,42 @@ class Stuck:
     cells: tuple[int, ...] = ()
 
 
+class _Settled(Exception):
+    """Raised by _UntilSettled at the first step that settles a variable."""
+
+
+class _UntilSettled(State):
+    """A logging state that stops the fixpoint at the first step settling a variable
+    (the same step a full run would log first: the fixpoint is deterministic)."""
+
+    __slots__ = ("done",)
+
+    def __init__(self, dom: list[int], done: Callable[[int], bool]) -> None:
+        super().__init__(dom, log=[])
+        self.done = done
+
+    def restrict(self, var: int, keep: int, rung: str, premises: Iterable[int] = ()) -> bool:
+        old = self.dom[var]
+        changed = super().restrict(var, keep, rung, premises)
+        if changed and self.done(self.dom[var]) and not self.done(old):
+            raise _Settled
+        return changed
+
+
 def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
-         done: Callable[[int], bool] | None = None) -> Hint | Stuck:
+         done: Callable[[int], bool] | None = None, early: bool = False) -> Hint | Stuck:
     """The first variable the ladder settles from ``dom`` (cheapest rungs first); ``done``
     says when a domain counts as settled (default: one value; the player's Sukoro marks
-    only numbered or empty)."""
+    only numbered or empty). ``early`` stops at that variable instead of finishing the
+    fixpoint (fast on big boards; a contradiction found later then goes unreported)."""
     done = done or single
-    state = State(dom.copy(), log=[])
+    state = _UntilSettled(dom.copy(), done) if early else State(dom.copy(), log=[])
     try:
         fixpoint(puzzle, board, state, tuple(names))
     except Contradiction as why:
         return Stuck(True, why.rung, why.cells)
+    except _Settled:
+        pass
     assert state.log is not None
     for k, step in enumerate(state.log):
         if done(step.after) and not done(step.before):

@@ -5,7 +5,12 @@ thread under a time budget; bad input is a 4xx with one clear message, never a 5
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import multiprocessing
+from collections.abc import AsyncIterator
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -41,11 +46,28 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+_pool: ProcessPoolExecutor | None = None
+HEAVY = {"count", "minimise", "generate"}  # setter and generator work: off the serving process
+
+
+def _heavy_pool() -> ProcessPoolExecutor:
+    """One worker process for the heavy calls, so moves, checks and hints never wait on
+    a count's CPU (the GIL) however many run at once."""
+    global _pool
+    if _pool is None:
+        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+    return _pool
+
+
 async def _run(fn: Any, *args: Any) -> Response:
     """Run one bounded piece of work off the event loop and map its errors to statuses."""
     try:
-        async with _slots:
-            out = await asyncio.wait_for(asyncio.to_thread(fn, *args), BUDGET_S)
+        if fn.__name__ in HEAVY:
+            loop = asyncio.get_running_loop()
+            out = await asyncio.wait_for(loop.run_in_executor(_heavy_pool(), fn, *args), BUDGET_S)
+        else:
+            async with _slots:
+                out = await asyncio.wait_for(asyncio.to_thread(fn, *args), BUDGET_S)
     except TimeoutError:
         return _error(503, f"this request needs more than {BUDGET_S:.0f} s of work; try a smaller board")
     except play.TooMuchWork as e:
@@ -58,6 +80,10 @@ async def _run(fn: Any, *args: Any) -> Response:
         return _error(400, str(e))
     except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
         return _error(400, f"bad request: {type(e).__name__}: {e}")
+    except BrokenProcessPool:
+        global _pool
+        _pool = None
+        return _error(503, "the worker for heavy requests stopped; try again")
     return JSONResponse(out)
 
 
@@ -138,4 +164,13 @@ routes = [
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 
-app = Starlette(routes=routes, exception_handlers={404: not_found, 405: method_not_allowed})
+@contextlib.asynccontextmanager
+async def lifespan(app: Starlette) -> AsyncIterator[None]:
+    """Warm the kernels here and in the heavy worker before serving the first request."""
+    loop = asyncio.get_running_loop()
+    await asyncio.gather(asyncio.to_thread(play.warm), loop.run_in_executor(_heavy_pool(), play.warm))
+    yield
+
+
+app = Starlette(routes=routes, lifespan=lifespan,
+                exception_handlers={404: not_found, 405: method_not_allowed})

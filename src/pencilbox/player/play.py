@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import time
 from functools import cache, lru_cache
 from typing import Any
 
@@ -15,6 +16,7 @@ from pencilbox.errors import BoardError
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
 NODE_CAP = 20_000  # per search in a request; a capped count says "2+" only if it saw two
+REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
 GENERATE_MAX = {"sukoro": (12, 12), "slant": (20, 20), "ripple": (10, 10), "fillapix": (30, 30)}
 TITLES = {"sukoro": "Sukoro", "slant": "Slant (Gokigen Naname)", "ripple": "Ripple Effect (Hakyuu)",
           "fillapix": "Fill-a-Pix (Mosaic)"}
@@ -128,6 +130,15 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
             "seed": seed, "key": key(made.board), "share": share(made.board)}
 
 
+def warm() -> bool:
+    """Load every puzzle's compiled kernel (numba's cache) before the first request."""
+    for name in puzzles.names():
+        rec = min(_bank(name), key=lambda r: r["rows"] * r["cols"])
+        board = board_of(rec)
+        hint(board_json(board), [None] * (board.rows * board.cols))
+    return True
+
+
 # ---------------------------------------------------------------- play
 
 def _cells(board: Any, ids: Any) -> list[list[int]]:
@@ -179,7 +190,7 @@ def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
                                "with the answer"}
     if all(marks.mark(board, i, d) is not None for i, d in enumerate(dom)) and None not in position:
         return {"kind": "solved", "message": "every cell is decided"}
-    h = engine.hint(puzzle, board, dom, names, done=lambda d: marks.mark(board, 0, d) is not None)
+    h = engine.hint(puzzle, board, dom, names, done=lambda d: marks.mark(board, 0, d) is not None, early=True)
     if isinstance(h, engine.Hint):
         cells, clues = puzzle.places(board, h.premises)
         mark = marks.mark(board, h.var, h.value)
@@ -246,7 +257,9 @@ def count(data: Any) -> dict[str, Any]:
     out["second"] = answers[1] if len(answers) > 1 else None
     if res.count == 1:
         out["grade"] = engine.grade(puzzle, board, node_cap=NODE_CAP).grade
-        out["redundant"] = [list(place) for place in _redundant(puzzle, board)]
+        found, checked, total = _redundant(puzzle, board)
+        out["redundant"] = [list(place) for place in found]
+        out["redundant_checked"] = [checked, total]  # a scan cut short by the time budget says so
     return out
 
 
@@ -262,13 +275,19 @@ def _without(board: Any, i: int) -> Any:
     return replace(board, clues=board.clues[:i] + (None,) + board.clues[i + 1:])
 
 
-def _redundant(puzzle: Any, board: Any) -> list[tuple[int, int]]:
+def _redundant(puzzle: Any, board: Any) -> tuple[list[tuple[int, int]], int, int]:
+    """Clues whose removal keeps one answer, scanning in reading order until
+    REDUNDANT_BUDGET_S runs out; also how many clues were checked, of how many."""
+    deadline = time.perf_counter() + REDUNDANT_BUDGET_S
+    places = _clue_places(board)
     out = []
-    for i, place in _clue_places(board):
+    for k, (i, place) in enumerate(places):
+        if time.perf_counter() > deadline:
+            return out, k, len(places)
         res = engine.count(puzzle, _without(board, i), limit=2, node_cap=NODE_CAP // 10)
         if res.count == 1 and not res.capped:
             out.append(place)
-    return out
+    return out, len(places), len(places)
 
 
 def minimise(data: Any) -> dict[str, Any]:

@@ -1,0 +1,1061 @@
+// pencilbox player: draws the board and sends moves to the JSON API (/api/...).
+// No puzzle logic lives here: checking, hints, counting and converting are server calls.
+// What the page does itself is drawing (a Sukoro digit is the count of numbered
+// neighbours; Ripple regions are the connected components of the drawn borders).
+
+import { drawBoard, boardPoint, regionInfo, componentsFromWalls, wallsFromRegions } from "/static/draw.js";
+
+const $ = (id) => document.getElementById(id);
+const DEFAULT_CYCLE = { sukoro: ["n", "x", null], slant: ["\\", "/", null], fillapix: ["#", ".", null] };
+const CLUE_RANGE = { sukoro: [1, 4], slant: [0, 4], ripple: [1, 9], fillapix: [0, 9] };
+const PREFIX = "pencilbox:";
+
+// ------------------------------------------------------------------ storage
+
+function store(k, v) {
+  try {
+    if (v === undefined) localStorage.removeItem(PREFIX + k);
+    else localStorage.setItem(PREFIX + k, JSON.stringify(v));
+  } catch (e) { /* private mode or full: progress is simply not kept */ }
+}
+
+function load(k) {
+  try {
+    const s = localStorage.getItem(PREFIX + k);
+    return s == null ? null : JSON.parse(s);
+  } catch (e) { return null; }
+}
+
+// ------------------------------------------------------------------ API
+
+async function api(path, body) {
+  const opts = body === undefined ? {} : {
+    method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
+  };
+  let res;
+  try { res = await fetch(path, opts); } catch (e) { throw new Error("the server did not answer"); }
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
+  return data;
+}
+
+// ------------------------------------------------------------------ state
+
+const st = {
+  catalog: null,
+  rec: null,          // {id, board, grade, unique, share, info}
+  key: null,          // progress key: bank id or a hash of the board
+  pos: [],            // the player's marks, row-major, null = undecided
+  undo: [], redo: [],
+  cursor: { r: 0, c: 0 },
+  elapsed: 0, since: null, paused: false, won: false, trees: null,
+  hl: emptyHighlights(),
+  ladderOn: false, ladder: null,
+  live: false,
+  setter: null,       // {board, walls, sel, res, showSecond, seq}
+  drag: null,
+  version: 0,
+  listIds: [],
+};
+window.pb = st; // for the browser tests and the curious
+
+function emptyHighlights() {
+  return { err: new Set(), errPts: new Set(), wrong: new Set(), used: new Set(), clues: new Set(),
+    target: null };
+}
+
+function pzInfo(name) {
+  return (st.catalog && st.catalog.puzzles.find((p) => p.name === name)) || null;
+}
+
+function board() { return st.setter ? st.setter.board : st.rec && st.rec.board; }
+
+function say(text, kind) {
+  const m = $("message");
+  m.textContent = text || "";
+  m.dataset.kind = kind || "";
+}
+
+function sayList(items) {
+  const ul = $("messages");
+  ul.replaceChildren(...items.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+}
+
+// ------------------------------------------------------------------ board keys
+
+function canonical(b) {
+  return JSON.stringify([b.puzzle, b.rows, b.cols, b.clues, b.regions || null]);
+}
+
+function fnv(s, seed) {
+  let h = seed >>> 0;
+  for (let i = 0; i < s.length; i++) { h ^= s.charCodeAt(i); h = Math.imul(h, 16777619) >>> 0; }
+  return h.toString(16).padStart(8, "0");
+}
+
+function hashKey(b) {
+  const s = canonical(b);
+  return `${b.puzzle}-${b.rows}x${b.cols}-h${fnv(s, 2166136261)}${fnv(s, 0x9747b28c)}`;
+}
+
+// ------------------------------------------------------------------ fixed cells
+
+function fixedMark(b, i) {
+  const r = Math.floor(i / b.cols), c = i % b.cols;
+  const v = b.clues[r][c];
+  if (v == null) return undefined;
+  if (b.puzzle === "sukoro") return "n";
+  if (b.puzzle === "ripple") return v;
+  return undefined;
+}
+
+function isFixed(i) { return fixedMark(st.rec.board, i) !== undefined; }
+
+function initialPosition(b) {
+  const pos = new Array(b.rows * b.cols).fill(null);
+  for (let i = 0; i < pos.length; i++) {
+    const f = fixedMark(b, i);
+    if (f !== undefined) pos[i] = f;
+  }
+  return pos;
+}
+
+// ------------------------------------------------------------------ timer
+
+function elapsedMs() { return st.elapsed + (st.since ? Date.now() - st.since : 0); }
+
+function fmtTime(ms) {
+  const s = Math.floor(ms / 1000), h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), ss = s % 60;
+  const two = (n) => String(n).padStart(2, "0");
+  return h ? `${h}:${two(m)}:${two(ss)}` : `${two(m)}:${two(ss)}`;
+}
+
+function timerRunning() { return st.since !== null; }
+
+function startTimer() {
+  if (!st.rec || st.paused || st.won || st.setter || timerRunning()) return;
+  st.since = Date.now();
+}
+
+function stopTimer() {
+  if (!timerRunning()) return;
+  st.elapsed += Date.now() - st.since;
+  st.since = null;
+}
+
+function showTimer() { $("timer").textContent = fmtTime(elapsedMs()); }
+
+let tick = 0;
+setInterval(() => {
+  showTimer();
+  if (timerRunning() && ++tick % 5 === 0) saveProgress();
+}, 1000);
+
+function setPaused(p) {
+  if (!st.rec) return;
+  st.paused = p;
+  if (p) stopTimer(); else startTimer();
+  $("pause").textContent = p ? "Resume" : "Pause";
+  $("board-wrap").classList.toggle("paused", p);
+  $("paused-cover").hidden = !p;
+  saveProgress();
+  showTimer();
+}
+
+// ------------------------------------------------------------------ progress
+
+function saveProgress() {
+  if (!st.rec || !st.key) return;
+  store(`progress:${st.key}`, { pos: st.pos, undo: st.undo, redo: st.redo, elapsed: elapsedMs(), won: st.won });
+}
+
+function restoreProgress() {
+  const p = load(`progress:${st.key}`);
+  const b = st.rec.board;
+  st.pos = initialPosition(b);
+  st.undo = []; st.redo = []; st.elapsed = 0; st.won = false;
+  if (!p || !Array.isArray(p.pos) || p.pos.length !== st.pos.length) return false;
+  for (let i = 0; i < st.pos.length; i++) if (!isFixed(i)) st.pos[i] = p.pos[i];
+  st.undo = Array.isArray(p.undo) ? p.undo : [];
+  st.redo = Array.isArray(p.redo) ? p.redo : [];
+  st.elapsed = Number(p.elapsed) || 0;
+  st.won = !!p.won;
+  return true;
+}
+
+window.addEventListener("pagehide", saveProgress);
+document.addEventListener("visibilitychange", () => { if (document.hidden) saveProgress(); });
+
+// ------------------------------------------------------------------ opening boards
+
+function infoLine(rec) {
+  if (rec.info) return rec.info;
+  if (rec.unique === false) return "more than one answer";
+  return `one answer · grade ${rec.grade ?? "?"}`;
+}
+
+async function openRecord(rec, opts = {}) {
+  if (st.rec) { stopTimer(); saveProgress(); }
+  if (st.setter) leaveSetter(false);
+  st.rec = rec;
+  st.key = rec.id || hashKey(rec.board);
+  st.hl = emptyHighlights();
+  st.ladder = null;
+  st.paused = false;
+  st.since = null;
+  $("board-wrap").classList.remove("paused");
+  $("paused-cover").hidden = true;
+  $("pause").textContent = "Pause";
+  $("share-panel").hidden = true;
+  store(`board:${st.key}`, rec);
+  store("last", st.key);
+  history.replaceState(null, "", `${location.pathname}#${encodeURIComponent(st.key)}`);
+  const restored = restoreProgress();
+  st.cursor = { r: 0, c: 0 };
+  const b = rec.board;
+  $("board-info").textContent = infoLine(rec);
+  syncSelectors(b, opts.keepList);
+  fillHintLevels(b.puzzle);
+  showWin();
+  sayList([]);
+  say(opts.message || (restored ? "Progress restored." : `${pzInfo(b.puzzle)?.title || b.puzzle} ${b.rows}×${b.cols}`));
+  startTimer();
+  showTimer();
+  render();
+  afterChange({ quiet: true });
+}
+
+async function openBankBoard(id, opts = {}) {
+  try {
+    const res = await api(`/api/board/${encodeURIComponent(id)}`);
+    await openRecord({ id: res.id, board: res.board, grade: res.grade, unique: res.unique, share: res.share },
+      opts);
+  } catch (e) { say(`Could not open board ${id}: ${e.message}`, "error"); }
+}
+
+async function countInfo(b) {
+  try {
+    const c = await api("/api/count", { board: b });
+    const info = c.count === 1 ? `one answer · grade ${c.grade ?? "?"}`
+      : c.count === 0 ? "no answer" : c.count === "2+" ? "more than one answer" : "answers not counted";
+    return { grade: c.grade, unique: c.count === 1, info };
+  } catch (e) {
+    return { grade: null, unique: null, info: `answers not counted (${e.message})` };
+  }
+}
+
+async function importText(text) {
+  text = (text || "").trim();
+  if (!text) { say("Paste a puzz.link URL, a Tatham game ID or the text format first.", "error"); return false; }
+  say("Importing…");
+  try {
+    const res = await api("/api/convert", { text });
+    const ci = await countInfo(res.board);
+    await openRecord({ id: null, board: res.board, share: res.share, ...ci }, { message: "Board imported." });
+    return true;
+  } catch (e) {
+    say(`Import failed: ${e.message}`, "error");
+    return false;
+  }
+}
+
+// ------------------------------------------------------------------ selectors
+
+function sizeValue() {
+  const v = $("size").value;
+  const m = /^(\d+)x(\d+)$/.exec(v || "");
+  return m ? [Number(m[1]), Number(m[2])] : null;
+}
+
+function fillSelect(sel, items, value) {
+  sel.replaceChildren(...items.map(([v, t]) => {
+    const o = document.createElement("option");
+    o.value = v; o.textContent = t;
+    return o;
+  }));
+  if (value != null && items.some(([v]) => v === value)) sel.value = value;
+}
+
+function fillPuzzleSelectors(name) {
+  const info = pzInfo(name);
+  $("puzzle").value = name;
+  const curSize = $("size").value;
+  fillSelect($("size"), info.sizes.map(([r, c]) => [`${r}x${c}`, `${r}×${c}`]), curSize);
+  const curGrade = $("grade").value;
+  fillSelect($("grade"), [["", "any"], ...info.grades.map((g) => [g, g])], curGrade);
+  fillHintLevels(name);
+}
+
+function fillHintLevels(name) {
+  const info = pzInfo(name);
+  if (!info) return;
+  const sel = $("hint-level");
+  if (sel.dataset.puzzle === name) return;
+  const levels = info.hint_levels || info.levels;
+  const cur = load(`hint-level:${name}`);
+  fillSelect(sel, levels.map((l) => [l, l]), cur || info.levels[info.levels.length - 1]);
+  sel.dataset.puzzle = name;
+}
+
+function syncSelectors(b, keepList) {
+  if ($("puzzle").value !== b.puzzle || !$("size").options.length) fillPuzzleSelectors(b.puzzle);
+  const sz = `${b.rows}x${b.cols}`;
+  if ([...$("size").options].some((o) => o.value === sz)) $("size").value = sz;
+  if (!keepList) loadBankList(false);
+  else markListed();
+}
+
+function markListed() {
+  const sel = $("board-list");
+  if (st.rec && st.rec.id && st.listIds.includes(st.rec.id)) sel.value = st.rec.id;
+  else sel.value = "";
+}
+
+async function loadBankList(openFirst) {
+  const puzzle = $("puzzle").value;
+  const size = sizeValue();
+  const grade = $("grade").value;
+  const q = new URLSearchParams({ puzzle });
+  if (size) { q.set("rows", size[0]); q.set("cols", size[1]); }
+  if (grade) q.set("grade", grade);
+  let boards = [];
+  try { boards = (await api(`/api/bank?${q}`)).boards; } catch (e) { say(`Bank: ${e.message}`, "error"); }
+  st.listIds = boards.map((b) => b.id);
+  fillSelect($("board-list"), [["", boards.length ? "— pick a board —" : "— none —"],
+    ...boards.map((b) => [b.id, `${b.id.replace(/^[a-z]+-/, "")}`])]);
+  markListed();
+  if (openFirst && boards.length) await openBankBoard(boards[0].id, { keepList: true });
+}
+
+// ------------------------------------------------------------------ moves
+
+function applyMove(changes, kind) {
+  const ch = [];
+  for (const [i, after] of changes) {
+    if (isFixed(i)) continue;
+    const before = st.pos[i];
+    if (before === after) continue;
+    ch.push([i, before, after]);
+    st.pos[i] = after;
+  }
+  if (!ch.length) return null;
+  const mv = { ch, kind: kind || "move" };
+  st.undo.push(mv);
+  st.redo = [];
+  afterChange();
+  return mv;
+}
+
+function undo() {
+  if (st.setter || st.paused) return;
+  const mv = st.undo.pop();
+  if (!mv) { say("Nothing to undo."); return; }
+  for (let j = mv.ch.length - 1; j >= 0; j--) st.pos[mv.ch[j][0]] = mv.ch[j][1];
+  st.redo.push(mv);
+  moveCursorTo(mv.ch[0][0]);
+  afterChange();
+  say(`Undone (${st.undo.length} left).`);
+}
+
+function redo() {
+  if (st.setter || st.paused) return;
+  const mv = st.redo.pop();
+  if (!mv) { say("Nothing to redo."); return; }
+  for (const [i, , after] of mv.ch) st.pos[i] = after;
+  st.undo.push(mv);
+  moveCursorTo(mv.ch[0][0]);
+  afterChange();
+  say("Redone.");
+}
+
+function restart() {
+  if (!st.rec || st.setter) return;
+  const init = initialPosition(st.rec.board);
+  const mv = applyMove(init.map((v, i) => [i, v]), "restart");
+  st.elapsed = 0;
+  if (timerRunning()) st.since = Date.now();
+  if (!st.paused) startTimer();
+  showTimer();
+  saveProgress();
+  say(mv ? "Restarted (undo brings the entries back)." : "Nothing to clear.");
+}
+
+function moveCursorTo(i) {
+  const C = st.rec.board.cols;
+  st.cursor = { r: Math.floor(i / C), c: i % C };
+}
+
+let checkTimer = null, ladderTimer = null;
+
+function afterChange(opts = {}) {
+  st.version++;
+  if (!opts.keepHighlights) st.hl = emptyHighlights();
+  if (!opts.quiet) { sayList([]); }
+  render();
+  saveProgress();
+  const complete = !st.pos.includes(null);
+  clearTimeout(checkTimer);
+  if (complete || st.live || st.won) {
+    const v = st.version;
+    checkTimer = setTimeout(() => autoCheck(v), 60);
+  }
+  if (st.ladderOn) {
+    clearTimeout(ladderTimer);
+    ladderTimer = setTimeout(fetchLadder, 120);
+  }
+}
+
+async function autoCheck(v) {
+  if (!st.rec) return;
+  const rec = st.rec;
+  let res;
+  try { res = await api("/api/check", { board: rec.board, position: st.pos }); } catch (e) {
+    say(`Check failed: ${e.message}`, "error"); return;
+  }
+  if (v !== st.version || rec !== st.rec) return;
+  if (st.live) showBroken(res, false);
+  setWon(!!res.won, res.trees);
+}
+
+function setWon(won, trees) {
+  const was = st.won;
+  st.won = won;
+  st.trees = won ? trees ?? null : null;
+  if (won) stopTimer(); else startTimer();
+  showWin();
+  if (won && !was) saveProgress();
+}
+
+function showWin() {
+  const w = $("win");
+  if (!st.won) { w.hidden = true; w.textContent = ""; return; }
+  const trees = st.trees != null ? ` · ${st.trees} trees` : "";
+  w.textContent = `Solved!${trees} · ${fmtTime(elapsedMs())}`;
+  w.hidden = false;
+}
+
+function showBroken(res, explicit) {
+  const hl = emptyHighlights();
+  const items = [];
+  for (const b of res.broken || []) {
+    for (const [r, c] of b.cells || []) hl.err.add(r * st.rec.board.cols + c);
+    for (const [r, c] of b.points || []) hl.errPts.add(`${r},${c}`);
+    items.push(b.message || b.rule);
+  }
+  st.hl = hl;
+  sayList(items);
+  if (explicit) {
+    if (!items.length) say(res.complete ? "No broken rules." : "No broken rules so far.", "ok");
+    else say(`${items.length} broken rule${items.length === 1 ? "" : "s"}.`, "error");
+  }
+  render();
+}
+
+async function doCheck() {
+  if (!st.rec || st.setter) return;
+  try {
+    const res = await api("/api/check", { board: st.rec.board, position: st.pos });
+    showBroken(res, true);
+    setWon(!!res.won, res.trees);
+  } catch (e) { say(`Check failed: ${e.message}`, "error"); }
+}
+
+async function doHint() {
+  if (!st.rec || st.setter || st.paused) return;
+  const level = $("hint-level").value || null;
+  say("Thinking…");
+  let res;
+  const rec = st.rec, v = st.version;
+  try { res = await api("/api/hint", { board: rec.board, position: st.pos, level }); } catch (e) {
+    say(`Hint failed: ${e.message}`, "error"); return;
+  }
+  if (rec !== st.rec || v !== st.version) return;
+  const C = rec.board.cols;
+  const idx = ([r, c]) => r * C + c;
+  const hl = emptyHighlights();
+  if (res.kind === "wrong") {
+    for (const cell of res.cells || []) hl.wrong.add(idx(cell));
+    st.hl = hl;
+    say(`Wrong: ${res.message}`, "error");
+    sayList([]);
+    render();
+    return;
+  }
+  if (res.kind === "hint") {
+    const i = idx(res.cell);
+    applyMove([[i, res.mark]], "hint");
+    moveCursorTo(i);
+    for (const cell of res.cells || []) hl.used.add(idx(cell));
+    for (const [r, c] of res.clues || []) hl.clues.add(`${r},${c}`);
+    hl.target = i;
+    st.hl = hl;
+    const msg = res.message || "";
+    say(msg.startsWith(`${res.rung}:`) ? msg : `${res.rung}: ${msg}`, "hint");
+    render();
+    return;
+  }
+  if (res.kind === "contradiction") {
+    for (const cell of res.cells || []) hl.err.add(idx(cell));
+    st.hl = hl;
+    say(res.rung && !String(res.message).includes(res.rung) ? `${res.rung}: ${res.message}` : res.message,
+      "error");
+    render();
+    return;
+  }
+  say(res.message || res.kind, res.kind === "solved" ? "ok" : "");
+}
+
+// ------------------------------------------------------------------ ladder view
+
+async function fetchLadder() {
+  if (!st.ladderOn || !st.rec || st.setter) return;
+  const rec = st.rec, v = st.version;
+  let res;
+  try { res = await api("/api/ladder", { board: rec.board, position: st.pos }); } catch (e) {
+    say(`Ladder failed: ${e.message}`, "error"); return;
+  }
+  if (rec !== st.rec || v !== st.version || !st.ladderOn) return;
+  const C = rec.board.cols;
+  const map = new Map();
+  const rungs = res.rungs || [];
+  const counts = rungs.map(() => 0);
+  rungs.forEach((rg, k) => {
+    for (const { cell } of rg.cells || []) {
+      const i = cell[0] * C + cell[1];
+      if (!map.has(i)) { map.set(i, k); counts[k]++; }
+    }
+  });
+  st.ladder = { map, rungs: rungs.map((r) => r.rung), counts,
+    contradiction: rungs.map((r) => !!r.contradiction) };
+  showLegend();
+  render();
+}
+
+function showLegend() {
+  const box = $("ladder-legend");
+  if (!st.ladderOn || !st.ladder) { box.hidden = true; box.replaceChildren(); return; }
+  const items = st.ladder.rungs.map((name, k) => {
+    const d = document.createElement("span");
+    d.className = "legend-item";
+    d.dataset.rung = name;
+    const sw = document.createElement("span");
+    sw.className = `swatch lad-${k % 6}`;
+    sw.textContent = String(k + 1);
+    d.append(sw, ` ${name}: ${st.ladder.counts[k]} cell${st.ladder.counts[k] === 1 ? "" : "s"}`
+      + (st.ladder.contradiction[k] ? " (contradiction)" : ""));
+    return d;
+  });
+  const title = document.createElement("strong");
+  title.textContent = "Next settled by rung: ";
+  box.replaceChildren(title, ...items);
+  box.hidden = false;
+}
+
+function toggleLadder() {
+  st.ladderOn = !st.ladderOn;
+  $("ladder").setAttribute("aria-pressed", String(st.ladderOn));
+  if (!st.ladderOn) { st.ladder = null; showLegend(); render(); return; }
+  fetchLadder();
+}
+
+// ------------------------------------------------------------------ share / import
+
+async function doShare() {
+  if (!st.rec) return;
+  let share = st.rec.share;
+  try {
+    if (!share) { share = await api("/api/export", { board: st.rec.board }); st.rec.share = share; }
+  } catch (e) { say(`Share failed: ${e.message}`, "error"); return; }
+  const link = `${location.origin}/?import=${encodeURIComponent(share.url || share.text)}`;
+  $("share-panel").hidden = false;
+  const inp = $("share-link");
+  inp.value = link;
+  inp.select();
+  try {
+    await navigator.clipboard.writeText(link);
+    say("Link copied.");
+  } catch (e) { say("Copy the link below."); }
+}
+
+// ------------------------------------------------------------------ setter mode
+
+function blankBoard(puzzle, R, C) {
+  const pts = puzzle === "slant";
+  const clues = Array.from({ length: pts ? R + 1 : R }, () => new Array(pts ? C + 1 : C).fill(null));
+  const b = { puzzle, rows: R, cols: C, clues };
+  if (puzzle === "ripple") b.regions = Array.from({ length: R }, (_, r) => Array.from({ length: C }, (_, c) => r * C + c));
+  return b;
+}
+
+function copyBoard(b) {
+  const out = { puzzle: b.puzzle, rows: b.rows, cols: b.cols, clues: b.clues.map((row) => row.slice()) };
+  if (b.regions) out.regions = b.regions.map((row) => row.slice());
+  return out;
+}
+
+function enterSetter(blank) {
+  if (!st.rec) return;
+  stopTimer();
+  let b;
+  if (blank) {
+    const size = sizeValue() || [st.rec.board.rows, st.rec.board.cols];
+    b = blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
+  } else b = copyBoard(st.rec.board);
+  st.setter = { board: b, walls: b.puzzle === "ripple" ? wallsFromRegions(b) : null,
+    sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0 };
+  document.body.classList.add("setter");
+  $("setter").setAttribute("aria-pressed", "true");
+  $("setter-panel").hidden = false;
+  $("export-out").hidden = true;
+  $("setter-help").textContent = setterHelp(b.puzzle);
+  $("second").setAttribute("aria-pressed", "false");
+  $("second").textContent = "Show second answer";
+  st.hl = emptyHighlights();
+  showLegend();
+  say(blank ? "Setter: blank board." : "Setter: editing a copy of the board.");
+  render();
+  scheduleCount(0);
+}
+
+function setterHelp(p) {
+  const [lo, hi] = CLUE_RANGE[p];
+  if (p === "slant") return `Click a corner, type ${lo}..${hi}; Backspace clears.`;
+  if (p === "ripple") return `Click a cell, type ${lo}..${hi} (a given); Backspace clears. Click near an edge to add or remove a border.`;
+  return `Click a cell, type ${lo}..${hi}${p === "sukoro" ? " (or ? for numbered, digit unknown)" : ""}; Backspace clears.`;
+}
+
+function leaveSetter(redraw = true) {
+  st.setter = null;
+  document.body.classList.remove("setter");
+  $("setter").setAttribute("aria-pressed", "false");
+  $("setter-panel").hidden = true;
+  if (redraw) {
+    startTimer();
+    say("Back to play.");
+    render();
+    if (st.ladderOn) fetchLadder();
+  }
+}
+
+function setterClue(r, c, v) {
+  const s = st.setter;
+  if (!s) return;
+  if (s.board.clues[r][c] === v) return;
+  s.board.clues[r][c] = v;
+  s.res = null;
+  scheduleCount();
+  render();
+}
+
+function toggleWall(a, b) {
+  const s = st.setter;
+  const k = a < b ? `${a}|${b}` : `${b}|${a}`;
+  if (s.walls.has(k)) s.walls.delete(k); else s.walls.add(k);
+  s.board.regions = componentsFromWalls(s.board.rows, s.board.cols, s.walls);
+  s.res = null;
+  scheduleCount();
+  render();
+}
+
+let countTimer = null;
+function scheduleCount(delay = 150) {
+  const s = st.setter;
+  if (!s) return;
+  s.seq++;
+  $("answer-count").textContent = "answers: …";
+  $("answer-count").dataset.count = "";
+  $("setter-grade").textContent = "";
+  $("second").disabled = true;
+  clearTimeout(countTimer);
+  const seq = s.seq;
+  countTimer = setTimeout(() => runCount(seq), delay);
+}
+
+async function runCount(seq) {
+  const s = st.setter;
+  if (!s || s.seq !== seq) return;
+  let res;
+  try { res = await api("/api/count", { board: s.board }); } catch (e) {
+    if (st.setter === s && s.seq === seq) {
+      $("answer-count").textContent = "answers: ?";
+      $("setter-note").textContent = e.message;
+    }
+    return;
+  }
+  if (st.setter !== s || s.seq !== seq) return;
+  s.res = res;
+  $("answer-count").textContent = `answers: ${res.count}${res.capped ? " (search capped)" : ""}`;
+  $("answer-count").dataset.count = String(res.count);
+  $("setter-grade").textContent = res.grade ? `· grade ${res.grade}` : "";
+  const red = res.redundant || [];
+  $("setter-note").textContent = res.count === 1
+    ? (red.length ? `${red.length} redundant clue${red.length === 1 ? "" : "s"} (dotted).` : "No redundant clue.")
+    : res.count === 0 ? "No answer: the clues contradict each other." : res.count === "2+" ? "More than one answer." : "";
+  $("second").disabled = !res.second;
+  if (!res.second && s.showSecond) { s.showSecond = false; }
+  $("second").setAttribute("aria-pressed", String(s.showSecond));
+  $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
+  render();
+}
+
+function toggleSecond() {
+  const s = st.setter;
+  if (!s || !s.res || !s.res.second) return;
+  s.showSecond = !s.showSecond;
+  $("second").setAttribute("aria-pressed", String(s.showSecond));
+  $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
+  render();
+}
+
+async function doMinimise() {
+  const s = st.setter;
+  if (!s) return;
+  say("Minimising…");
+  try {
+    const res = await api("/api/minimise", { board: s.board });
+    if (st.setter !== s) return;
+    s.board = copyBoard(res.board);
+    if (s.board.puzzle === "ripple") s.walls = wallsFromRegions(s.board);
+    say(`Minimised: ${res.removed} clue${res.removed === 1 ? "" : "s"} removed.`);
+    scheduleCount(0);
+    render();
+  } catch (e) { say(`Minimise failed: ${e.message}`, "error"); }
+}
+
+async function doExport() {
+  const s = st.setter;
+  const b = s ? s.board : st.rec && st.rec.board;
+  if (!b) return;
+  try {
+    const res = await api("/api/export", { board: b });
+    const out = $("export-out");
+    out.value = [res.url && `URL: ${res.url}`, res.tatham && `Tatham: ${res.tatham}`, res.text]
+      .filter(Boolean).join("\n\n");
+    out.hidden = false;
+    say("Exported.");
+  } catch (e) { say(`Export failed: ${e.message}`, "error"); }
+}
+
+async function setterPlay() {
+  const s = st.setter;
+  if (!s) return;
+  const b = copyBoard(s.board);
+  const res = s.res && s.seq ? s.res : null;
+  let ci;
+  if (res && res.count !== "?") {
+    ci = { grade: res.grade, unique: res.count === 1,
+      info: res.count === 1 ? `one answer · grade ${res.grade ?? "?"}` : res.count === 0 ? "no answer" : "more than one answer" };
+  } else ci = await countInfo(b);
+  await openRecord({ id: null, board: b, share: null, ...ci }, { message: "Playing the edited board." });
+}
+
+// ------------------------------------------------------------------ drawing
+
+function render() {
+  const b = board();
+  const svg = $("board");
+  if (!b) { svg.replaceChildren(); return; }
+  const s = st.setter;
+  drawBoard(svg, {
+    board: b,
+    pos: s ? null : st.pos,
+    setter: !!s,
+    walls: s ? s.walls : null,
+    cursor: s ? s.sel : st.cursor,
+    hl: s ? emptyHighlights() : st.hl,
+    ladder: !s && st.ladderOn ? st.ladder : null,
+    redundant: s && s.res ? s.res.redundant || [] : [],
+    second: s && s.showSecond && s.res ? s.res.second : null,
+    answer: s && s.res ? s.res.answer : null,
+  });
+  $("undo").disabled = !!s || !st.undo.length;
+  $("redo").disabled = !!s || !st.redo.length;
+}
+
+// ------------------------------------------------------------------ pointer input
+
+function nextMark(cur, reverse) {
+  const p = st.rec.board.puzzle;
+  const info = pzInfo(p);
+  const cycle = info && info.cycle && info.cycle.length ? info.cycle : DEFAULT_CYCLE[p];
+  if (p === "ripple") {
+    const { size, comp } = regionInfo(st.rec.board);
+    const n = size[comp[st.cursor.r * st.rec.board.cols + st.cursor.c]];
+    const seq = [...Array.from({ length: n }, (_, k) => k + 1), null];
+    let j = seq.indexOf(cur);
+    if (j < 0) j = seq.length - 1;
+    return seq[(j + (reverse ? seq.length - 1 : 1)) % seq.length];
+  }
+  let j = cycle.indexOf(cur);
+  if (j < 0) j = cycle.length - 1;
+  return cycle[(j + (reverse ? cycle.length - 1 : 1)) % cycle.length];
+}
+
+function cellAt(p, b) {
+  const r = Math.floor(p.y), c = Math.floor(p.x);
+  if (r < 0 || c < 0 || r >= b.rows || c >= b.cols) return null;
+  return { r, c };
+}
+
+function onPointerDown(e) {
+  const b = board();
+  const svg = $("board");
+  if (!b || st.paused) return;
+  if (e.pointerType === "mouse" && e.button !== 0 && e.button !== 2) return;
+  svg.focus({ preventScroll: true });
+  const p = boardPoint(svg, e, b);
+  if (st.setter) { setterPointer(p); e.preventDefault(); return; }
+  const cell = cellAt(p, b);
+  if (!cell) return;
+  e.preventDefault();
+  st.cursor = cell;
+  const i = cell.r * b.cols + cell.c;
+  if (b.puzzle === "ripple" || isFixed(i)) { render(); return; }
+  const mark = nextMark(st.pos[i], e.button === 2);
+  const mv = applyMove([[i, mark]]);
+  if (b.puzzle === "fillapix" && e.button === 0 && mv) {
+    st.drag = { id: e.pointerId, mark, move: mv, last: p };
+    try { svg.setPointerCapture(e.pointerId); } catch (err) { /* synthetic events */ }
+  }
+}
+
+function onPointerMove(e) {
+  const d = st.drag;
+  if (!d || e.pointerId !== d.id) return;
+  const b = st.rec.board;
+  const p = boardPoint($("board"), e, b);
+  // walk the segment from the last point so fast drags do not skip cells
+  const steps = Math.max(1, Math.ceil(Math.hypot(p.x - d.last.x, p.y - d.last.y) * 4));
+  let changed = false;
+  for (let k = 1; k <= steps; k++) {
+    const q = { x: d.last.x + (p.x - d.last.x) * k / steps, y: d.last.y + (p.y - d.last.y) * k / steps };
+    const cell = cellAt(q, b);
+    if (!cell) continue;
+    const i = cell.r * b.cols + cell.c;
+    if (isFixed(i) || st.pos[i] === d.mark) continue;
+    d.move.ch.push([i, st.pos[i], d.mark]);
+    st.pos[i] = d.mark;
+    st.cursor = cell;
+    changed = true;
+  }
+  d.last = p;
+  if (changed) { st.redo = []; afterChange(); }
+}
+
+function onPointerUp(e) {
+  if (st.drag && e.pointerId === st.drag.id) st.drag = null;
+}
+
+function setterPointer(p) {
+  const s = st.setter;
+  const b = s.board;
+  if (b.puzzle === "slant") {
+    const r = Math.min(b.rows, Math.max(0, Math.round(p.y))), c = Math.min(b.cols, Math.max(0, Math.round(p.x)));
+    s.sel = { r, c };
+    render();
+    return;
+  }
+  const cell = cellAt(p, b);
+  if (!cell) return;
+  if (b.puzzle === "ripple") {
+    const fx = p.x - cell.c, fy = p.y - cell.r;
+    const cands = [[fx, 0, -1], [1 - fx, 0, 1], [fy, -1, 0], [1 - fy, 1, 0]]
+      .filter(([, dr, dc]) => cell.r + dr >= 0 && cell.r + dr < b.rows && cell.c + dc >= 0 && cell.c + dc < b.cols)
+      .sort((u, v) => u[0] - v[0]);
+    if (cands.length && cands[0][0] < 0.2) {
+      const [, dr, dc] = cands[0];
+      toggleWall(cell.r * b.cols + cell.c, (cell.r + dr) * b.cols + cell.c + dc);
+      s.sel = cell;
+      return;
+    }
+  }
+  s.sel = cell;
+  render();
+}
+
+// ------------------------------------------------------------------ keyboard
+
+const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+
+function onKey(e) {
+  const t = e.target;
+  if (t && t.closest && t.closest("input, textarea, select")) return;
+  const k = e.key;
+  if (t && t.tagName === "BUTTON" && (k === " " || k === "Enter")) return;
+  const b = board();
+  if (!b) return;
+  const ctrl = e.ctrlKey || e.metaKey;
+  if (ctrl && (k === "z" || k === "Z")) { e.preventDefault(); if (e.shiftKey) redo(); else undo(); return; }
+  if (ctrl && (k === "y" || k === "Y")) { e.preventDefault(); redo(); return; }
+  if (ctrl || e.altKey) return;
+  if (st.paused) return;
+  if (ARROWS[k]) {
+    e.preventDefault();
+    const [dr, dc] = ARROWS[k];
+    const pts = st.setter && b.puzzle === "slant" ? 1 : 0;
+    const cur = st.setter ? st.setter.sel : st.cursor;
+    const r = Math.min(b.rows - 1 + pts, Math.max(0, cur.r + dr));
+    const c = Math.min(b.cols - 1 + pts, Math.max(0, cur.c + dc));
+    if (st.setter) st.setter.sel = { r, c }; else st.cursor = { r, c };
+    render();
+    return;
+  }
+  if (st.setter) { setterKey(e); return; }
+  const i = st.cursor.r * b.cols + st.cursor.c;
+  if (k === "z" || k === "Z") { e.preventDefault(); undo(); return; }
+  if (k === "y" || k === "Y") { e.preventDefault(); redo(); return; }
+  if (k === " " || k === "Enter") {
+    e.preventDefault();
+    if (!isFixed(i)) applyMove([[i, nextMark(st.pos[i], e.shiftKey)]]);
+    return;
+  }
+  if (k === "Backspace" || k === "Delete" || k === "0" && b.puzzle === "ripple") {
+    e.preventDefault();
+    if (isFixed(i)) { say("That cell is given."); return; }
+    applyMove([[i, null]]);
+    return;
+  }
+  if (/^[1-9]$/.test(k) && b.puzzle === "ripple") {
+    e.preventDefault();
+    if (isFixed(i)) { say("That cell is given."); return; }
+    const { size, comp } = regionInfo(b);
+    const n = size[comp[i]];
+    const v = Number(k);
+    if (v > n) { say(`This region has ${n} cell${n === 1 ? "" : "s"}: type 1..${n}.`, "error"); return; }
+    applyMove([[i, v]]);
+  }
+}
+
+function setterKey(e) {
+  const s = st.setter;
+  const b = s.board;
+  const k = e.key;
+  const { r, c } = s.sel;
+  if (k === "Backspace" || k === "Delete") { e.preventDefault(); setterClue(r, c, null); return; }
+  const [lo, hi] = CLUE_RANGE[b.puzzle];
+  if (k === "?" && b.puzzle === "sukoro") { e.preventDefault(); setterClue(r, c, "?"); return; }
+  if (/^[0-9]$/.test(k)) {
+    e.preventDefault();
+    const v = Number(k);
+    if (v < lo || v > hi) { say(`Clues here are ${lo}..${hi}.`, "error"); return; }
+    setterClue(r, c, v);
+  }
+}
+
+// ------------------------------------------------------------------ theme
+
+const THEMES = ["auto", "light", "dark"];
+function applyTheme(t) {
+  if (t === "auto") delete document.documentElement.dataset.theme;
+  else document.documentElement.dataset.theme = t;
+  $("theme").textContent = `Theme: ${t}`;
+  $("theme").dataset.theme = t;
+}
+
+// ------------------------------------------------------------------ start
+
+function wire() {
+  const svg = $("board");
+  svg.addEventListener("pointerdown", onPointerDown);
+  svg.addEventListener("pointermove", onPointerMove);
+  svg.addEventListener("pointerup", onPointerUp);
+  svg.addEventListener("pointercancel", onPointerUp);
+  svg.addEventListener("lostpointercapture", onPointerUp);
+  svg.addEventListener("contextmenu", (e) => e.preventDefault());
+  document.addEventListener("keydown", onKey);
+
+  $("puzzle").addEventListener("change", () => {
+    $("size").replaceChildren(); $("grade").replaceChildren();
+    fillPuzzleSelectors($("puzzle").value);
+    loadBankList(true);
+  });
+  $("size").addEventListener("change", () => loadBankList(true));
+  $("grade").addEventListener("change", () => loadBankList(true));
+  $("board-list").addEventListener("change", () => {
+    const id = $("board-list").value;
+    if (id) openBankBoard(id, { keepList: true });
+  });
+  $("next-board").addEventListener("click", () => {
+    if (!st.listIds.length) return;
+    const j = st.rec && st.rec.id ? st.listIds.indexOf(st.rec.id) : -1;
+    openBankBoard(st.listIds[(j + 1) % st.listIds.length], { keepList: true });
+  });
+  $("new-board").addEventListener("click", async () => {
+    const btn = $("new-board");
+    const size = sizeValue();
+    const puzzle = $("puzzle").value;
+    if (!puzzle || !size) return;
+    btn.disabled = true;
+    say("Generating…");
+    try {
+      const res = await api("/api/generate", { puzzle, rows: size[0], cols: size[1],
+        grade: $("grade").value || null, seed: null });
+      await openRecord({ id: null, board: res.board, grade: res.grade, unique: res.unique, share: res.share },
+        { keepList: true, message: `New board (seed ${res.seed}).` });
+    } catch (e) { say(`Generator: ${e.message}`, "error"); }
+    btn.disabled = false;
+  });
+  $("theme").addEventListener("click", () => {
+    const t = THEMES[(THEMES.indexOf($("theme").dataset.theme || "auto") + 1) % THEMES.length];
+    store("theme", t);
+    applyTheme(t);
+  });
+
+  $("undo").addEventListener("click", undo);
+  $("redo").addEventListener("click", redo);
+  $("restart").addEventListener("click", restart);
+  $("check").addEventListener("click", doCheck);
+  $("live").addEventListener("change", () => {
+    st.live = $("live").checked;
+    store("live", st.live);
+    if (st.live) doCheck(); else { st.hl = emptyHighlights(); sayList([]); render(); }
+  });
+  $("hint").addEventListener("click", doHint);
+  $("hint-level").addEventListener("change", () => store(`hint-level:${$("hint-level").dataset.puzzle}`,
+    $("hint-level").value));
+  $("ladder").addEventListener("click", toggleLadder);
+  $("pause").addEventListener("click", () => setPaused(!st.paused));
+  $("share").addEventListener("click", doShare);
+  $("import-go").addEventListener("click", () => importText($("import-text").value));
+
+  $("setter").addEventListener("click", () => { if (st.setter) leaveSetter(); else enterSetter(false); });
+  $("setter-current").addEventListener("click", () => enterSetter(false));
+  $("setter-blank").addEventListener("click", () => enterSetter(true));
+  $("second").addEventListener("click", toggleSecond);
+  $("minimise").addEventListener("click", doMinimise);
+  $("export").addEventListener("click", doExport);
+  $("setter-play").addEventListener("click", setterPlay);
+}
+
+async function start() {
+  applyTheme(load("theme") || "auto");
+  st.live = !!load("live");
+  $("live").checked = st.live;
+  wire();
+  try { st.catalog = await api("/api/catalog"); } catch (e) {
+    say(`Cannot reach the server: ${e.message}`, "error"); return;
+  }
+  fillSelect($("puzzle"), st.catalog.puzzles.map((p) => [p.name, p.title || p.name]));
+  const params = new URLSearchParams(location.search);
+  const imp = params.get("import");
+  if (imp) {
+    fillPuzzleSelectors(st.catalog.puzzles[0].name);
+    if (await importText(imp)) return;
+  }
+  const want = decodeURIComponent(location.hash.slice(1)) || load("last");
+  if (want) {
+    const rec = load(`board:${want}`);
+    if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec); return; }
+    if (/^[a-z]+-/.test(want) && pzInfo(want.split("-")[0])) {
+      fillPuzzleSelectors(want.split("-")[0]);
+      await openBankBoard(want);
+      if (st.rec) return;
+    }
+  }
+  fillPuzzleSelectors(st.catalog.puzzles[0].name);
+  await loadBankList(true);
+}
+
+document.body.dataset.ready = "loading";
+start().finally(() => { document.body.dataset.ready = "yes"; });
