@@ -267,6 +267,32 @@ def _is_answer(dom, clue, block):
 
 
 @njit(cache=True)
+def _branch(stack, rows, depth, var, first):
+    """Open a branch on ``var`` below ``depth``: ``first`` now, the other value later."""
+    rows[1, depth] = var
+    rows[2, depth] = 3 ^ first
+    stack[depth + 1, :] = stack[depth]
+    stack[depth + 1, var] = first
+    rows[0, depth + 1] = var
+    return depth + 1
+
+
+@njit(cache=True)
+def _backtrack(stack, rows, depth):
+    """Back to the deepest branch with a value left, set up; -1 when none is left."""
+    while depth > 0:
+        d = depth - 1
+        if rows[2, d]:
+            stack[d + 1, :] = stack[d]
+            stack[d + 1, rows[1, d]] = rows[2, d]
+            rows[0, d + 1] = rows[1, d]
+            rows[2, d] = 0
+            return d + 1
+        depth = d
+    return -1
+
+
+@njit(cache=True)
 def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
             answers, root_seed):
     """Count answers; at each branch try first the value that is not ``avoid[var]``.
@@ -286,8 +312,6 @@ def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa,
     seeds, branch cells and values left."""
     n = dom0.shape[0]
     seed = rows[0]
-    var_at = rows[1]
-    rem = rows[2]
     seed[:] = -1
     seed[0] = root_seed
     stack[0, :] = dom0
@@ -320,26 +344,10 @@ def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa,
                     break
                 else:
                     nodes += 1
-                    var_at[depth] = var
-                    first = 3 ^ avoid[var] if avoid[var] else 1
-                    rem[depth] = 3 ^ first
-                    stack[depth + 1, :] = cur
-                    stack[depth + 1, var] = first
-                    seed[depth + 1] = var
-                    depth += 1
+                    depth = _branch(stack, rows, depth, var, 3 ^ avoid[var] if avoid[var] else 1)
                     continue
-        fresh = False
-        while depth > 0 and not fresh:
-            d = depth - 1
-            if rem[d]:
-                stack[d + 1, :] = stack[d]
-                stack[d + 1, var_at[d]] = rem[d]
-                seed[d + 1] = var_at[d]
-                rem[d] = 0
-                depth = d + 1
-                fresh = True
-            else:
-                depth = d
+        depth = _backtrack(stack, rows, depth)
+        fresh = depth >= 0
         if not fresh:
             break
     return count, limit_hit, node_capped, nodes
@@ -402,8 +410,6 @@ def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa,
     it branches on an open cell of a clue they leave wrong, away from the answer first.
     Returns (found, capped, nodes); a search that would pass ``node_cap`` stops capped."""
     seed = rows[0]
-    var_at = rows[1]
-    rem = rows[2]
     seed[0] = root_seed
     stack[0, :] = dom0
     depth = 0
@@ -420,25 +426,10 @@ def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa,
                     if nodes >= node_cap:
                         return False, True, nodes
                     nodes += 1
-                    var_at[depth] = var
-                    rem[depth] = 3 ^ first
-                    stack[depth + 1, :] = cur
-                    stack[depth + 1, var] = first
-                    seed[depth + 1] = var
-                    depth += 1
+                    depth = _branch(stack, rows, depth, var, first)
                     continue
-        fresh = False
-        while depth > 0 and not fresh:
-            d = depth - 1
-            if rem[d]:
-                stack[d + 1, :] = stack[d]
-                stack[d + 1, var_at[d]] = rem[d]
-                seed[d + 1] = var_at[d]
-                rem[d] = 0
-                depth = d + 1
-                fresh = True
-            else:
-                depth = d
+        depth = _backtrack(stack, rows, depth)
+        fresh = depth >= 0
         if not fresh:
             return False, False, nodes
 
