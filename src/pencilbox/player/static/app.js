@@ -438,7 +438,9 @@ function showWin() {
 function showBroken(res, explicit) {
   const hl = emptyHighlights();
   const items = [];
+  let undecided = "";
   for (const b of res.broken || []) {
+    if (b.rule === "complete") { undecided = b.message || ""; continue; } // not a broken rule: unfinished
     for (const [r, c] of b.cells || []) hl.err.add(r * st.rec.board.cols + c);
     for (const [r, c] of b.points || []) hl.errPts.add(`${r},${c}`);
     items.push(b.message || b.rule);
@@ -446,8 +448,9 @@ function showBroken(res, explicit) {
   st.hl = hl;
   sayList(items);
   if (explicit) {
-    if (!items.length) say(res.complete ? "No broken rules." : "No broken rules so far.", "ok");
-    else say(`${items.length} broken rule${items.length === 1 ? "" : "s"}.`, "error");
+    const tail = undecided ? ` (${undecided})` : "";
+    if (!items.length) say((res.complete ? "No broken rules." : "No broken rules so far.") + tail, "ok");
+    else say(`${items.length} broken rule${items.length === 1 ? "" : "s"}.${tail}`, "error");
   }
   render();
 }

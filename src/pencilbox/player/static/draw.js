@@ -248,7 +248,9 @@ export function drawBoard(svg, o) {
         const d = v === "\\" ? `M${X(c) + 5},${Y(r) + 5}L${X(c + 1) - 5},${Y(r + 1) - 5}` : `M${X(c + 1) - 5},${Y(r) + 5}L${X(c) + 5},${Y(r + 1) - 5}`;
         hlLayer.append(el("path", { d, class: "second-line" }));
       } else if (P === "ripple") {
-        hlLayer.append(el("text", { x: X(c) + S - 8, y: Y(r) + S - 8, class: "second-digit" }, String(v)));
+        const given = b.clues[r][c] != null;
+        hlLayer.append(el("text", given ? { x: X(c) + S - 8, y: Y(r) + S - 8, class: "second-digit" }
+          : { x: cx(c), y: cy(r), class: "second-digit big" }, String(v)));
       } else if (P === "fillapix" && v === "#") {
         hlLayer.append(el("rect", { x: X(c) + 4, y: Y(r) + 4, width: S - 8, height: S - 8, class: "second-fill" }));
       }

@@ -1,0 +1,423 @@
+"""The player in a real browser: Playwright drives Debian's chromium against the live server
+(the ``server`` fixture of conftest.py). For each puzzle a small bank board is played to the
+win message with clicks and keys (the answer comes from the shipped bank), a hint, undo/redo,
+reload-and-resume, the ladder view, dark mode, share/import and setter mode are exercised.
+Screenshots land in tests/player/screenshots/ (not committed)."""
+
+from __future__ import annotations
+
+import json
+import os
+import urllib.parse
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("playwright.sync_api")
+CHROMIUM = "/usr/bin/chromium"
+if not os.path.exists(CHROMIUM):
+    pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
+
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+from pencilbox import bank  # noqa: E402
+
+PUZZLES = ["sukoro", "slant", "ripple", "fillapix"]
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 20_000
+
+
+# ---------------------------------------------------------------- helpers
+
+def api(base: str, path: str, body: Any = None) -> Any:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
+
+
+def js(value: Any) -> str:
+    """JSON as the page's JSON.stringify writes it."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+def catalog_entry(base: str, puzzle: str) -> dict[str, Any]:
+    return next(p for p in api(base, "/api/catalog")["puzzles"] if p["name"] == puzzle)
+
+
+def small_boards(base: str, puzzle: str) -> list[dict[str, Any]]:
+    """Bank records (with answers) of the smallest size, in the order the bank lists them."""
+    rows, cols = min(catalog_entry(base, puzzle)["sizes"], key=lambda s: s[0] * s[1])
+    listed = api(base, f"/api/bank?puzzle={puzzle}&rows={rows}&cols={cols}")["boards"]
+    records = {r["id"]: r for r in bank.load(puzzle)}
+    return [records[b["id"]] for b in listed]
+
+
+def target_marks(rec: dict[str, Any]) -> list[Any]:
+    """The answer as the page's marks, row-major."""
+    p, ans = rec["puzzle"], rec["answer"]
+    if p == "sukoro":
+        return ["n" if v else "x" for row in ans for v in row]
+    if p == "ripple":
+        return [v for row in ans for v in row]
+    return [ch for row in ans for ch in row]  # slant and fillapix: strings of marks
+
+
+def fixed(rec: dict[str, Any], i: int) -> bool:
+    if rec["puzzle"] not in ("sukoro", "ripple"):
+        return False
+    return rec["clues"][i // rec["cols"]][i % rec["cols"]] is not None
+
+
+def cell(r: int, c: int) -> str:
+    return f"[data-cell='{r},{c}']"
+
+
+def position(page: Page) -> list[Any]:
+    return page.evaluate("window.pb.pos")
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
+
+
+def wait_ready(page: Page) -> None:
+    page.wait_for_selector("body[data-ready='yes']")
+    page.wait_for_function("window.pb.rec !== null")
+
+
+def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
+    page.goto(base + "/")
+    wait_ready(page)
+    if page.evaluate("window.pb.rec.board.puzzle") != puzzle:
+        page.select_option("#puzzle", puzzle)
+        page.wait_for_function("p => window.pb.rec && window.pb.rec.board.puzzle === p", arg=puzzle)
+    if page.evaluate("window.pb.key") != board_id:
+        page.wait_for_function("id => [...document.querySelectorAll('#board-list option')]"
+                               ".some(o => o.value === id)", arg=board_id)
+        page.select_option("#board-list", board_id)
+        page.wait_for_function("id => window.pb.key === id", arg=board_id)
+
+
+class Player:
+    """Turns the answer into clicks and keys, keeping track of the page's cursor."""
+
+    def __init__(self, page: Page, rec: dict[str, Any], cycle: list[Any]) -> None:
+        self.page, self.rec, self.cycle = page, rec, cycle
+        self.cols = rec["cols"]
+        self.cursor: tuple[int, int] | None = None
+        self.keyed = 0
+        self.last_keyed = False
+
+    def presses(self, now: Any, want: Any) -> int:
+        return (self.cycle.index(want) - self.cycle.index(now)) % len(self.cycle)
+
+    def set(self, i: int, want: Any) -> None:
+        page, p = self.page, self.rec["puzzle"]
+        r, c = divmod(i, self.cols)
+        now = position(page)[i]
+        if now == want:
+            return
+        # every other cell, when the cursor is a few steps to the left, is reached by arrow keys
+        keyed = (self.cursor is not None and self.cursor[0] == r and 0 < c - self.cursor[1] <= 3
+                 and not self.last_keyed)
+        self.last_keyed = keyed
+        if keyed:
+            for _ in range(c - self.cursor[1]):
+                page.keyboard.press("ArrowRight")
+            self.keyed += 1
+        if p == "ripple":
+            if not keyed:
+                page.click(cell(r, c))
+            page.keyboard.press(str(want))
+        elif keyed:
+            for _ in range(self.presses(now, want)):
+                page.keyboard.press("Space")
+        elif p == "slant" and self.presses(now, want) == 2:
+            page.click(cell(r, c), button="right")  # right click runs the cycle backwards
+        else:
+            for _ in range(self.presses(now, want)):
+                page.click(cell(r, c))
+        self.cursor = (r, c)
+        page.wait_for_function("([i, m]) => window.pb.pos[i] === m", arg=[i, want])
+
+    def drag_run(self, want: list[Any]) -> int:
+        """Fill-a-Pix: paint a horizontal run of 2+ painted cells in one drag; returns its length."""
+        page, cols = self.page, self.cols
+        pos = position(page)
+        for r in range(self.rec["rows"]):
+            c = 0
+            while c < cols:
+                e = c
+                while e < cols and want[r * cols + e] == "#" and pos[r * cols + e] is None:
+                    e += 1
+                if e - c >= 2:
+                    boxes = [page.locator(cell(r, k)).bounding_box() for k in range(c, e)]
+                    centre = [(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2) for b in boxes]
+                    page.mouse.move(*centre[0])
+                    page.mouse.down()
+                    for x, y in centre[1:]:
+                        page.mouse.move(x, y, steps=4)
+                    page.mouse.up()
+                    page.wait_for_function("([s, e]) => window.pb.pos.slice(s, e).every(m => m === '#')",
+                                           arg=[r * cols + c, r * cols + e])
+                    self.cursor = (r, e - 1)
+                    return e - c
+                c = e + 1
+        return 0
+
+    def play(self, indices: list[int], want: list[Any]) -> None:
+        for i in indices:
+            if not fixed(self.rec, i):
+                self.set(i, want[i])
+
+
+# ---------------------------------------------------------------- fixtures
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def page(browser: Browser) -> Any:
+    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
+    pg = ctx.new_page()
+    pg.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    yield pg
+    ctx.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+# ---------------------------------------------------------------- tests
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
+    boards = small_boards(server, puzzle)
+    assert len(boards) >= 3
+    rec = boards[0]
+    info = catalog_entry(server, puzzle)
+    open_board(page, server, puzzle, rec["id"])
+    assert "one answer" in page.inner_text("#board-info")
+    assert f"grade {rec['grade']}" in page.inner_text("#board-info")
+    n = rec["rows"] * rec["cols"]
+    want = target_marks(rec)
+
+    # a hint names its rung and lands as an undoable move
+    page.select_option("#hint-level", info["levels"][-1])
+    page.click("#hint")
+    page.wait_for_function("window.pb.undo.length === 1")
+    message = page.inner_text("#message")
+    assert any(level in message for level in info["levels"]), message
+    i = page.evaluate("window.pb.undo[0].ch[0][0]")
+    r, c = divmod(i, rec["cols"])
+    assert page.get_attribute(cell(r, c), "data-mark") == str(want[i])
+    page.click("#undo")
+    page.wait_for_function("i => window.pb.pos[i] === null", arg=i)
+    assert page.get_attribute(cell(r, c), "data-mark") == ""
+    page.keyboard.press("y")   # redo by key, then undo by Ctrl+Z
+    page.wait_for_function("i => window.pb.pos[i] !== null", arg=i)
+    page.keyboard.press("Control+z")
+    page.wait_for_function("i => window.pb.pos[i] === null", arg=i)
+
+    # play the first half, then reload: the board and the progress come back
+    player = Player(page, rec, info["cycle"] or [None])
+    if puzzle == "fillapix":
+        assert player.drag_run(want) >= 2
+    half = list(range(n // 2))
+    player.play(half, want)
+    assert player.keyed >= 1
+    shot(page, f"{puzzle}-playing")
+    before = position(page)
+    page.reload()
+    wait_ready(page)
+    player.cursor = None
+    assert page.evaluate("window.pb.key") == rec["id"]
+    page.wait_for_function("p => JSON.stringify(window.pb.pos) === p", arg=js(before))
+    assert "restored" in page.inner_text("#message").lower()
+
+    # the ladder view shades what each rung settles next, with a legend naming the rungs
+    page.click("#ladder")
+    page.wait_for_selector("#ladder-legend .legend-item")
+    legend = page.inner_text("#ladder-legend")
+    assert all(level in legend for level in info["levels"]), legend
+    page.wait_for_selector("[data-ladder]")
+    shot(page, f"{puzzle}-ladder")
+    page.click("#ladder")
+
+    # dark mode
+    page.click("#theme")
+    page.click("#theme")
+    assert page.evaluate("document.documentElement.dataset.theme") == "dark"
+    shot(page, f"{puzzle}-dark")
+
+    # finish: the win message
+    player.cursor = None
+    player.play(list(range(n)), want)
+    page.wait_for_selector("#win:not([hidden])")
+    win = page.inner_text("#win")
+    assert "Solved" in win
+    if puzzle == "slant":
+        assert f"{rec['rows'] + rec['cols'] + 1} trees" in win
+    shot(page, f"{puzzle}-win")
+
+    # share: the Share button makes an ?import= link
+    page.click("#share")
+    link = page.input_value("#share-link")
+    assert link.startswith(server + "/?import=")
+
+    # another bank board's share link opens that board
+    other = api(server, f"/api/board/{boards[1]['id']}")
+    shared = other["share"]["url"] or other["share"]["text"]
+    page.goto(server + "/?import=" + urllib.parse.quote(shared, safe=""))
+    wait_ready(page)
+    page.wait_for_function("c => JSON.stringify(window.pb.rec.board.clues) === c",
+                           arg=js(other["board"]["clues"]))
+    assert "?import" not in page.url
+    assert not page.is_visible("#win")
+
+    # and the import box takes a third one's Tatham game ID where it has one, else its text format
+    third = api(server, f"/api/board/{boards[2]['id']}")
+    page.fill("#import-text", third["share"]["tatham"] or third["share"]["text"])
+    page.click("#import-go")
+    page.wait_for_function("c => JSON.stringify(window.pb.rec.board.clues) === c",
+                           arg=js(third["board"]["clues"]))
+    page.wait_for_function("document.querySelector('#board-info').textContent.includes('one answer')")
+
+
+def clue_places(rec: dict[str, Any]) -> list[tuple[int, int, Any]]:
+    return [(r, c, v) for r, row in enumerate(rec["clues"]) for c, v in enumerate(row) if v is not None]
+
+
+def answers(page: Page, text: str) -> None:
+    page.wait_for_function("t => document.querySelector('#answer-count').textContent.trim() === "
+                           "'answers: ' + t", arg=text)
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_setter(page: Page, server: str, puzzle: str) -> None:
+    rec = small_boards(server, puzzle)[0]
+    open_board(page, server, puzzle, rec["id"])
+    page.click("#setter")
+    page.wait_for_selector("#setter-panel:not([hidden])")
+    answers(page, "1")
+    sel = "[data-point='{},{}']" if puzzle == "slant" else "[data-cell='{},{}']"
+    places = clue_places(rec)
+
+    if puzzle == "ripple":  # a border clicked twice splits a region and merges it back
+        r, c = next((r, c) for r in range(rec["rows"]) for c in range(rec["cols"] - 1)
+                    if rec["regions"][r][c] == rec["regions"][r][c + 1])
+        box = page.locator(cell(r, c)).bounding_box()
+        walls = page.evaluate("window.pb.setter.walls.size")
+        page.click(cell(r, c), position={"x": box["width"] - 2, "y": box["height"] / 2})
+        page.wait_for_function("n => window.pb.setter.walls.size === n + 1", arg=walls)
+        page.click(cell(r, c), position={"x": box["width"] - 2, "y": box["height"] / 2})
+        page.wait_for_function("n => window.pb.setter.walls.size === n", arg=walls)
+
+    # erase every clue: more than one answer
+    for r, c, _ in places:
+        page.click(sel.format(r, c))
+        page.keyboard.press("Backspace")
+    answers(page, "2+")
+    page.click("#second")
+    page.wait_for_selector("#second[aria-pressed='true']")
+    shot(page, f"{puzzle}-setter-second")
+
+    # type them back: one answer again, with a grade
+    for r, c, v in places:
+        page.click(sel.format(r, c))
+        page.keyboard.press(str(v))
+    answers(page, "1")
+    assert page.inner_text("#setter-grade").startswith("· grade")
+    assert page.evaluate("window.pb.setter.board.clues") == rec["clues"]
+    shot(page, f"{puzzle}-setter")
+
+    page.click("#export")
+    page.wait_for_selector("#export-out:not([hidden])")
+    assert puzzle in page.input_value("#export-out")
+    page.click("#minimise")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Minimised')")
+    answers(page, "1")
+
+
+def test_check_hint_pause_restart_generate(page: Page, server: str) -> None:
+    """Fill-a-Pix: a broken clue is highlighted by Check and by live check, a hint points at the
+    wrong entries first, pause hides the board, restart clears and is undoable, the generator
+    opens a new board; phone-sized and print renderings are saved as screenshots."""
+    rec = small_boards(server, "fillapix")[0]
+    open_board(page, server, "fillapix", rec["id"])
+    rows, cols = rec["rows"], rec["cols"]
+    r0, c0, v = min(clue_places(rec), key=lambda t: t[2])
+    block = [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
+             if 0 <= r < rows and 0 <= c < cols]
+    assert v < len(block)
+    for r, c in block[:v + 1]:  # one painted cell too many around the clue
+        page.click(cell(r, c))
+    page.wait_for_function("n => window.pb.undo.length === n", arg=v + 1)
+    page.click("#check")
+    page.wait_for_selector("[data-hl='error']")
+    assert page.inner_text("#messages").strip()
+    assert "broken" in page.inner_text("#message")
+    shot(page, "fillapix-check")
+
+    page.check("#live")
+    page.click("#undo")
+    page.wait_for_function("document.querySelectorAll(\"[data-hl='error']\").length === 0")
+    page.click("#redo")
+    page.wait_for_selector("[data-hl='error']")
+
+    page.click("#hint")
+    page.wait_for_selector("[data-hl='wrong']")
+    assert page.inner_text("#message").startswith("Wrong")
+
+    page.click("#pause")
+    assert not page.is_visible("#board") and page.is_visible("#paused-cover")
+    frozen = page.inner_text("#timer")
+    page.wait_for_timeout(1100)
+    assert page.inner_text("#timer") == frozen
+    page.click("#pause")
+    assert page.is_visible("#board")
+
+    page.click("#restart")
+    page.wait_for_function("window.pb.pos.every(m => m === null)")
+    page.click("#undo")
+    page.wait_for_function("n => window.pb.pos.filter(m => m !== null).length === n", arg=v + 1)
+
+    page.click("#new-board")
+    page.wait_for_function("id => window.pb.key !== id && window.pb.rec.id === null", arg=rec["id"],
+                           timeout=60_000)
+    assert "one answer · grade" in page.inner_text("#board-info")
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    assert page.locator("#board").bounding_box()["width"] <= 390
+    shot(page, "phone")
+    page.emulate_media(media="print")
+    assert not page.is_visible("#topbar") and page.is_visible("#board")
+    shot(page, "print")
+
+
+def test_touch_taps(browser: Browser, server: str) -> None:
+    """On a phone-sized touch screen a tap cycles a Slant cell (pointer events, no mouse)."""
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        pg = ctx.new_page()
+        pg.set_default_timeout(TIMEOUT_MS)
+        rec = small_boards(server, "slant")[0]
+        open_board(pg, server, "slant", rec["id"])
+        pg.tap(cell(0, 0))
+        pg.wait_for_function("window.pb.pos[0] === '\\\\'")
+        pg.tap(cell(0, 0))
+        pg.wait_for_function("window.pb.pos[0] === '/'")
+        shot(pg, "slant-phone-touch")
+    finally:
+        ctx.close()
