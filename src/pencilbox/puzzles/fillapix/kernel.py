@@ -78,17 +78,6 @@ def _push_cell(c, clue, block, work, n):
 
 
 @njit(cache=True)
-def _settled(dom, block, j):
-    for k in range(9):
-        x = block[j, k]
-        if x < 0:
-            return True
-        if dom[x] == 3:
-            return False
-    return True
-
-
-@njit(cache=True)
 def _count_one(dom, i, clue, block, work, n):
     v = clue[i]
     painted = 0
@@ -175,7 +164,7 @@ def _pair_one(dom, t, flags, clue, block, pa, pb, sh, oa, ob, work, n):
 
 
 @njit(cache=True)
-def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, seed):
+def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
     """count and pair to a fixpoint from the cells that changed (``seed``; -1: all; -2:
     already queued), count first (the cheaper rung), pairs only when no clue is queued,
     read clue by clue (with count on, a clue whose block is settled has no pair to say
@@ -199,10 +188,19 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, seed):
         j = _pop(work, 2 * n, n)
         if j < 0:
             break
-        if flags & PAIR == 0 or (flags & CNT and _settled(dom, block, j)):
+        if flags & PAIR == 0:
+            continue
+        open_ = 0  # j's open cells as bits of its 3x3 frame
+        for f in range(9):
+            x = block[j, 9 + f]
+            if x >= 0 and dom[x] == 3:
+                open_ |= 1 << f
+        if flags & CNT and open_ == 0:
             continue
         for q in range(iptr[j], iptr[j + 1]):
             t = inc[q]
+            if flags & CNT and open_ & pmask[t, 0 if pa[t] == j else 1] == 0:
+                continue  # nothing shared is open: the pair says what count says
             work[6 * n + 3] = n + t
             if _pair_one(dom, t, flags, clue, block, pa, pb, sh, oa, ob, work, n) < 0:
                 ok = False
@@ -216,10 +214,10 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, seed):
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, seed):
+def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, seed):
     """Base rungs to a fixpoint, then probe round-robin from the last drop (as engine.probe)."""
     n = dom.shape[0]
-    if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, seed):
+    if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
         return False
     if flags & PRB == 0:
         return True
@@ -233,7 +231,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, wor
             for bit in (1, 2):
                 trial[:] = dom
                 trial[var] = bit
-                if not _base(trial, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, var):
+                if not _base(trial, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, var):
                     dom[var] = 3 ^ bit
                     found = var
                     break
@@ -241,7 +239,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, wor
                 break
         if found < 0:
             return True
-        if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, found):
+        if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, found):
             return False
         cursor = found
 
@@ -293,19 +291,19 @@ def _backtrack(stack, rows, depth):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
             answers, root_seed):
     """Count answers; at each branch try first the value that is not ``avoid[var]``.
     ``root_seed``: -1, or the one cell by which ``dom0`` differs from a fixpoint."""
     n = dom0.shape[0]
     depth = n + 2 if node_cap >= n else node_cap + 2
     return _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob,
-                      iptr, inc, answers, root_seed, _new_work(n), np.empty((depth, n), np.int64),
+                      iptr, inc, pmask, answers, root_seed, _new_work(n), np.empty((depth, n), np.int64),
                       np.empty((4, depth), np.int64), np.empty(n, np.int64))
 
 
 @njit(cache=True)
-def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
                answers, root_seed, work, stack, rows, trial):
     """_search in buffers the caller owns: ``stack`` holds min(n, node_cap) + 2 domains
     (each branch is a node, so the depth never passes the node cap), ``rows`` as many
@@ -325,7 +323,7 @@ def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa,
         if fresh:
             cur = stack[depth]
             f = root_flags if depth == 0 else flags
-            if _fixpoint(cur, f, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, seed[depth]):
+            if _fixpoint(cur, f, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, seed[depth]):
                 var = -1
                 for i in range(n):
                     if cur[i] == 3:
@@ -402,7 +400,7 @@ def _unbalanced(cur, avoid, clue, block):
 
 
 @njit(cache=True)
-def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
            work, stack, rows, trial):
     """Is there an answer inside ``dom0`` (which settles some cell away from the answer
     ``avoid``; ``root_seed`` is that cell, the one it differs from a fixpoint by)?
@@ -418,7 +416,7 @@ def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa,
     while True:
         if fresh:
             cur = stack[depth]
-            if _fixpoint(cur, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, seed[depth]):
+            if _fixpoint(cur, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, seed[depth]):
                 var, first = _unbalanced(cur, avoid, clue, block)
                 if var == -1:
                     return True, False, nodes
@@ -435,10 +433,10 @@ def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa,
 
 
 @njit(cache=True)
-def _finish(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, solve):
+def _finish(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, solve):
     trial = np.empty(dom.shape[0], dtype=np.int64)
     work = _new_work(dom.shape[0])
-    if not _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, -1):
+    if not _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, -1):
         return False
     return not solve or _is_answer(dom, clue, block)
 
@@ -489,7 +487,7 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
 
 
 @njit(cache=True)
-def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, case, work, stack,
+def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, case, work, stack,
               rows, trial):
     """Is ``avoid`` still the only answer once clue i is erased (``dom``: the fixpoint
     without it)? A rival must break clue i's block (else it was a rival before), so split
@@ -504,17 +502,17 @@ def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, i
             continue
         case[c] = 3 ^ avoid[c]
         found, capped, nodes = _rival(case, c, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr,
-                                      inc, work, stack, rows, trial)
+                                      inc, pmask, work, stack, rows, trial)
         if found or capped:
             return False
         case[c] = avoid[c]  # later cases keep this cell as in the answer
-        if not _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, c):
+        if not _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, c):
             break  # no rival is left to find
     return True
 
 
 @njit(cache=True)
-def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa, ob, iptr, inc):
+def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa, ob, iptr, inc, pmask):
     """The generator's erasure loop, whole: erase each clue of ``order`` in turn and keep
     the erasure while the answer ``avoid`` stays the only one (see _no_rival); with
     ``node_cap`` < 0, only while the rungs of ``flags`` alone settle every cell (a board
@@ -538,7 +536,7 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
     rows = np.empty((4, depth), dtype=np.int64)
     incremental = flags & PRB == 0
     work[b + 2 * n + 2] = incremental  # the trail on
-    ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, work, -1)
+    ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, -1)
     wrong = 0
     for i in order:
         kept = clue[i]
@@ -553,13 +551,13 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
                 _push_cell(gone[k], clue, block, work, n)
             work[b + 2 * n] = top
             work[b + 2 * n + 2] = 1
-            ok = _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, work, -2)
+            ok = _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, -2)
         else:
             dom[:] = 3
-            ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, swork, -1)
+            ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, swork, -1)
         if verify:
             case[:] = 3
-            _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, trial, swork, -1)
+            _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, swork, -1)
             for c in range(n):
                 wrong += case[c] != dom[c]
         if not ok:
@@ -571,7 +569,7 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
                     unique = False
                     break
         else:
-            unique = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+            unique = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
                                case, swork, stack, rows, trial)
         if not unique:
             clue[i] = kept
@@ -624,9 +622,11 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     """Blocks, and every overlapping pair with its parts (clue sets filter these)."""
     from pencilbox.core.geometry import grid
     g = grid(rows, cols)
-    block = np.full((g.size, 9), -1, dtype=np.int64)
+    block = np.full((g.size, 18), -1, dtype=np.int64)  # the block, then the same by 3x3 frame place
     for i, b in enumerate(g.block):
         block[i, : len(b)] = b
+        for x in b:
+            block[i, 9 + _frame(g.rc(i), g.rc(x))] = x
     ps = all_pairs(rows, cols)
     pa = np.array([p[0] for p in ps], dtype=np.int64)
     pb = np.array([p[1] for p in ps], dtype=np.int64)
@@ -643,7 +643,17 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     iptr = np.zeros(g.size + 1, dtype=np.int64)
     np.add.at(iptr, ends + 1, 1)
     iptr = np.cumsum(iptr).astype(np.int64)
-    return (block, pa, pb, *parts, iptr, inc)
+    pmask = np.zeros((len(ps), 2), dtype=np.int64)  # the shared part in each end's frame
+    for t, p in enumerate(ps):
+        for x in p[2]:
+            pmask[t, 0] |= 1 << _frame(g.rc(p[0]), g.rc(x))
+            pmask[t, 1] |= 1 << _frame(g.rc(p[1]), g.rc(x))
+    return (block, pa, pb, *parts, iptr, inc, pmask)
+
+
+def _frame(centre: tuple[int, int], cell: tuple[int, int]) -> int:
+    """The place 0..8 of ``cell`` in the 3x3 frame around ``centre``."""
+    return (cell[0] - centre[0] + 1) * 3 + cell[1] - centre[1] + 1
 
 
 def flags_of(names: tuple[str, ...]) -> int:
