@@ -291,8 +291,8 @@ def _backtrack(stack, rows, depth):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
-            answers, root_seed):
+def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+            pmask, answers, root_seed):
     """Count answers; at each branch try first the value that is not ``avoid[var]``.
     ``root_seed``: -1, or the one cell by which ``dom0`` differs from a fixpoint."""
     n = dom0.shape[0]
@@ -303,8 +303,8 @@ def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb
 
 
 @njit(cache=True)
-def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
-               answers, root_seed, work, stack, rows, trial):
+def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+               pmask, answers, root_seed, work, stack, rows, trial):
     """_search in buffers the caller owns: ``stack`` holds min(n, node_cap) + 2 domains
     (each branch is a node, so the depth never passes the node cap), ``rows`` as many
     seeds, branch cells and values left."""
@@ -416,7 +416,8 @@ def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa,
     while True:
         if fresh:
             cur = stack[depth]
-            if _fixpoint(cur, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, seed[depth]):
+            if _fixpoint(cur, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work,
+                         seed[depth]):
                 var, first = _unbalanced(cur, avoid, clue, block)
                 if var == -1:
                     return True, False, nodes
@@ -487,7 +488,8 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
 
 
 @njit(cache=True)
-def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, case, work, stack,
+def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, case, work,
+              stack,
               rows, trial):
     """Is ``avoid`` still the only answer once clue i is erased (``dom``: the fixpoint
     without it)? A rival must break clue i's block (else it was a rival before), so split
@@ -569,8 +571,8 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
                     unique = False
                     break
         else:
-            unique = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
-                               case, swork, stack, rows, trial)
+            unique = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+                               pmask, case, swork, stack, rows, trial)
         if not unique:
             clue[i] = kept
             dom[:] = saved
