@@ -44,19 +44,21 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> bool:
     answer still the only one? A rival must break the erased clue's block, or it would
     have been a rival before; so split on the first cell of that block where it differs
     (earlier block cells keep the answer's value) and look for any answer in each case,
-    each search node-capped (a capped search counts as a rival), trying the value away
-    from the known answer first."""
+    the cases together node-capped (a capped check counts as a rival), trying the value
+    away from the known answer first."""
     from pencilbox.puzzles.fillapix import PUZZLE
     names = engine.ladder(PUZZLE, PUZZLE.search_level)
     dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)  # what the clues force
+    budget = NODE_CAP  # branch points for all the cases together
     assert dom is not None  # the known answer obeys every clue
     for c in board.grid.block[erased]:
         if dom[c] != BOTH:
             continue  # settled by the clues alone: no rival differs here
         dom[c] = BOTH ^ avoid[c]
-        found, capped, _ = kernel.rival(board, dom, avoid, c, names, NODE_CAP)
+        found, capped, nodes = kernel.rival(board, dom, avoid, c, names, budget)
         if found or capped:
             return False
+        budget -= nodes
         dom[c] = avoid[c]
     return True
 

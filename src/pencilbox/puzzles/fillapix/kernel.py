@@ -489,12 +489,12 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
 
 @njit(cache=True)
 def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, case, work,
-              stack,
-              rows, trial):
+              stack, rows, trial):
     """Is ``avoid`` still the only answer once clue i is erased (``dom``: the fixpoint
     without it)? A rival must break clue i's block (else it was a rival before), so split
-    on the first block cell where it differs, each case a rival search with ``node_cap``
-    (a capped case counts as a rival: the clue stays)."""
+    on the first block cell where it differs, each case a rival search; ``node_cap``
+    bounds the branch points of all the cases together (a capped check counts as a
+    rival: the clue stays)."""
     case[:] = dom
     for k in range(9):
         c = block[i, k]
@@ -507,6 +507,7 @@ def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, i
                                       inc, pmask, work, stack, rows, trial)
         if found or capped:
             return False
+        node_cap -= nodes
         case[c] = avoid[c]  # later cases keep this cell as in the answer
         if not _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, c):
             break  # no rival is left to find
