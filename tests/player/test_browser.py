@@ -15,8 +15,11 @@ from typing import Any
 
 import pytest
 
-pytest.importorskip("playwright.sync_api")
 CHROMIUM = "/usr/bin/chromium"
+if os.environ.get("PENCILBOX_REQUIRE_BROWSER"):  # set by `python3 dev.py test` (CI): fail, never skip
+    assert os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)"
+    import playwright.sync_api  # noqa: F401
+pytest.importorskip("playwright.sync_api")
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
 
