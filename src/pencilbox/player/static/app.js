@@ -949,12 +949,16 @@ function setterKey(e) {
 // ------------------------------------------------------------------ theme
 
 const THEMES = ["auto", "light", "dark"];
+const DARK = window.matchMedia("(prefers-color-scheme: dark)");
+// "auto" follows the system setting; the page itself always carries light or dark, so the
+// stylesheet writes the dark palette once.
 function applyTheme(t) {
-  if (t === "auto") delete document.documentElement.dataset.theme;
-  else document.documentElement.dataset.theme = t;
+  const dark = t === "dark" || (t === "auto" && DARK.matches);
+  document.documentElement.dataset.theme = dark ? "dark" : "light";
   $("theme").textContent = `Theme: ${t}`;
   $("theme").dataset.theme = t;
 }
+DARK.addEventListener("change", () => applyTheme($("theme").dataset.theme || "auto"));
 
 // ------------------------------------------------------------------ start
 
