@@ -7,7 +7,10 @@
   spec's generator (minimal for uniqueness, node-capped searches) and the level-bounded
   one at ``pair`` (minimal for what count and pair settle: the criterion of Tatham's
   generator, so the like-for-like comparison with its figures);
-- the time of the full census up to 5x5, all four ways.
+- the time of the full census up to 5x5, all four ways;
+- for scale, the median ms of one from-scratch uniqueness check (count, limit 2) of the
+  finished bank boards at 10x10 and 20x20, beside the generator's mean ms per erasure
+  check (median board time / cells).
 """
 
 from __future__ import annotations
@@ -64,8 +67,19 @@ def generation(size: int, n: int, level: str | None = None) -> dict:
         made = generate.make(size, size, seed, level)
         times.append((time.perf_counter() - t) * 1000)
         kept.append(made.clues / (size * size))
-    return {"boards": n, "median_ms": round(statistics.median(times), 2), "max_ms": round(max(times), 1),
+    med = statistics.median(times)
+    return {"boards": n, "median_ms": round(med, 2), "max_ms": round(max(times), 1),
+            "ms_per_erasure_check": round(med / (size * size), 4),
             "clues_kept_share": round(statistics.mean(kept), 4)}
+
+
+def bank_checks(size: int) -> dict:
+    from pencilbox import bank, boardio
+    boards = [boardio.board_from_json(r) for r in bank.load("fillapix") if r["rows"] == size]
+    for b in boards:
+        assert engine.count(PUZZLE, b, limit=2).count == 1
+    per = [median_ms(lambda b=b: engine.count(PUZZLE, b, limit=2)) for b in boards]
+    return {"boards": len(boards), "median_ms": round(statistics.median(per), 3)}
 
 
 def census_time() -> dict:
@@ -83,7 +97,8 @@ def main() -> None:
            "generate": {f"{s}x{s}": generation(s, 31 if s < 30 else 11) for s in (10, 20, 30)},
            "generate_pair_bounded": {f"{s}x{s}": generation(s, 31 if s < 30 else 11, "pair")
                                      for s in (10, 20, 30)},
-           "census_5x5": census_time()}
+           "census_5x5": census_time(),
+           "bank_full_check": {f"{s}x{s}": bank_checks(s) for s in (10, 20)}}
     path = ROOT / "bench" / "results" / "fillapix.json"
     path.parent.mkdir(exist_ok=True)
     path.write_text(json.dumps(out, indent=1) + "\n")
