@@ -82,14 +82,10 @@ def _count_one(dom, i, clue, block, work, n):
     v = clue[i]
     painted = 0
     nopen = 0
-    for k in range(9):
-        j = block[i, k]
-        if j < 0:
-            break
-        if dom[j] == 2:
-            painted += 1
-        elif dom[j] == 3:
-            nopen += 1
+    for k in range(block[i, 18]):  # counted without branches: the hot loop of the ladder
+        x = dom[block[i, k]]
+        painted += x == 2
+        nopen += x == 3
     if v < painted or v > painted + nopen:
         return -1
     if nopen and (v == painted or v == painted + nopen):
@@ -120,16 +116,13 @@ def _set(dom, cells, t, keep, clue, block, work, n):
 
 @njit(cache=True)
 def _tally(dom, cells, t):
+    """Painted and open cells of one part (its length in column 9), without branches."""
     painted = 0
     nopen = 0
-    for k in range(cells.shape[1]):
-        j = cells[t, k]
-        if j < 0:
-            break
-        if dom[j] == 2:
-            painted += 1
-        elif dom[j] == 3:
-            nopen += 1
+    for k in range(cells[t, 9]):
+        v = dom[cells[t, k]]
+        painted += v == 2
+        nopen += v == 3
     return painted, nopen
 
 
@@ -625,9 +618,10 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     """Blocks, and every overlapping pair with its parts (clue sets filter these)."""
     from pencilbox.core.geometry import grid
     g = grid(rows, cols)
-    block = np.full((g.size, 18), -1, dtype=np.int64)  # the block, then the same by 3x3 frame place
+    block = np.full((g.size, 19), -1, dtype=np.int64)  # the block, the same by 3x3 frame place, its size
     for i, b in enumerate(g.block):
         block[i, : len(b)] = b
+        block[i, 18] = len(b)
         for x in b:
             block[i, 9 + _frame(g.rc(i), g.rc(x))] = x
     ps = all_pairs(rows, cols)
@@ -635,9 +629,10 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     pb = np.array([p[1] for p in ps], dtype=np.int64)
     parts = []
     for k in (2, 3, 4):
-        arr = np.full((len(ps), 9), -1, dtype=np.int64)
+        arr = np.full((len(ps), 10), -1, dtype=np.int64)  # the cells (-1 after), then their number
         for t, p in enumerate(ps):
             arr[t, : len(p[k])] = p[k]
+            arr[t, 9] = len(p[k])
         parts.append(arr)
     # incidence (CSR): for each cell, the pairs it is an end of
     ends = np.concatenate((pa, pb))
