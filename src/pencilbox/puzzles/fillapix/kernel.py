@@ -29,6 +29,9 @@ FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB}
 # three slots: trail top, the rule now running, trail on/off.
 # Rungs re-examine only the clues and pairs around cells that changed: the same fixpoint
 # as sweeping every clue (the rungs are monotone; the tests compare with rungs.py).
+# A state ("dom") is 3n long: the n cell domains, then per block the painted cells and
+# the open cells in it, kept by _push_cell (every cell that settles passes there once), so
+# count reads a clue in O(1) and a pair tallies only its shared part.
 
 
 @njit(cache=True)
@@ -59,9 +62,53 @@ def _pop(work, base, n):
 
 
 @njit(cache=True)
-def _push_cell(c, clue, block, work, n):
-    """Queue every clue whose block holds cell c, to count and to read its pairs (and,
-    with the trail on, record that c was settled by the rule now running)."""
+def _requeue(c, clue, block, work, n):
+    """Queue every clue whose block holds cell c, to count and to read its pairs."""
+    for k in range(9):
+        j = block[c, k]
+        if j < 0:
+            break
+        if clue[j] >= 0:
+            _queue(work, 0, j, n)
+            _queue(work, 2 * n, j, n)
+
+
+@njit(cache=True)
+def _init_counts(dom, block, n):
+    """The per-block painted and open counts of a state whose first n entries are set."""
+    for j in range(n):
+        painted = 0
+        nopen = 0
+        for k in range(block[j, 18]):
+            x = dom[block[j, k]]
+            painted += x == 2
+            nopen += x == 3
+        dom[n + j] = painted
+        dom[2 * n + j] = nopen
+
+
+@njit(cache=True)
+def _extend(cells, block):
+    """A 3n state from n cell domains."""
+    n = cells.shape[0]
+    dom = np.empty(3 * n, dtype=np.int64)
+    dom[:n] = cells
+    _init_counts(dom, block, n)
+    return dom
+
+
+@njit(cache=True)
+def _push_cell(c, dom, clue, block, work, n):
+    """Cell c has just settled: count it in the blocks that hold it, queue their clues to
+    count and to read their pairs (and, with the trail on, record that c was settled by
+    the rule now running)."""
+    paint = dom[c] == 2
+    for k in range(9):
+        j = block[c, k]  # blocks are symmetric: the blocks that hold c
+        if j < 0:
+            break
+        dom[2 * n + j] -= 1
+        dom[n + j] += paint
     b = 4 * n + 2
     if work[b + 2 * n + 2]:
         top = work[b + 2 * n]
@@ -80,12 +127,8 @@ def _push_cell(c, clue, block, work, n):
 @njit(cache=True)
 def _count_one(dom, i, clue, block, work, n):
     v = clue[i]
-    painted = 0
-    nopen = 0
-    for k in range(block[i, 18]):  # counted without branches: the hot loop of the ladder
-        x = dom[block[i, k]]
-        painted += x == 2
-        nopen += x == 3
+    painted = dom[n + i]
+    nopen = dom[2 * n + i]
     if v < painted or v > painted + nopen:
         return -1
     if nopen and (v == painted or v == painted + nopen):
@@ -96,7 +139,7 @@ def _count_one(dom, i, clue, block, work, n):
                 break
             if dom[j] == 3:
                 dom[j] = keep
-                _push_cell(j, clue, block, work, n)
+                _push_cell(j, dom, clue, block, work, n)
         return 1
     return 0
 
@@ -111,7 +154,7 @@ def _set(dom, cells, t, keep, clue, block, work, n):
             break
         if dom[j] == 3:
             dom[j] = keep
-            _push_cell(j, clue, block, work, n)
+            _push_cell(j, dom, clue, block, work, n)
 
 
 @njit(cache=True)
@@ -133,8 +176,10 @@ def _pair_one(dom, t, flags, clue, block, pa, pb, sh, oa, ob, work, n):
     sp, so = _tally(dom, sh, t)
     if so == 0 and flags & CNT:
         return 0  # nothing shared is open: the pair says what count says of each clue
-    ap, ao = _tally(dom, oa, t)
-    bp, bo = _tally(dom, ob, t)
+    ap = dom[n + pa[t]] - sp
+    ao = dom[2 * n + pa[t]] - so
+    bp = dom[n + pb[t]] - sp
+    bo = dom[2 * n + pb[t]] - so
     need_a = clue[pa[t]] - sp - ap
     need_b = clue[pb[t]] - sp - bp
     lo = max(need_a - ao, need_b - bo, 0)
@@ -162,14 +207,14 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
     already queued), count first (the cheaper rung), pairs only when no clue is queued,
     read clue by clue (with count on, a clue whose block is settled has no pair to say
     more than count does)."""
-    n = dom.shape[0]
+    n = clue.shape[0]
     if seed == -1:
         for i in range(n):
             if clue[i] >= 0:
                 _queue(work, 0, i, n)
                 _queue(work, 2 * n, i, n)
     elif seed >= 0:
-        _push_cell(seed, clue, block, work, n)
+        _push_cell(seed, dom, clue, block, work, n)
     ok = True
     while ok:
         i = _pop(work, 0, n)
@@ -209,7 +254,7 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
 @njit(cache=True)
 def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, seed):
     """Base rungs to a fixpoint, then probe round-robin from the last drop (as engine.probe)."""
-    n = dom.shape[0]
+    n = clue.shape[0]
     if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
         return False
     if flags & PRB == 0:
@@ -239,7 +284,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, tri
 
 @njit(cache=True)
 def _is_answer(dom, clue, block):
-    for i in range(dom.shape[0]):
+    for i in range(clue.shape[0]):
         if dom[i] != 1 and dom[i] != 2:
             return False
     for i in range(clue.shape[0]):
@@ -288,11 +333,12 @@ def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb
             pmask, answers, root_seed):
     """Count answers; at each branch try first the value that is not ``avoid[var]``.
     ``root_seed``: -1, or the one cell by which ``dom0`` differs from a fixpoint."""
-    n = dom0.shape[0]
+    n = clue.shape[0]
     depth = n + 2 if node_cap >= n else node_cap + 2
-    return _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob,
-                      iptr, inc, pmask, answers, root_seed, _new_work(n), np.empty((depth, n), np.int64),
-                      np.empty((4, depth), np.int64), np.empty(n, np.int64))
+    return _search_in(_extend(dom0, block), flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb,
+                      sh, oa, ob, iptr, inc, pmask, answers, root_seed, _new_work(n),
+                      np.empty((depth, 3 * n), np.int64), np.empty((4, depth), np.int64),
+                      np.empty(3 * n, np.int64))
 
 
 @njit(cache=True)
@@ -300,8 +346,8 @@ def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa,
                pmask, answers, root_seed, work, stack, rows, trial):
     """_search in buffers the caller owns: ``stack`` holds min(n, node_cap) + 2 domains
     (each branch is a node, so the depth never passes the node cap), ``rows`` as many
-    seeds, branch cells and values left."""
-    n = dom0.shape[0]
+    seeds, branch cells and values left; states are 3n long (see the layout above)."""
+    n = clue.shape[0]
     seed = rows[0]
     seed[:] = -1
     seed[0] = root_seed
@@ -325,7 +371,7 @@ def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa,
                 if var < 0:
                     if _is_answer(cur, clue, block):
                         if count < answers.shape[0]:
-                            answers[count, :] = cur
+                            answers[count, :] = cur[:n]
                         count += 1
                         if count >= limit:
                             limit_hit = True
@@ -354,7 +400,7 @@ def _unbalanced(cur, avoid, clue, block):
     best = -1
     best_need = 0
     fewest = 10
-    for x in range(cur.shape[0]):
+    for x in range(clue.shape[0]):
         if cur[x] == 3 or cur[x] == avoid[x]:
             continue
         for k in range(9):
@@ -427,12 +473,14 @@ def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa,
 
 
 @njit(cache=True)
-def _finish(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, solve):
+def _finish(cells, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, solve):
+    """The fixpoint of ``cells`` in place (and with ``solve``, whether it is an answer)."""
+    dom = _extend(cells, block)
     trial = np.empty(dom.shape[0], dtype=np.int64)
-    work = _new_work(dom.shape[0])
-    if not _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, -1):
-        return False
-    return not solve or _is_answer(dom, clue, block)
+    work = _new_work(cells.shape[0])
+    ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, -1)
+    cells[:] = dom[: cells.shape[0]]
+    return ok and (not solve or _is_answer(dom, clue, block))
 
 
 @njit(cache=True)
@@ -443,7 +491,7 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
     without i; queue every rule that reads an undone cell and the fixpoint comes back.
     ``was`` is ``dom`` before; ``dep`` (all False on entry) marks the undone cells, listed
     in ``gone``."""
-    n = dom.shape[0]
+    n = dom.shape[0] // 3
     b = 4 * n + 2
     top = work[b + 2 * n]
     kept = 0
@@ -471,6 +519,12 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
         if lean:
             dep[c] = True
             dom[c] = 3
+            for q in range(9):  # c is open again in the blocks that hold it
+                x = block[c, q]
+                if x < 0:
+                    break
+                dom[2 * n + x] += 1
+                dom[n + x] -= was[c] == 2
             gone[undone] = c
             undone += 1
         else:
@@ -518,17 +572,17 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
     cells where the two differ (returned second; the tests want 0)."""
     n = clue.shape[0]
     b = 4 * n + 2
-    dom = np.full(n, 3, dtype=np.int64)
-    trial = np.empty(n, dtype=np.int64)
-    case = np.empty(n, dtype=np.int64)
-    saved = np.empty(n, dtype=np.int64)
+    dom = _extend(np.full(n, 3, dtype=np.int64), block)
+    trial = np.empty(3 * n, dtype=np.int64)
+    case = np.empty(3 * n, dtype=np.int64)
+    saved = np.empty(3 * n, dtype=np.int64)
     saved_trail = np.empty(2 * n + 1, dtype=np.int64)
     dep = np.zeros(n, dtype=np.bool_)
     gone = np.empty(n, dtype=np.int64)
     work = _new_work(n)
     swork = _new_work(n)
     depth = n + 2 if node_cap >= n else max(node_cap, 0) + 2
-    stack = np.empty((depth, n), dtype=np.int64)
+    stack = np.empty((depth, 3 * n), dtype=np.int64)
     rows = np.empty((4, depth), dtype=np.int64)
     incremental = flags & PRB == 0
     work[b + 2 * n + 2] = incremental  # the trail on
@@ -544,15 +598,17 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
             work[b + 2 * n + 2] = 0
             for k in range(undone):
                 dep[gone[k]] = False
-                _push_cell(gone[k], clue, block, work, n)
+                _requeue(gone[k], clue, block, work, n)
             work[b + 2 * n] = top
             work[b + 2 * n + 2] = 1
             ok = _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, -2)
         else:
-            dom[:] = 3
+            dom[:n] = 3
+            _init_counts(dom, block, n)
             ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, swork, -1)
         if verify:
-            case[:] = 3
+            case[:n] = 3
+            _init_counts(case, block, n)
             _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, swork, -1)
             for c in range(n):
                 wrong += case[c] != dom[c]
@@ -596,10 +652,14 @@ def rival(board: Board, dom: list[int], avoid: list[int], cell: int, names: tupl
     n = len(dom)
     depth = n + 2 if node_cap >= n else node_cap + 2
     t = tables(board)
-    found, capped, nodes = _rival(np.array(dom, dtype=np.int64), cell, flags_of(names), node_cap,
+    cells = np.array(dom, dtype=np.int64)
+    cells[cell] = 3  # counted open: the root fixpoint settles it (seed)
+    state = _extend(cells, t[1])
+    state[cell] = dom[cell]
+    found, capped, nodes = _rival(state, cell, flags_of(names), node_cap,
                                   np.array(avoid, dtype=np.int64), *t, _new_work(n),
-                                  np.empty((depth, n), np.int64), np.empty((4, depth), np.int64),
-                                  np.empty(n, np.int64))
+                                  np.empty((depth, 3 * n), np.int64), np.empty((4, depth), np.int64),
+                                  np.empty(3 * n, np.int64))
     return bool(found), bool(capped), int(nodes)
 
 
