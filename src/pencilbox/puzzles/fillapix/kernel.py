@@ -19,6 +19,7 @@ from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.rungs import all_pairs
 
 CNT, PAIR, PRB = 1, 2, 4
+POP9 = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)  # cells in a 3x3 frame mask
 FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB}
 
 
@@ -148,57 +149,60 @@ def _count_one(dom, i, clue, block, work, n):
 def _set(dom, cells, t, keep, clue, block, work, n):
     """Settle the open cells of one part to ``keep`` (with lo <= hi no two moves of one
     pair can clash, so this never wipes a domain out)."""
-    for k in range(cells.shape[1]):
+    changed = 0
+    for k in range(cells[t, 9]):
         j = cells[t, k]
-        if j < 0:
-            break
         if dom[j] == 3:
             dom[j] = keep
             _push_cell(j, dom, clue, block, work, n)
+            changed = 1
+    return changed
 
 
 @njit(cache=True)
-def _tally(dom, cells, t):
-    """Painted and open cells of one part (its length in column 9), without branches."""
-    painted = 0
-    nopen = 0
-    for k in range(cells[t, 9]):
-        v = dom[cells[t, k]]
-        painted += v == 2
-        nopen += v == 3
-    return painted, nopen
-
-
-@njit(cache=True)
-def _pair_one(dom, t, flags, clue, block, pa, pb, sh, oa, ob, work, n):
-    if clue[pa[t]] < 0 or clue[pb[t]] < 0:
+def _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n):
+    """The pair rung on pair t, given ``so``, the open cells its two blocks share (the
+    paint each clue still needs and the open cells of each block come from the counts
+    the state carries). 1 changed, 0 unchanged, -1 contradiction."""
+    a = pa[t]
+    b = pb[t]
+    if clue[a] < 0 or clue[b] < 0:
         return 0  # the tables list every overlapping pair; only clued pairs count
-    sp, so = _tally(dom, sh, t)
     if so == 0 and flags & CNT:
         return 0  # nothing shared is open: the pair says what count says of each clue
-    ap = dom[n + pa[t]] - sp
-    ao = dom[2 * n + pa[t]] - so
-    bp = dom[n + pb[t]] - sp
-    bo = dom[2 * n + pb[t]] - so
-    need_a = clue[pa[t]] - sp - ap
-    need_b = clue[pb[t]] - sp - bp
+    need_a = clue[a] - dom[n + a]
+    need_b = clue[b] - dom[n + b]
+    ao = dom[2 * n + a] - so
+    bo = dom[2 * n + b] - so
     lo = max(need_a - ao, need_b - bo, 0)
     hi = min(need_a, need_b, so)
     if lo > hi:
         return -1
+    changed = 0
     if so and lo == so:
-        _set(dom, sh, t, 2, clue, block, work, n)
+        changed |= _set(dom, sh, t, 2, clue, block, work, n)
     if so and hi == 0:
-        _set(dom, sh, t, 1, clue, block, work, n)
+        changed |= _set(dom, sh, t, 1, clue, block, work, n)
     if ao and need_a - hi >= ao:
-        _set(dom, oa, t, 2, clue, block, work, n)
+        changed |= _set(dom, oa, t, 2, clue, block, work, n)
     if ao and need_a - lo <= 0:
-        _set(dom, oa, t, 1, clue, block, work, n)
+        changed |= _set(dom, oa, t, 1, clue, block, work, n)
     if bo and need_b - hi >= bo:
-        _set(dom, ob, t, 2, clue, block, work, n)
+        changed |= _set(dom, ob, t, 2, clue, block, work, n)
     if bo and need_b - lo <= 0:
-        _set(dom, ob, t, 1, clue, block, work, n)
-    return 0
+        changed |= _set(dom, ob, t, 1, clue, block, work, n)
+    return changed
+
+
+@njit(cache=True)
+def _open_frame(dom, block, j):
+    """The open cells of block j as bits of its 3x3 frame."""
+    bits = 0
+    for f in range(9):
+        x = block[j, 9 + f]
+        if x >= 0 and dom[x] == 3:
+            bits |= 1 << f
+    return bits
 
 
 @njit(cache=True)
@@ -228,21 +232,21 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
             break
         if flags & PAIR == 0:
             continue
-        open_ = 0  # j's open cells as bits of its 3x3 frame
-        for f in range(9):
-            x = block[j, 9 + f]
-            if x >= 0 and dom[x] == 3:
-                open_ |= 1 << f
+        open_ = _open_frame(dom, block, j)  # the shared part of a pair is inside j's frame
         if flags & CNT and open_ == 0:
             continue
         for q in range(iptr[j], iptr[j + 1]):
             t = inc[q]
-            if flags & CNT and open_ & pmask[t, 0 if pa[t] == j else 1] == 0:
+            shared = open_ & pmask[t, 0 if pa[t] == j else 1]
+            if flags & CNT and shared == 0:
                 continue  # nothing shared is open: the pair says what count says
             work[6 * n + 3] = n + t
-            if _pair_one(dom, t, flags, clue, block, pa, pb, sh, oa, ob, work, n) < 0:
+            done = _pair_one(dom, t, POP9[shared], flags, clue, block, pa, pb, sh, oa, ob, work, n)
+            if done < 0:
                 ok = False
                 break
+            if done:
+                open_ = _open_frame(dom, block, j)  # it settled cells: the frame changed
     if not ok:  # empty both queues for the next call
         while _pop(work, 0, n) >= 0:
             pass
