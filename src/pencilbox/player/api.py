@@ -26,6 +26,7 @@ from pencilbox.player import play
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 BUDGET_S = 10.0  # wall-clock budget per API call (node caps keep real calls far below it)
+HEAVY_BUDGET_S = 60.0  # the same for the worker's calls, which may wait behind its warm-up
 _slots = asyncio.Semaphore(8)  # heavy calls in flight at once; the rest wait their turn
 
 
@@ -64,12 +65,12 @@ async def _run(fn: Any, *args: Any) -> Response:
     try:
         if fn.__name__ in HEAVY:
             loop = asyncio.get_running_loop()
-            out = await asyncio.wait_for(loop.run_in_executor(_heavy_pool(), fn, *args), BUDGET_S)
+            out = await asyncio.wait_for(loop.run_in_executor(_heavy_pool(), fn, *args), HEAVY_BUDGET_S)
         else:
             async with _slots:
                 out = await asyncio.wait_for(asyncio.to_thread(fn, *args), BUDGET_S)
     except TimeoutError:
-        return _error(503, f"this request needs more than {BUDGET_S:.0f} s of work; try a smaller board")
+        return _error(503, "this request needs more time than one request may take; try a smaller board")
     except play.TooMuchWork as e:
         return _error(503, str(e))
     except play.TooLarge as e:
@@ -166,9 +167,11 @@ routes = [
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Warm the kernels here and in the heavy worker before serving the first request."""
+    """Warm the kernels here before serving the first request; the heavy worker warms up
+    (compiling the generators on a fresh install) in the background, first in its queue."""
     loop = asyncio.get_running_loop()
-    await asyncio.gather(asyncio.to_thread(play.warm), loop.run_in_executor(_heavy_pool(), play.warm))
+    app.state.warming = loop.run_in_executor(_heavy_pool(), play.warm_heavy)
+    await asyncio.to_thread(play.warm)
     yield
 
 

@@ -139,6 +139,16 @@ def warm() -> bool:
     return True
 
 
+def warm_heavy() -> bool:
+    """warm, plus the generators and setter counts (the heavy worker's calls): on a fresh
+    install numba compiles them here, once, instead of inside someone's first request."""
+    warm()
+    for name in puzzles.names():
+        made = generate(name, 3, 3, None, 1)
+        count(made["board"])
+    return True
+
+
 # ---------------------------------------------------------------- play
 
 def _cells(board: Any, ids: Any) -> list[list[int]]:
