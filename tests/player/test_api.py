@@ -153,6 +153,8 @@ BAD = [
     ("post", "/api/generate", json.dumps({"puzzle": "sukoro", "rows": 99, "cols": 99}), 400, "3..12"),
     ("post", "/api/hint", json.dumps({"board": {"puzzle": "fillapix", "rows": 1, "cols": 1, "clues": [[1]]},
                                       "position": [None], "level": "magic"}), 400, "unknown level"),
+    ("post", "/api/generate", json.dumps({"puzzle": 5, "rows": 5, "cols": 5}), 400, "puzzle name"),
+    ("post", "/api/generate", json.dumps({"rows": 5, "cols": 5}), 400, "missing 'puzzle'"),
     ("get", "/api/board/sukoro-nope", None, 404, "no bank board"),
     ("get", "/api/nothing", None, 404, "no API route"),
     ("get", "/api/bank", None, 400, "puzzle"),

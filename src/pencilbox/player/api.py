@@ -88,6 +88,9 @@ async def _run(fn: Any, *args: Any) -> Response:
     return JSONResponse(out)
 
 
+REQUIRED = ("board", "position", "text", "puzzle")
+
+
 def _post(fn: Any, *keys: str) -> Any:
     """A POST handler calling ``fn`` with the body's ``keys`` (missing ones are None)."""
     async def handler(request: Request) -> Response:
@@ -98,7 +101,7 @@ def _post(fn: Any, *keys: str) -> Any:
         except BoardError as e:
             return _error(400, str(e))
         for k in keys:
-            if k in ("board", "position", "text") and k not in data:
+            if k in REQUIRED and k not in data:
                 return _error(400, f"missing '{k}' in the request body")
         return await _run(fn, *(data.get(k) for k in keys))
     return handler
@@ -128,17 +131,6 @@ async def bank_board(request: Request) -> Response:
     return await _run(play.bank_board, request.path_params["id"])
 
 
-async def generate(request: Request) -> Response:
-    try:
-        data = await _body(request)
-    except BoardError as e:
-        return _error(400, str(e))
-    if not isinstance(data.get("puzzle"), str):
-        return _error(400, "missing 'puzzle' in the request body")
-    return await _run(play.generate, data["puzzle"], data.get("rows"), data.get("cols"), data.get("grade"),
-                      data.get("seed"))
-
-
 async def not_found(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
         return _error(404, f"no API route {request.url.path}")
@@ -154,7 +146,7 @@ routes = [
     Route("/api/catalog", catalog),
     Route("/api/bank", bank_list),
     Route("/api/board/{id}", bank_board),
-    Route("/api/generate", generate, methods=["POST"]),
+    Route("/api/generate", _post(play.generate, "puzzle", "rows", "cols", "grade", "seed"), methods=["POST"]),
     Route("/api/check", _post(play.check, "board", "position"), methods=["POST"]),
     Route("/api/hint", _post(play.hint, "board", "position", "level"), methods=["POST"]),
     Route("/api/ladder", _post(play.ladder, "board", "position"), methods=["POST"]),

@@ -37,9 +37,14 @@ def board_of(data: Any) -> Any:
     if not isinstance(data, dict):
         raise BoardError("'board' must be a JSON board object")
     rows, cols = data.get("rows"), data.get("cols")
-    if isinstance(rows, int) and isinstance(cols, int) and rows * cols > MAX_CELLS:
-        raise TooLarge(f"board is {rows}x{cols}: at most {MAX_CELLS} cells per request")
+    if isinstance(rows, int) and isinstance(cols, int):
+        _bounded(rows, cols)
     return boardio.board_from_json({k: v for k, v in data.items() if k != "answer"})
+
+
+def _bounded(rows: int, cols: int) -> None:
+    if rows * cols > MAX_CELLS:
+        raise TooLarge(f"board is {rows}x{cols}: at most {MAX_CELLS} cells per request")
 
 
 def board_json(board: Any) -> dict[str, Any]:
@@ -110,6 +115,8 @@ def bank_board(board_id: str) -> dict[str, Any]:
 
 def generate(name: str, rows: int, cols: int, grade: str | None = None,
              seed: int | None = None) -> dict[str, Any]:
+    if not isinstance(name, str):
+        raise BoardError("'puzzle' must be a puzzle name")
     puzzle = puzzles.get(name)
     top = GENERATE_MAX.get(name, (10, 10))
     for what, v, most in (("rows", rows, top[0]), ("cols", cols, top[1])):
@@ -285,6 +292,12 @@ def _without(board: Any, i: int) -> Any:
     return replace(board, clues=board.clues[:i] + (None,) + board.clues[i + 1:])
 
 
+def _unique(puzzle: Any, board: Any) -> bool:
+    """One answer, proved within a tenth of the request's node cap (capped: not proved)."""
+    res = engine.count(puzzle, board, limit=2, node_cap=NODE_CAP // 10)
+    return res.count == 1 and not res.capped
+
+
 def _redundant(puzzle: Any, board: Any) -> tuple[list[tuple[int, int]], int, int]:
     """Clues whose removal keeps one answer, scanning in reading order until
     REDUNDANT_BUDGET_S runs out; also how many clues were checked, of how many."""
@@ -294,8 +307,7 @@ def _redundant(puzzle: Any, board: Any) -> tuple[list[tuple[int, int]], int, int
     for k, (i, place) in enumerate(places):
         if time.perf_counter() > deadline:
             return out, k, len(places)
-        res = engine.count(puzzle, _without(board, i), limit=2, node_cap=NODE_CAP // 10)
-        if res.count == 1 and not res.capped:
+        if _unique(puzzle, _without(board, i)):
             out.append(place)
     return out, len(places), len(places)
 
@@ -310,8 +322,7 @@ def minimise(data: Any) -> dict[str, Any]:
     removed = 0
     for i, _ in _clue_places(board):
         fewer = _without(board, i)
-        res = engine.count(puzzle, fewer, limit=2, node_cap=NODE_CAP // 10)
-        if res.count == 1 and not res.capped:
+        if _unique(puzzle, fewer):
             board, removed = fewer, removed + 1
     return {"board": board_json(board), "removed": removed, "key": key(board), "share": share(board)}
 
@@ -325,8 +336,7 @@ def convert(text: Any) -> dict[str, Any]:
     if many:
         raise BoardError("expected one board, got a list")
     board = records[0].board
-    if board.rows * board.cols > MAX_CELLS:
-        raise TooLarge(f"board is {board.rows}x{board.cols}: at most {MAX_CELLS} cells per request")
+    _bounded(board.rows, board.cols)
     return {"board": board_json(board), "key": key(board), "share": share(board)}
 
 

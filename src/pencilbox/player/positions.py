@@ -27,3 +27,27 @@ def read(board: Any, position: Any, mean: Callable[[int, Any], Any]) -> tuple[An
             raise BoardError(f"position: row {r + 1}, column {c + 1}: {m!r} is not a mark here")
         out.append(v)
     return tuple(out)
+
+
+class Letters:
+    """Marks that are letters, one per answer value and one per settled domain (Slant's
+    slashes, Fill-a-Pix's "#" and "."): a puzzle's marks module is one of these."""
+
+    def __init__(self, value: dict[str, int], domain: dict[int, str],
+                 state_from_answer: Callable[[Any, tuple[Any, ...]], list[int]]) -> None:
+        self.value = value
+        self.domain = domain
+        self.letter = {v: m for m, v in value.items()}
+        self.state_from_answer = state_from_answer
+
+    def to_answer(self, board: Any, position: Any) -> tuple[int | None, ...]:
+        return read(board, position, lambda i, m: self.value.get(m) if isinstance(m, str) else None)
+
+    def to_state(self, board: Any, position: Any) -> list[int]:
+        return self.state_from_answer(board, self.to_answer(board, position))
+
+    def mark(self, board: Any, var: int, d: int) -> str | None:
+        return self.domain.get(d)
+
+    def from_answer(self, board: Any, answer: tuple[int | None, ...]) -> list[str | None]:
+        return [None if v is None else self.letter[v] for v in answer]

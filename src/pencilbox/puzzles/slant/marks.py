@@ -2,26 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from pencilbox.player.positions import read
-from pencilbox.puzzles.slant.board import BACK, FWD, Board, state_from_answer
+from pencilbox.player.positions import Letters
+from pencilbox.puzzles.slant.board import BACK, FWD, state_from_answer
 
 CYCLE = ["\\", "/", None]
-VALUE = {"/": FWD, "\\": BACK}
-
-
-def to_answer(board: Board, position: Any) -> tuple[int | None, ...]:
-    return read(board, position, lambda i, m: VALUE.get(m) if isinstance(m, str) else None)
-
-
-def to_state(board: Board, position: Any) -> list[int]:
-    return state_from_answer(board, to_answer(board, position))
-
-
-def mark(board: Board, var: int, d: int) -> str | None:
-    return "/" if d == FWD else "\\" if d == BACK else None
-
-
-def from_answer(board: Board, answer: tuple[int | None, ...]) -> list[str | None]:
-    return [None if v is None else "/" if v == FWD else "\\" for v in answer]
+_LETTERS = Letters({"/": FWD, "\\": BACK}, {FWD: "/", BACK: "\\"}, state_from_answer)
+to_answer, to_state, mark, from_answer = (_LETTERS.to_answer, _LETTERS.to_state, _LETTERS.mark,
+                                          _LETTERS.from_answer)
