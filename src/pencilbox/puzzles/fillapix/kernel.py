@@ -206,11 +206,45 @@ def _open_frame(dom, block, j):
 
 
 @njit(cache=True)
+def _quiet_pairs(dom, j, open_, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, n):
+    """The pairs of clue j when count is at its fixpoint (0 < need < open for every clue
+    with open cells). Then a pair (a, b) says something only when its shared open cells
+    so >= (blanks a needs) + (paint b needs) or the same with a and b swapped; so the
+    pairs are listed by shared size, largest first, and the loop stops at the first
+    whose shared part cannot be that large (a clue whose block is settled has no pair to
+    read). After the first pair that settles cells, count is no longer at its fixpoint:
+    queue j again and let count run first. rungs.pair reads every pair; the tests compare."""
+    need_j = clue[j] - dom[n + j]
+    blank_j = dom[2 * n + j] - need_j
+    least = min(need_j, blank_j)
+    for q in range(iptr[j], iptr[j + 1]):
+        t = inc[q]
+        side = 0 if pa[t] == j else 1
+        if pmask[t, 2] <= least:
+            break
+        o = pb[t] if side == 0 else pa[t]
+        if clue[o] < 0:
+            continue
+        so = POP9[open_ & pmask[t, side]]
+        if so <= least:
+            continue
+        need_o = clue[o] - dom[n + o]
+        blank_o = dom[2 * n + o] - need_o
+        if so < blank_j + need_o and so < blank_o + need_j:
+            continue
+        work[6 * n + 3] = n + t
+        done = _pair_one(dom, t, so, CNT | PAIR, clue, block, pa, pb, sh, oa, ob, work, n)
+        if done != 0:
+            _queue(work, 2 * n, j, n)
+            return done
+    return 0
+
+
+@njit(cache=True)
 def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
     """count and pair to a fixpoint from the cells that changed (``seed``; -1: all; -2:
     already queued), count first (the cheaper rung), pairs only when no clue is queued,
-    read clue by clue (with count on, a clue whose block is settled has no pair to say
-    more than count does)."""
+    read clue by clue (see _quiet_pairs)."""
     n = clue.shape[0]
     if seed == -1:
         for i in range(n):
@@ -233,13 +267,14 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
         if flags & PAIR == 0:
             continue
         open_ = _open_frame(dom, block, j)  # the shared part of a pair is inside j's frame
-        if flags & CNT and open_ == 0:
+        if flags & CNT:  # pairs read only where count has nothing left to say
+            if open_ and _quiet_pairs(dom, j, open_, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
+                                      work, n) < 0:
+                ok = False
             continue
-        for q in range(iptr[j], iptr[j + 1]):
+        for q in range(iptr[j], iptr[j + 1]):  # pair alone (an ablation): every pair of j
             t = inc[q]
             shared = open_ & pmask[t, 0 if pa[t] == j else 1]
-            if flags & CNT and shared == 0:
-                continue  # nothing shared is open: the pair says what count says
             work[6 * n + 3] = n + t
             done = _pair_one(dom, t, POP9[shared], flags, clue, block, pa, pb, sh, oa, ob, work, n)
             if done < 0:
@@ -698,11 +733,15 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     iptr = np.zeros(g.size + 1, dtype=np.int64)
     np.add.at(iptr, ends + 1, 1)
     iptr = np.cumsum(iptr).astype(np.int64)
-    pmask = np.zeros((len(ps), 2), dtype=np.int64)  # the shared part in each end's frame
+    pmask = np.zeros((len(ps), 3), dtype=np.int64)  # the shared part in each end's frame, its size
     for t, p in enumerate(ps):
+        pmask[t, 2] = len(p[2])
         for x in p[2]:
             pmask[t, 0] |= 1 << _frame(g.rc(p[0]), g.rc(x))
             pmask[t, 1] |= 1 << _frame(g.rc(p[1]), g.rc(x))
+    for c in range(g.size):  # each cell's pairs, largest shared part first
+        seg = inc[iptr[c]: iptr[c + 1]]
+        inc[iptr[c]: iptr[c + 1]] = seg[np.argsort(-pmask[seg, 2], kind="stable")]
     return (block, pa, pb, *parts, iptr, inc, pmask)
 
 
