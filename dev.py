@@ -5,6 +5,8 @@
     python3 dev.py demo   # make .venv, install, generate a 10x10 Sukoro, print, solve, grade
     python3 dev.py test   # make .venv, install (and Debian's chromium), run the tests and ruff
     python3 dev.py bench  # the benchmark scripts in bench/
+    python3 dev.py studies [ARGS]  # regenerate every study (2 workers) and the notes page;
+                                   # ARGS go to `pencilbox study` (e.g. sukoro 1 3, --quick)
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ def run(*argv: str | Path, **kw: object) -> subprocess.CompletedProcess:
 
 
 def setup() -> None:
-    """Create .venv and install the package with its test extras (skipped when up to date)."""
+    """Create .venv and install the package with its test and cluster extras (skipped when up to date)."""
     stamp = VENV / ".installed"
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     if stamp.exists() and stamp.read_text() == want:
@@ -38,7 +40,7 @@ def setup() -> None:
     if not PY.exists():
         run(sys.executable, "-m", "venv", VENV)
     run(PY, "-m", "pip", "install", "-q", "--upgrade", "pip")
-    run(PY, "-m", "pip", "install", "-q", "-e", ".[test]")
+    run(PY, "-m", "pip", "install", "-q", "-e", ".[test,cluster]")
     stamp.write_text(want)
 
 
@@ -81,9 +83,22 @@ def bench() -> None:
         run(PY, script)
 
 
+def studies() -> None:
+    """Every study of every puzzle into the shipped stats files, then the notes page."""
+    import time
+    t = time.perf_counter()
+    args = sys.argv[2:] or ["all"]
+    run(BIN / "pencilbox", "study", *args, *([] if "--workers" in args else ["--workers", "2"]))
+    if "--quick" not in args and "--out" not in args:
+        run(BIN / "pencilbox", "notes")
+    print(f"studies and notes: {(time.perf_counter() - t) / 60:.1f} min")
+
+
 def main() -> None:
-    verbs = {"play": play, "demo": demo, "test": test, "bench": bench, "setup": lambda: None}
-    if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] != "play"):
+    verbs = {"play": play, "demo": demo, "test": test, "bench": bench, "studies": studies,
+             "setup": lambda: None}
+    takes_args = ("play", "studies")
+    if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] not in takes_args):
         sys.exit(__doc__)
     setup()
     verbs[sys.argv[1]]()

@@ -167,6 +167,28 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_study(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pencilbox.studies import runner
+    if args.list:
+        print(runner.listing(args.puzzle))
+        return 0
+    return runner.run(args.puzzle, args.names, quick=args.quick, seed=args.seed, workers=args.workers,
+                      scheduler=args.scheduler, out=Path(args.out) if args.out else None,
+                      state=Path(args.state), progress=not args.no_progress)
+
+
+def cmd_notes(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pencilbox.studies import notes, stats
+    out = notes.render(Path(args.stats) if args.stats else stats.STATS,
+                       Path(args.out) if args.out else stats.NOTES)
+    print(f"notes page written to {out}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pencilbox", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="verb", required=True)
@@ -216,6 +238,23 @@ def build_parser() -> argparse.ArgumentParser:
     sp = verb("play", cmd_play, "start the player in the browser (prints its address)", board=False)
     sp.add_argument("--port", type=int, default=8000)
     sp.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
+    sp = verb("study", cmd_study, "run a puzzle's studies (all by default) into its stats file", board=False)
+    sp.add_argument("puzzle", help="a puzzle name, or all")
+    sp.add_argument("names", nargs="*", metavar="NAME", help="study names or numbers (default: every study)")
+    sp.add_argument("--quick", action="store_true", help="the small parameters the tests use "
+                    "(written to ./pencilbox-quick-stats unless --out is given)")
+    sp.add_argument("--seed", type=int, default=0)
+    sp.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    sp.add_argument("--scheduler", help="address of a dask.distributed scheduler to run the jobs on "
+                    "(needs the cluster extra)")
+    sp.add_argument("--out", help="folder of the stats files (default: the shipped ones)")
+    sp.add_argument("--state", default=".pencilbox-studies",
+                    help="where finished jobs of an unfinished run wait (the same command resumes)")
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sp.add_argument("--list", action="store_true", help="list the studies and stop")
+    sp = verb("notes", cmd_notes, "render the stats files into the notes page (static HTML)", board=False)
+    sp.add_argument("--stats", help="folder of the stats files (default: the shipped ones)")
+    sp.add_argument("--out", help="the page to write (default: the shipped notes.html)")
     return p
 
 

@@ -111,6 +111,14 @@ async def index(request: Request) -> Response:
     return FileResponse(STATIC / "index.html")
 
 
+async def notes_page(request: Request) -> Response:
+    """The notes page the studies render (pencilbox notes), shipped with the package."""
+    from pencilbox.studies.stats import NOTES
+    if not NOTES.exists():
+        return _error(404, "no notes page yet: run `pencilbox study all` and `pencilbox notes`")
+    return FileResponse(NOTES, media_type="text/html")
+
+
 async def catalog(request: Request) -> Response:
     return await _run(play.catalog)
 
@@ -143,6 +151,7 @@ async def method_not_allowed(request: Request, exc: Exception) -> Response:
 
 routes = [
     Route("/", index),
+    Route("/notes", notes_page),
     Route("/api/catalog", catalog),
     Route("/api/bank", bank_list),
     Route("/api/board/{id}", bank_board),

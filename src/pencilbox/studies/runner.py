@@ -1,0 +1,190 @@
+"""Running studies: plan, run the jobs (in this process, a local process pool or a dask
+cluster), keep each finished job on disk so an interrupted run resumes where it stopped,
+reduce, check, and record the entry of the stats file with its parameters, seed and
+code version."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import shutil
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+from pencilbox import __version__
+from pencilbox.studies import Study, stats
+
+STATE = Path(".pencilbox-studies")  # finished jobs of unfinished runs, per run key
+
+
+def commit() -> str | None:
+    """The git commit of the code, when it runs from a checkout."""
+    try:
+        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                             cwd=Path(__file__).parent, timeout=10)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    return out.stdout.strip() or None if out.returncode == 0 else None
+
+
+def run_key(puzzle: str, study: Study, params: dict[str, Any], seed: int) -> str:
+    """What a finished job belongs to: same puzzle, study, parameters, seed and version."""
+    blob = json.dumps([puzzle, study.name, params, seed, __version__], sort_keys=True)
+    return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def _call(work: Callable[..., Any], params: dict[str, Any], seed: int, job: tuple) -> Any:
+    # a JSON round trip, so a result reads the same fresh or resumed from disk
+    return json.loads(json.dumps(work(params, seed, *job)))
+
+
+class Jobs:
+    """The finished jobs of one run, kept as files under ``state/key``."""
+
+    def __init__(self, state: Path, key: str) -> None:
+        self.dir = state / key
+
+    def done(self) -> dict[int, Any]:
+        out = {}
+        if self.dir.is_dir():
+            for p in self.dir.glob("job-*.json"):
+                out[int(p.stem[4:])] = json.loads(p.read_text())
+        return out
+
+    def keep(self, k: int, result: Any) -> None:
+        self.dir.mkdir(parents=True, exist_ok=True)
+        tmp = self.dir / f".job-{k}.tmp"
+        tmp.write_text(json.dumps(result))
+        tmp.replace(self.dir / f"job-{k}.json")  # atomic: an interrupt leaves no half file
+
+    def clear(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def _serial(study: Study, params: dict[str, Any], seed: int,
+            todo: list[tuple[int, tuple]]) -> Iterator[tuple[int, Any]]:
+    for k, job in todo:
+        yield k, _call(study.work, params, seed, job)
+
+
+def _pool(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, tuple]],
+          workers: int) -> Iterator[tuple[int, Any]]:
+    with ProcessPoolExecutor(workers) as pool:
+        pending = {pool.submit(_call, study.work, params, seed, job): k for k, job in todo}
+        try:
+            while pending:
+                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+                for f in finished:
+                    yield pending.pop(f), f.result()
+        finally:
+            for f in pending:
+                f.cancel()
+
+
+def _dask(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, tuple]],
+          scheduler: str) -> Iterator[tuple[int, Any]]:
+    try:
+        from dask.distributed import Client, as_completed
+    except ImportError as e:  # the optional extra
+        raise stats.StudyError("--scheduler needs dask.distributed: pip install 'pencilbox[cluster]'") from e
+    with Client(scheduler, timeout="20s") as client:
+        futures = {client.submit(_call, study.work, params, seed, job, pure=False): k for k, job in todo}
+        try:
+            for f in as_completed(futures):
+                yield futures[f], f.result()
+        finally:
+            client.cancel(list(futures))
+
+
+def run_study(puzzle: str, study: Study, *, quick: bool = False, seed: int = 0, workers: int = 1,
+              scheduler: str | None = None, state: Path = STATE, progress: bool = False) -> dict[str, Any]:
+    """Run one study (resuming finished jobs) and return its stats-file entry."""
+    params = study.params(quick)
+    t0 = time.perf_counter()
+    jobs = study.plan(params, seed)
+    store = Jobs(state, run_key(puzzle, study, params, seed))
+    results = {k: v for k, v in store.done().items() if k < len(jobs)}
+    todo = [(k, job) for k, job in enumerate(jobs) if k not in results]
+    if scheduler:
+        stream = _dask(study, params, seed, todo, scheduler)
+    elif workers > 1 and len(todo) > 1:
+        stream = _pool(study, params, seed, todo, workers)
+    else:
+        stream = _serial(study, params, seed, todo)
+    bar = _bar(len(jobs), len(results), f"{puzzle} {study.number} {study.name}", progress)
+    try:
+        for k, result in stream:
+            store.keep(k, result)
+            results[k] = result
+            bar.update(1)
+    finally:
+        bar.close()
+    figures = study.reduce(params, seed, [results[k] for k in range(len(jobs))])
+    entry = {"number": study.number, "title": study.title, "quick": quick, "params": params,
+             "seed": seed, "version": __version__, "commit": commit(), "jobs": len(jobs),
+             "seconds": round(time.perf_counter() - t0, 2), "figures": figures,
+             "broken": study.check(params, figures)}
+    store.clear()
+    return entry
+
+
+def _bar(total: int, initial: int, desc: str, show: bool) -> Any:
+    from tqdm import tqdm
+    return tqdm(total=total, initial=initial, desc=desc, unit="job", disable=not show, leave=True,
+                dynamic_ncols=True)
+
+
+def run(puzzle: str, names: list[str], *, quick: bool = False, seed: int = 0, workers: int = 1,
+        scheduler: str | None = None, out: Path | None = None, state: Path = STATE,
+        progress: bool = True) -> int:
+    """``pencilbox study``: run the named studies of one puzzle (or ``all``) and merge
+    them into the stats files, each study saved as soon as it finishes. Exit 1 when a
+    study breaks a property that must hold, else 0."""
+    from pencilbox import puzzles
+    if workers < 1:
+        raise stats.StudyError(f"--workers {workers}: must be at least 1")
+    if seed < 0:
+        raise stats.StudyError(f"--seed {seed}: must be 0 or more")
+    todo = _select(puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,), names)
+    where = out if out is not None else (Path("pencilbox-quick-stats") if quick else stats.STATS)
+    code = 0
+    for name, study in todo:
+        try:
+            entry = run_study(name, study, quick=quick, seed=seed, workers=workers, scheduler=scheduler,
+                              state=state, progress=progress)
+        except KeyboardInterrupt:
+            print(f"interrupted: finished jobs are kept in {state}/; the same command resumes",
+                  file=sys.stderr)
+            raise
+        path = stats.save(name, {study.name: entry}, where)
+        print(f"{name} {study.number} {study.name}: {len(entry['figures'])} figures, "
+              f"{entry['seconds']} s -> {path}", flush=True)
+        for broken in entry["broken"]:
+            print(f"  BROKEN: {broken}", flush=True)
+            code = 1
+    return code
+
+
+def _select(names: tuple[str, ...], wanted: list[str]) -> list[tuple[str, Study]]:
+    """(puzzle, study) pairs in order; every wanted study name (or number) must exist."""
+    from pencilbox.studies import studies_of
+    todo = [(p, s) for p in names for s in studies_of(p)]
+    if not wanted:
+        return todo
+    known = {s.name for _, s in todo} | {str(s.number) for _, s in todo}
+    unknown = [w for w in wanted if w not in known]
+    if unknown:
+        listing = ", ".join(f"{s.number} {s.name}" for _, s in todo)
+        raise stats.StudyError(f"unknown study {', '.join(map(repr, unknown))}; known: {listing}")
+    return [(p, s) for p, s in todo if s.name in wanted or str(s.number) in wanted]
+
+
+def listing(puzzle: str) -> str:
+    from pencilbox import puzzles
+    names = puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,)
+    return "\n".join(f"{p} {s.number} {s.name}: {s.title}" for p, s in _select(names, []))

@@ -1,0 +1,102 @@
+"""The study runner: the same figures in this process, in a process pool and on a dask
+cluster; an interrupted run resumes without redoing finished jobs; stats files merge;
+the notes page shows tables, plots and lower bounds; bad requests are one clear error."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pencilbox import cli
+from pencilbox.studies import Study, at_least, figure, notes, plot, stats, table
+from pencilbox.studies.runner import run_study
+from tests.studies.toy import TOY
+
+
+def test_serial_pool_and_rerun_agree(tmp_path: Path) -> None:
+    a = run_study("toy", TOY, state=tmp_path)
+    b = run_study("toy", TOY, workers=2, state=tmp_path)
+    assert a["figures"] == b["figures"] and a["broken"] == []
+    assert a["params"] == {"jobs": 6} and a["seed"] == 0 and a["version"]
+    assert run_study("toy", TOY, seed=1, state=tmp_path)["figures"] != a["figures"]
+    assert not any(tmp_path.iterdir())  # a finished run leaves no job files behind
+
+
+def test_dask_local_cluster(tmp_path: Path) -> None:
+    distributed = pytest.importorskip("dask.distributed")
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+                                  dashboard_address=None) as cluster:
+        got = run_study("toy", TOY, scheduler=cluster.scheduler_address, state=tmp_path)
+    assert got["figures"] == run_study("toy", TOY, state=tmp_path)["figures"]
+
+
+def _log_plan(p: dict[str, Any], seed: int) -> list[tuple]:
+    return [(k,) for k in range(4)]
+
+
+def _log_work(p: dict[str, Any], seed: int, k: int) -> int:
+    if k == 2 and Path(p["stop"]).exists():
+        raise KeyboardInterrupt
+    with open(p["log"], "a") as f:
+        f.write(f"{k}\n")
+    return k * 10
+
+
+def _log_reduce(p: dict[str, Any], seed: int, results: list[Any]) -> dict[str, Any]:
+    return {"sum": figure("exact", sum(results))}
+
+
+def test_interrupted_run_resumes(tmp_path: Path) -> None:
+    stop, log = tmp_path / "stop", tmp_path / "log"
+    stop.touch()
+    params = {"stop": str(stop), "log": str(log)}
+    study = Study(1, "logged", "Logged jobs", params, params, _log_plan, _log_work, _log_reduce)
+    state = tmp_path / "state"
+    with pytest.raises(KeyboardInterrupt):
+        run_study("toy", study, state=state)
+    assert log.read_text().split() == ["0", "1"]
+    assert len(list(state.glob("*/job-*.json"))) == 2
+    stop.unlink()
+    assert run_study("toy", study, state=state)["figures"]["sum"]["value"] == 60
+    assert log.read_text().split() == ["0", "1", "2", "3"]  # 0 and 1 were not run again
+
+
+def test_figures_say_what_they_are() -> None:
+    with pytest.raises(ValueError, match="sample size"):
+        figure("sample", 0.5)
+    with pytest.raises(ValueError, match="kind"):
+        figure("guess", 1)
+    with pytest.raises(ValueError, match="columns"):
+        table(["a", "b"], [[1]])
+
+
+def _entry(number: int, figures: dict[str, Any]) -> dict[str, Any]:
+    return {"number": number, "title": f"Study {number}", "quick": False, "params": {"n": 3}, "seed": 7,
+            "version": "0", "commit": None, "jobs": 1, "seconds": 1.5, "figures": figures, "broken": []}
+
+
+def test_stats_merge_and_notes_page(tmp_path: Path) -> None:
+    growth = table(["n", "count"], [[1, 0], [2, 4], [3, at_least(12)]])
+    stats.save("sukoro", {"b": _entry(2, {"share": figure("sample", 0.25, n=400)})}, tmp_path)
+    stats.save("sukoro", {"a": _entry(1, {"growth": figure("lower_bound", growth,
+                                                           plot=plot("line", "n", ["count"]))})}, tmp_path)
+    data = json.loads((tmp_path / "sukoro.json").read_text())
+    assert list(data["studies"]) == ["a", "b"]  # merged, in spec order
+    page = notes.render(tmp_path, tmp_path / "notes.html").read_text()
+    assert "<svg" in page and "&ge; 12" in page and "n = 400" in page and "lower bound" in page
+    assert "0.25" in page and "Study 1" in page and "seed 7" in page
+    assert notes.render(tmp_path, tmp_path / "again.html").read_text() == page  # deterministic
+
+
+def test_bad_requests_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["study", "nope"], ["study", "sukoro", "no_such_study"],
+                 ["study", "sukoro", "--workers", "0"], ["notes", "--stats", str(tmp_path)]):
+        assert cli.main(argv) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and err[0].startswith("pencilbox: error:"), err
+    (tmp_path / "sukoro.json").write_text("{nope")
+    assert cli.main(["notes", "--stats", str(tmp_path), "--out", str(tmp_path / "n.html")]) == 2
+    assert "not JSON" in capsys.readouterr().err
