@@ -68,8 +68,19 @@ def page(files: list[tuple[str, dict[str, Any]]]) -> str:
     return "\n".join(parts) + "\n</html>\n"
 
 
+def _rules(puzzle: str) -> str:
+    """The puzzle's rules in one sentence, from its package docstring (so a section reads
+    on its own)."""
+    from importlib import import_module
+    doc = import_module(f"pencilbox.puzzles.{puzzle}").__doc__ or ""
+    first = " ".join(doc.split()).split(" This module")[0]
+    text = first.split(": ", 1)[-1]
+    return text[:1].upper() + text[1:]
+
+
 def section(puzzle: str, data: dict[str, Any]) -> str:
-    out = [f"<section id='{puzzle}'><h2>{html.escape(TITLES.get(puzzle, puzzle))}</h2>"]
+    out = [f"<section id='{puzzle}'><h2>{html.escape(TITLES.get(puzzle, puzzle))}</h2>",
+           f"<p><i>Rules:</i> {html.escape(_rules(puzzle))}</p>"]
     for name, e in data["studies"].items():
         out.append(f"<h3 id='{puzzle}-{name}'>{e['number']}. {html.escape(e['title'])}</h3>")
         meta = (f"study <code>{html.escape(name)}</code>, seed {e['seed']}, version {e['version']}"
