@@ -107,7 +107,7 @@ def render_figure(name: str, fig: dict[str, Any]) -> str:
     if isinstance(value, dict) and "columns" in value:
         body = _table(value)
         if fig.get("plot"):
-            body = f"<figure>{_svg(value, fig['plot'], title)}</figure>" + body
+            body = f"<figure>{_svg(value, fig['plot'])}</figure>" + body
     elif isinstance(value, dict | list):
         body = f"<pre>{html.escape(json.dumps(value, indent=1))}</pre>"
     else:
@@ -142,7 +142,7 @@ def _number(v: Any) -> float | None:
     return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
 
 
-def _svg(value: dict[str, Any], spec: dict[str, Any], title: str) -> str:
+def _svg(value: dict[str, Any], spec: dict[str, Any]) -> str:
     """The plot of a table figure as inline SVG (deterministic: fixed ids, no date)."""
     import matplotlib
     matplotlib.use("Agg")
@@ -151,7 +151,7 @@ def _svg(value: dict[str, Any], spec: dict[str, Any], title: str) -> str:
     xi = cols.index(spec["x"])
     xs = [r[xi] for r in value["rows"]]
     plt.rcParams.update({"svg.hashsalt": "pencilbox", "svg.fonttype": "none", "font.size": 9})
-    fig, ax = plt.subplots(figsize=(6.4, 3.2))
+    fig, ax = plt.subplots(figsize=(7.2, 3.2))
     palette = ["#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00", "#F0E442", "#000000"]
     numeric_x = all(_number(x) is not None for x in xs)
     pos = [float(x) for x in xs] if numeric_x and spec["kind"] == "line" else list(range(len(xs)))
@@ -175,9 +175,8 @@ def _svg(value: dict[str, Any], spec: dict[str, Any], title: str) -> str:
         ax.set_yscale("log")
     ax.set_xlabel(spec.get("xlabel") or spec["x"])
     ax.set_ylabel(spec.get("ylabel", ""))
-    ax.set_title(title)
     if len(spec["y"]) > 1:
-        ax.legend(frameon=False)
+        ax.legend(frameon=False, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     ax.grid(alpha=0.3)
     fig.tight_layout()
     buf = io.StringIO()

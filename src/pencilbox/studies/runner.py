@@ -23,13 +23,20 @@ STATE = Path(".pencilbox-studies")  # finished jobs of unfinished runs, per run 
 
 
 def commit() -> str | None:
-    """The git commit of the code, when it runs from a checkout."""
+    """The git commit of the code when it runs from a checkout ("-dirty" when tracked
+    files differ from it)."""
+    here = Path(__file__).parent
     try:
-        out = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
-                             cwd=Path(__file__).parent, timeout=10)
+        head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
+                              cwd=here, timeout=10)
+        dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "..",
+                                ":!stats", ":!notes.html"],
+                               capture_output=True, text=True, cwd=here, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return None
-    return out.stdout.strip() or None if out.returncode == 0 else None
+    if head.returncode != 0 or not head.stdout.strip():
+        return None
+    return head.stdout.strip() + ("-dirty" if dirty.stdout.strip() else "")
 
 
 def run_key(puzzle: str, study: Study, params: dict[str, Any], seed: int) -> str:
