@@ -169,3 +169,10 @@ def test_bad_requests_get_one_clear_4xx(method: str, path: str, body: str | None
     res = client.post(path, content=body) if method == "post" else client.get(path)
     assert res.status_code == status, res.text
     assert words in res.json()["error"]
+
+
+def test_the_page_links_to_the_notes_page() -> None:
+    assert 'href="/notes"' in client.get("/").text
+    r = client.get("/notes")
+    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+    assert "pencilbox — notes" in r.text and "<svg" in r.text
