@@ -100,9 +100,20 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     level = engine.levels(PUZZLE)[-1] if level in (None, engine.SEARCH) else level
     rng = random.Random(seed)
     regions, answer, _ = live(rows, cols, rng)
-    board = Board(rows, cols, regions, (None,) * (rows * cols))
+    clues, _, checks = walk(rows, cols, regions, answer, rng, level)
+    out = Board(rows, cols, regions, clues)
+    return Made(out, answer, seed, None, sum(v is not None for v in clues), checks)
+
+
+def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...], rng: random.Random,
+         level: str) -> tuple[tuple[int | None, ...], int, int]:
+    """Add the answer's givens in random order until ``level`` finishes the board, then
+    erase them in random order while it still does: the givens, how many were added,
+    and how many fixpoints were run."""
+    from pencilbox.puzzles.ripple import PUZZLE
+    size = Board(rows, cols, regions, (None,) * (rows * cols)).size
     clues: list[int | None] = [None] * (rows * cols)
-    spots = [i for i in range(rows * cols) if board.size[i] > 1]
+    spots = [i for i in range(rows * cols) if size[i] > 1]
     rng.shuffle(spots)
     checks = 0
 
@@ -122,8 +133,7 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
         clues[i] = None
         if not done():
             clues[i] = answer[i]
-    out = Board(rows, cols, regions, tuple(clues))
-    return Made(out, answer, seed, None, sum(v is not None for v in clues), checks)
+    return tuple(clues), len(added), checks
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:

@@ -605,33 +605,13 @@ def _ablation_check(p: Params, figures: Figures) -> list[str]:
 # ---------------------------------------------------------------- 6 bank grades and the walk
 
 def _walk(rows: int, cols: int, seed: int, level: str) -> tuple[tuple[int | None, ...], int]:
-    """``generate.make`` step by step: the givens it ends with and how many it added before
-    the backward walk (same draws, so the result must equal make's)."""
-    from pencilbox.core.generate import finishes
-    from pencilbox.puzzles.ripple.generate import live
-    puzzle = _puzzle()
+    """The walk ``generate.make`` took for a seed: the givens it ends with and how many it
+    added before erasing."""
+    from pencilbox.puzzles.ripple.generate import live, walk
     r = random.Random(seed)
     regions, answer, _ = live(rows, cols, r)
-    size = _board(rows, cols, regions).size
-    clues: list[int | None] = [None] * (rows * cols)
-    spots = [i for i in range(rows * cols) if size[i] > 1]
-    r.shuffle(spots)
-
-    def done() -> bool:
-        return finishes(puzzle, _board(rows, cols, regions, tuple(clues)), level)
-
-    added = []
-    for i in spots:
-        if done():
-            break
-        clues[i] = answer[i]
-        added.append(i)
-    r.shuffle(added)
-    for i in added:
-        clues[i] = None
-        if not done():
-            clues[i] = answer[i]
-    return tuple(clues), len(added)
+    clues, added, _ = walk(rows, cols, regions, answer, r, level)
+    return clues, added
 
 
 def _bank_grades_plan(p: Params, seed: int) -> list[tuple]:
@@ -644,11 +624,10 @@ def _bank_grades_plan(p: Params, seed: int) -> list[tuple]:
 def _bank_grades_work(p: Params, seed: int, rows: int, cols: int, grade: str) -> dict[str, Any]:
     """One bank bucket: replay each board's walk, regrade it, count its answers by SAT."""
     from pencilbox import bank, boardio
-    from pencilbox.puzzles.ripple.generate import make
     puzzle = _puzzle()
     recs = [rec for rec in bank.load(NAME) if (rec["rows"], rec["cols"], rec["grade"]) == (rows, cols, grade)]
     out: dict[str, Any] = {"boards": len(recs), "walked": 0, "added": 0, "kept": 0, "share": 0.0,
-                           "regraded": 0, "not_bank": 0, "not_make": 0, "not_unique": 0}
+                           "regraded": 0, "not_bank": 0, "not_unique": 0}
     for rec in recs[: p["per_bucket"]]:
         keys = ("puzzle", "rows", "cols", "clues", "regions")
         board = boardio.board_from_json({key: rec[key] for key in keys})
@@ -659,7 +638,6 @@ def _bank_grades_work(p: Params, seed: int, rows: int, cols: int, grade: str) ->
         out["kept"] += kept
         out["share"] += (added - kept) / added if added else 0.0
         out["not_bank"] += clues != board.clues
-        out["not_make"] += clues != make(rows, cols, rec["seed"], grade).board.clues
         out["regraded"] += engine.grade(puzzle, board).grade != grade
         out["not_unique"] += _sat_count(board, 2) != 1
     return out
@@ -681,7 +659,7 @@ def _bank_grades_reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         w = res["walked"]
         walk.append([name, w, _sig(res["added"] / w), _sig(res["kept"] / w),
                      _share(res["added"] - res["kept"], res["added"]), _sig(res["share"] / w)])
-        checks.append([name, res["not_bank"], res["not_make"], res["regraded"], res["not_unique"]])
+        checks.append([name, res["not_bank"], res["regraded"], res["not_unique"]])
     walked = sum(r[1] for r in walk)
     return {
         "grades": figure("exact", table(["grade", *names], labels), title="bank boards per grade label",
@@ -694,7 +672,7 @@ def _bank_grades_reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             note=("each bank board's seed replayed through the generator; added: givens placed until the "
                   "bucket's level finishes the board; removed: share of those the walk drops"),
             plot=plot("bar", "bucket", ["removed (mean)"], ylabel="share of givens removed")),
-        "cross_checks": figure("exact", table(["bucket", "not bank", "not make", "regraded", "not unique"],
+        "cross_checks": figure("exact", table(["bucket", "not bank", "regraded", "not unique"],
                                               checks), title="cross-checks (all zero)"),
     }
 
@@ -703,9 +681,8 @@ def _bank_grades_check(p: Params, figures: Figures) -> list[str]:
     """The replayed walk is the generator's and gives the bank's board; every stored grade is
     the one the ladder computes; every bank board has one answer by SAT."""
     broken = []
-    for name, not_bank, not_make, regraded, not_unique in figures["cross_checks"]["value"]["rows"]:
+    for name, not_bank, regraded, not_unique in figures["cross_checks"]["value"]["rows"]:
         for what, k in (("replays differ from the bank", not_bank),
-                        ("replays differ from make", not_make),
                         ("boards grade differently now", regraded),
                         ("boards are not unique by SAT", not_unique)):
             if k:
