@@ -29,6 +29,17 @@ def test_compiled_erasure_loop_equals_the_readable_one(seed: int, level: str | N
         generate.minimise_reference(full, order, avoid, level)
 
 
+@pytest.mark.parametrize("seed", range(3))
+def test_compiled_erasure_loop_equals_the_readable_one_where_checks_cap(seed: int) -> None:
+    """At 13x13 to 16x16 some uniqueness checks run out of nodes; both loops must spend the
+    node budget the same way, case by case."""
+    from pencilbox.puzzles.fillapix import kernel
+    full, avoid, order = _draw(300 + seed, 13, 16)
+    names = engine.ladder(PUZZLE, PUZZLE.search_level)
+    assert kernel.minimise(full, order, avoid, names, generate.NODE_CAP) == \
+        generate.minimise_reference(full, order, avoid)
+
+
 @pytest.mark.parametrize("seed", range(6))
 @pytest.mark.parametrize("level", ["count", "pair"])
 def test_incremental_fixpoints_equal_fixpoints_from_scratch(seed: int, level: str) -> None:

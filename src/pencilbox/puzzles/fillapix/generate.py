@@ -59,7 +59,10 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> bool:
         if found or capped:
             return False
         budget -= nodes
-        dom[c] = avoid[c]
+        dom[c] = avoid[c]  # later cases keep this cell as in the answer
+        dom = PUZZLE.kernel.fixpoint(board, dom, names)
+        if dom is None:
+            return True  # no rival is left to find
     return True
 
 
