@@ -130,6 +130,14 @@ def bank_boards(p: Params, rows: int, cols: int, grade: str) -> list[tuple[str, 
     return out
 
 
+def per_grade(p: Params, results: list[list[Any]]) -> dict[str, list[Any]]:
+    """Per-board results of a study planned by bank buckets, gathered by grade (all sizes)."""
+    out: dict[str, list[Any]] = {g: [] for g in GRADES}
+    for (_, _, g), res in zip(bank_buckets(p), results, strict=True):
+        out[g].extend(res)
+    return out
+
+
 def median_cell(values: list[tuple[int, bool]]) -> Any:
     """The median branch count; a lower bound when a capped board is not above it."""
     nodes = sorted(v for v, _ in values)
@@ -461,9 +469,8 @@ def work_lemma(p: Params, seed: int, start: int, stop: int) -> list[dict[str, An
             broken = {b.rule for b in rules.validate(board, rival)}
             rival_ok = not rules.validate(board, rival, ("connected",)) and broken == {"connected"}
         same = bool(strict.answers) and PUZZLE.answer_from_state(board, strict.answers[0]) == answer
-        out.append({"size": [rows, cols], "numbers": sum(map(bool, answer)),
+        out.append({"size": [rows, cols], "numbers": sum(map(bool, answer)), "same": same,
                     "strict": [strict.count, strict.node_capped], "brute": [brute.count, brute.node_capped],
-                    "same": same,
                     "loose": [loose.count, loose.node_capped], "rival_ok": rival_ok})
     return out
 
@@ -906,9 +913,8 @@ def reduce_relaxed(p: Params, seed: int, results: list[Any]) -> Figures:
             rows.append([name, rule, len(vals), sum(v[0] == 1 and not v[1] for v in vals),
                          sum(v[0] >= 2 for v in vals), sum(v[0] == 0 and not v[1] for v in vals),
                          sum(v[1] and v[0] < 2 for v in vals), sum(not v[2] for v in vals)])
-    by_grade = [[rule, *(sum(b[rule][0] == 1 and not b[rule][1] for b in boards) for boards in
-                         ([b for (_, _, g), res in zip(bank_buckets(p), results, strict=True) if g == grade
-                           for b in res] for grade in GRADES))] for rule in RELAXED]
+    by_grade = [[rule, *(sum(b[rule][0] == 1 and not b[rule][1] for b in boards)
+                         for boards in per_grade(p, results).values())] for rule in RELAXED]
     return {"by_grade": figure(
         "lower_bound" if capped else "exact", table(["rules", *GRADES], by_grade),
         title="Bank boards still unique with rules dropped, by grade (all sizes)",
@@ -1125,7 +1131,14 @@ def reduce_erase(p: Params, seed: int, results: list[Any]) -> Figures:
     cols = ["size", "boards", "clues", "no answer", "still unique", "several answers",
             "boards made unsolvable", "share still unique"]
     moves = sum(r[2] for r in tallies["move"])
+    grades = [[grade, *(sum(b[kind][k] for b in boards) for kind in ("erase", "move") for k in (1, 0))]
+              for grade, boards in per_grade(p, results).items()]
     return {
+        "by_grade": figure("sample", table(["grade", "erasures still unique", "erasures with no answer",
+                                            "moves still unique", "moves with no answer"], grades), n=moves,
+                           title="Erasures and moves by the board's grade (all sizes)",
+                           note="grade G boards are minimal for level G only; search-grade boards are "
+                                "unique-minimal, so no erasure of theirs stays unique"),
         "erasing": figure("exact", table(cols, tallies["erase"]),
                           title="Every clue of every bank board erased in turn: boards made unsolvable, "
                                 "boards still unique",
@@ -1147,6 +1160,9 @@ def check_erase(p: Params, figures: Figures) -> list[str]:
     for row in figures["erasing"]["value"]["rows"]:
         if row[3] or row[6]:
             out.append(f"{row[0]}: erasing a clue made {row[3]} boards unsolvable")
+    search = next(r for r in figures["by_grade"]["value"]["rows"] if r[0] == engine.SEARCH)
+    if search[1]:
+        out.append(f"{search[1]} erasures leave a unique-minimal (search-grade) board unique")
     for name, broken, disagree, _ in figures["checks"]["value"]["rows"]:
         if broken:
             out.append(f"{name}: the intended answer breaks {broken} erased boards")
