@@ -4,17 +4,15 @@ distributions, and erasing vs moving a clue.
 
 Engine 1 is the compiled ladder (kernel.py), engine 2 the one-bit-per-cell brute counter
 (brute.py); SAT (sat.py) settles the few uniqueness verdicts engine 1 leaves node-capped.
-Blank boards also have two counters of their own here, sharing no code with those: a
-transfer matrix over the row frontier (exact counts and largest covers far beyond what a
-search can enumerate) and a row-by-row enumerator of every answer (the small boards whose
-clue sets studies 3, 4 and 9 walk). Bank studies read the shipped bank (bank/sukoro.json).
+Blank boards also have two counters of their own (blank.py), sharing no code with those: a
+transfer matrix over the row frontier and a row-by-row enumerator of every answer. Bank
+studies read the shipped bank (bank/sukoro.json).
 """
 
 from __future__ import annotations
 
 import statistics
 import time
-from functools import lru_cache
 from itertools import combinations
 from math import comb
 from typing import Any
@@ -25,6 +23,7 @@ from numba import njit
 from pencilbox import bank, boardio
 from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import PUZZLE, generate, kernel, rules
+from pencilbox.puzzles.sukoro.blank import all_answers, transfer_counts
 from pencilbox.puzzles.sukoro.board import ALL, MARK, Board
 from pencilbox.studies import Figures, Params, Study, at_least, figure, plot, rng, table
 
@@ -145,190 +144,6 @@ def median_cell(values: list[tuple[int, bool]]) -> Any:
     med = int(med) if med == int(med) else sig(med)
     upper = nodes[len(nodes) // 2]
     return at_least(med) if any(capped and v <= upper for v, capped in values) else med
-
-
-# ---------------------------------------------------------------- blank boards: transfer matrix
-
-Entry = tuple[int, int, int] | None  # a frontier cell: empty, or (component, numbered neighbours, barred)
-
-
-def _digits_between(low: int, undecided: int) -> int:
-    """The final degrees still open to a number with ``low`` numbered neighbours so far."""
-    return sum(1 << v for v in range(max(low, 1), min(low + undecided, 4) + 1))
-
-
-def _canonical(frontier: list[Entry]) -> tuple[Entry, ...]:
-    names: dict[int, int] = {}
-    return tuple(None if e is None else (names.setdefault(e[0], len(names) + 1), e[1], e[2])
-                 for e in frontier)
-
-
-def _transfer_step(states: dict[tuple[Entry, ...], tuple[int, int]], width: int, c: int,
-                   real: bool) -> tuple[dict[tuple[Entry, ...], tuple[int, int]], int, int]:
-    """Decide column c of the next row (forced empty when not ``real``): the cell above
-    completes and is checked; returns the new states and the answers finished (sealed)."""
-    new: dict[tuple[Entry, ...], tuple[int, int]] = {}
-    sealed, most_sealed = 0, -1
-    for state, (count, most) in states.items():
-        for b in (0, 1) if real else (0,):
-            e = list(state)
-            up, left = e[c], e[c - 1] if c else None
-            up_right = e[c + 1] if c + 1 < width else None
-            cell = None
-            if b:
-                cell = [0, (up is not None) + (left is not None), 0]
-                if up is not None:
-                    up = (up[0], up[1] + 1, up[2])
-                if left is not None:
-                    left = e[c - 1] = (left[0], left[1] + 1, left[2])
-            if up is not None:  # its neighbourhood is now decided: rule 1 and rule 2
-                degree = up[1]
-                if degree == 0 or up[2] >> degree & 1:
-                    continue
-                if cell is not None:
-                    cell[2] |= 1 << degree
-                if up_right is not None:
-                    e[c + 1] = (up_right[0], up_right[1], up_right[2] | 1 << degree)
-            if cell is not None:  # rule 3: join the groups above and to the left
-                keep = up[0] if up is not None else left[0] if left is not None else width + 1
-                if left is not None and left[0] != keep:
-                    e = [x if x is None or x[0] != left[0] else (keep, x[1], x[2]) for x in e]
-                e[c] = (keep, cell[1], cell[2])
-            else:
-                e[c] = None
-                if up is not None and all(x is None or x[0] != up[0] for x in e):
-                    if any(x is not None for x in e):
-                        continue  # a group sealed off while other numbers exist
-                    sealed, most_sealed = sealed + count, max(most_sealed, most)
-                    continue
-            dead = False
-            for k, undecided in ((c - 1, 1), (c, 1 + (c + 1 < width)), (c + 1, int(real))):
-                if 0 <= k < width and e[k] is not None:
-                    name, low, barred = e[k]
-                    open_ = _digits_between(low, undecided)
-                    if open_ & ~barred == 0:
-                        dead = True
-                        break
-                    e[k] = (name, low, barred & open_)
-            if not dead:
-                key = _canonical(e)
-                got = new.get(key)
-                new[key] = (count, most + b) if got is None else (got[0] + count, max(got[1], most + b))
-    return new, sealed, most_sealed
-
-
-def transfer_counts(width: int, length: int) -> list[tuple[int, int]]:
-    """(answers, most numbered cells; -1 when none) of the blank L x ``width`` board for every
-    L in 1..length: one pass down the rows, each row closed off by a virtual empty row.
-
-    A frontier cell keeps its group, its numbered neighbours so far and the degrees barred
-    by finished neighbours; a group that leaves the frontier is a finished answer."""
-    states: dict[tuple[Entry, ...], tuple[int, int]] = {(None,) * width: (1, 0)}
-    sealed, most = 0, -1
-    out = []
-    for _ in range(length):
-        for c in range(width):
-            states, s, m = _transfer_step(states, width, c, True)
-            sealed, most = sealed + s, max(most, m)
-        closing, count, best = states, sealed, most
-        for c in range(width):
-            closing, s, m = _transfer_step(closing, width, c, False)
-            count, best = count + s, max(best, m)
-        out.append((count, best))
-    return out
-
-
-# ---------------------------------------------------------------- blank boards: every answer
-
-@njit(cache=True)
-def _row_ok(masks: np.ndarray, degs: np.ndarray, q: int, rows: int, cols: int) -> bool:
-    """Row q, its neighbourhood decided: every number has degree >= 1 unequal to the number
-    on its left and above; stores the row's degrees."""
-    m = masks[q]
-    above = masks[q - 1] if q > 0 else 0
-    below = masks[q + 1] if q + 1 < rows else 0
-    for j in range(cols):
-        if m >> j & 1 == 0:
-            degs[q, j] = 0
-            continue
-        d = (above >> j & 1) + (below >> j & 1)
-        if j > 0:
-            d += m >> (j - 1) & 1
-        if j + 1 < cols:
-            d += m >> (j + 1) & 1
-        if d == 0 or (j > 0 and m >> (j - 1) & 1 and degs[q, j - 1] == d):
-            return False
-        if above >> j & 1 and degs[q - 1, j] == d:
-            return False
-        degs[q, j] = d
-    return True
-
-
-@njit(cache=True)
-def _connected(masks: np.ndarray, rows: int, cols: int, seen: np.ndarray, todo: np.ndarray) -> bool:
-    start = -1
-    for i in range(rows * cols):
-        seen[i] = 0
-        if start < 0 and masks[i // cols] >> (i % cols) & 1:
-            start = i
-    if start < 0:
-        return False
-    seen[start] = 1
-    todo[0] = start
-    top = 1
-    while top:
-        top -= 1
-        r, c = divmod(todo[top], cols)
-        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-            if 0 <= rr < rows and 0 <= cc < cols and masks[rr] >> cc & 1 and not seen[rr * cols + cc]:
-                seen[rr * cols + cc] = 1
-                todo[top] = rr * cols + cc
-                top += 1
-    for i in range(rows * cols):
-        if masks[i // cols] >> (i % cols) & 1 and not seen[i]:
-            return False
-    return True
-
-
-@njit(cache=True)
-def _enumerate(rows: int, cols: int, out: np.ndarray) -> int:
-    """Every answer of the blank board, row masks in order, a row checked once the row below
-    it is chosen; writes the digits into ``out`` while it has room and returns the count."""
-    masks = np.zeros(rows, dtype=np.int64)
-    degs = np.zeros((rows, cols), dtype=np.int64)
-    seen = np.zeros(rows * cols, dtype=np.int64)
-    todo = np.zeros(rows * cols, dtype=np.int64)
-    found = 0
-    r = 0
-    masks[0] = -1
-    while r >= 0:
-        masks[r] += 1
-        if masks[r] >= 1 << cols:
-            r -= 1
-            continue
-        if r > 0 and not _row_ok(masks, degs, r - 1, rows, cols):
-            continue
-        if r + 1 < rows:
-            r += 1
-            masks[r] = -1
-            continue
-        if _row_ok(masks, degs, r, rows, cols) and _connected(masks, rows, cols, seen, todo):
-            if found < out.shape[0]:
-                for q in range(rows):
-                    for j in range(cols):
-                        out[found, q * cols + j] = degs[q, j]
-            found += 1
-    return found
-
-
-@lru_cache(maxsize=8)
-def all_answers(rows: int, cols: int) -> np.ndarray:
-    """Every answer of the blank board, one row of digits (0 empty) per answer."""
-    n = _enumerate(rows, cols, np.zeros((0, rows * cols), dtype=np.int8))
-    out = np.zeros((n, rows * cols), dtype=np.int8)
-    _enumerate(rows, cols, out)
-    out.flags.writeable = False
-    return out
 
 
 def solid_is_legal(rows: int, cols: int) -> bool:
