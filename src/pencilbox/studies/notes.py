@@ -30,6 +30,7 @@ th { background: #eef4fa } td.s { text-align: left }
 .kind.lower_bound { background: #fde3c8 } .kind.sample { background: #d8ecf7 }
 .kind.timing { background: #eee3f3 }
 .broken { color: #b00; font-weight: bold } .bound { color: #a65400 }
+.wide { overflow-x: auto }
 nav a { margin-right: 1rem } figure { margin: .5rem 0 1.2rem } svg { max-width: 100%; height: auto }
 @media (prefers-color-scheme: dark) { body { background: #161616; color: #e6e6e6 } th { background: #23313d }
   .meta { color: #aaa } .kind { background: #333 } .kind.lower_bound { background: #5a3a17 }
@@ -118,7 +119,9 @@ def render_figure(name: str, fig: dict[str, Any]) -> str:
 def _cell(v: Any) -> str:
     if isinstance(v, dict) and "at_least" in v:
         return f"<span class=bound>&ge; {_cell(v['at_least'])}</span>"
-    if isinstance(v, bool) or v is None:
+    if v is None:
+        return "&mdash;"
+    if isinstance(v, bool):
         return html.escape(str(v))
     if isinstance(v, int):
         return f"{v:,}"
@@ -133,7 +136,7 @@ def _table(value: dict[str, Any]) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in value["columns"])
     rows = "".join("<tr>" + "".join(f"<td{' class=s' if isinstance(c, str) else ''}>{_cell(c)}</td>"
                                     for c in r) + "</tr>" for r in value["rows"])
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table>"
+    return f"<div class=wide><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
 
 
 def _number(v: Any) -> float | None:
