@@ -100,3 +100,17 @@ def test_bad_requests_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture
     (tmp_path / "sukoro.json").write_text("{nope")
     assert cli.main(["notes", "--stats", str(tmp_path), "--out", str(tmp_path / "n.html")]) == 2
     assert "not JSON" in capsys.readouterr().err
+
+
+def test_shipped_notes_page_is_rendered_from_the_shipped_stats(tmp_path: Path) -> None:
+    """Every figure in the committed page comes from the committed stats files (plots
+    aside, whose SVG bytes may depend on the matplotlib build)."""
+    import re
+    fresh = notes.render(stats.STATS, tmp_path / "notes.html").read_text()
+
+    def strip(page: str) -> str:
+        return re.sub(r"<svg.*?</svg>", "<svg/>", page, flags=re.S)
+    assert strip(fresh) == strip(stats.NOTES.read_text())
+    for name in ("sukoro", "slant", "ripple", "fillapix"):
+        for entry in stats.load(name)["studies"].values():
+            assert entry["broken"] == [] and not entry["quick"]

@@ -49,6 +49,8 @@ class Puzzle(Protocol):
     """What the engine, the CLI, the web and the studies need of a puzzle."""
 
     name: str
+    title: str                 # how people call it (notes page, player)
+    generate_max: tuple[int, int]  # the largest board the player generates within one request
     rungs: tuple[Rung, ...]
     search_level: str          # the level the counting search propagates with by default
     url_names: tuple[str, ...]  # puzz.link genre ids, the first is written
@@ -91,6 +93,10 @@ class PuzzleBase:
 
     def __init__(self) -> None:
         self._kernel: Any = None
+
+    def clue_rc(self, board: Any, i: int) -> tuple[int, int]:
+        """Where clue i sits (a cell; puzzles with clues on lattice points override)."""
+        return board.grid.rc(i)
 
     @property
     def marks(self) -> Any:

@@ -17,9 +17,6 @@ from pencilbox.errors import BoardError
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
 NODE_CAP = 20_000  # per search in a request; a capped count says "2+" only if it saw two
 REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
-GENERATE_MAX = {"sukoro": (12, 12), "slant": (20, 20), "ripple": (10, 10), "fillapix": (30, 30)}
-TITLES = {"sukoro": "Sukoro", "slant": "Slant (Gokigen Naname)", "ripple": "Ripple Effect (Hakyuu)",
-          "fillapix": "Fill-a-Pix (Mosaic)"}
 
 
 class TooMuchWork(BoardError):
@@ -82,12 +79,12 @@ def catalog() -> dict[str, Any]:
         puzzle = puzzles.get(name)
         boards = _bank(name)
         levels = list(engine.levels(puzzle))
-        out.append({"name": name, "title": TITLES.get(name, name), "levels": levels,
+        out.append({"name": name, "title": puzzle.title, "levels": levels,
                     "hint_levels": levels, "search_level": puzzle.search_level,
                     "sizes": sorted({(b["rows"], b["cols"]) for b in boards}),
                     "grades": sorted({b["grade"] for b in boards},
                                      key=lambda g: engine.grade_rank(puzzle, g)),
-                    "generate_max": list(GENERATE_MAX.get(name, (10, 10))),
+                    "generate_max": list(puzzle.generate_max),
                     "cycle": puzzle.marks.CYCLE})
     return {"puzzles": out}
 
@@ -118,7 +115,7 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
     if not isinstance(name, str):
         raise BoardError("'puzzle' must be a puzzle name")
     puzzle = puzzles.get(name)
-    top = GENERATE_MAX.get(name, (10, 10))
+    top = puzzles.get(name).generate_max
     for what, v, most in (("rows", rows, top[0]), ("cols", cols, top[1])):
         if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= most:
             raise BoardError(f"{what} must be an integer in 3..{most} for {name} (the player's bound)")
@@ -213,15 +210,11 @@ def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
         mark = marks.mark(board, h.var, h.value)
         r, c = board.grid.rc(h.var)
         return {"kind": "hint", "cell": [r, c], "mark": mark, "rung": h.rung, "cells": cells, "clues": clues,
-                "message": f"{h.rung}: row {r + 1}, column {c + 1} is {_say(mark)}"}
+                "message": f"{h.rung}: row {r + 1}, column {c + 1} is {marks.SAY.get(mark, mark)}"}
     if h.contradiction:
         return {"kind": "contradiction", "rung": h.rung, "cells": _cells(board, h.cells),
                 "message": f"the entries so far contradict the rules ({h.rung})"}
     return {"kind": "stuck", "message": f"nothing more is provable with the rungs up to {names[-1]}"}
-
-
-def _say(mark: Any) -> str:
-    return {"n": "numbered", "x": "empty", "#": "painted", ".": "blank"}.get(mark, str(mark))
 
 
 def _names(puzzle: Any, level: str | None) -> tuple[str, ...]:
@@ -282,9 +275,8 @@ def count(data: Any) -> dict[str, Any]:
 
 def _clue_places(board: Any) -> list[tuple[int, tuple[int, int]]]:
     """(index into board.clues, [r, c] of the clue) for every clue shown."""
-    if board.puzzle == "slant":
-        return [(i, board.grid.point_rc(i)) for i, v in enumerate(board.clues) if v is not None]
-    return [(i, board.grid.rc(i)) for i, v in enumerate(board.clues) if v is not None]
+    puzzle = puzzles.get(board.puzzle)
+    return [(i, puzzle.clue_rc(board, i)) for i, v in enumerate(board.clues) if v is not None]
 
 
 def _without(board: Any, i: int) -> Any:

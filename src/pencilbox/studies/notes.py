@@ -14,8 +14,6 @@ from typing import Any
 
 from pencilbox.studies import stats
 
-TITLES = {"sukoro": "Sukoro", "slant": "Gokigen Naname (Slant)", "ripple": "Ripple Effect (Hakyuu)",
-          "fillapix": "Fill-a-Pix (Mosaic)"}
 KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing"}
 STYLE = """
 body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
@@ -63,10 +61,15 @@ def page(files: list[tuple[str, dict[str, Any]]]) -> str:
              f"<p class=meta>The studies below took {total / 60:.1f} minutes of wall time in all "
              "(the sum of the runs' times recorded in the stats files)"
              + ("; <b>some were run with --quick parameters</b>" if quick else "") + ".</p>",
-             "<nav>" + "".join(f"<a href='#{p}'>{TITLES.get(p, p)}</a>" for p, _ in files) + "</nav>"]
+             "<nav>" + "".join(f"<a href='#{p}'>{_title(p)}</a>" for p, _ in files) + "</nav>"]
     for puzzle, data in files:
         parts.append(section(puzzle, data))
     return "\n".join(parts) + "\n</html>\n"
+
+
+def _title(puzzle: str) -> str:
+    from pencilbox import puzzles
+    return puzzles.get(puzzle).title
 
 
 def _rules(puzzle: str) -> str:
@@ -80,7 +83,7 @@ def _rules(puzzle: str) -> str:
 
 
 def section(puzzle: str, data: dict[str, Any]) -> str:
-    out = [f"<section id='{puzzle}'><h2>{html.escape(TITLES.get(puzzle, puzzle))}</h2>",
+    out = [f"<section id='{puzzle}'><h2>{html.escape(_title(puzzle))}</h2>",
            f"<p><i>Rules:</i> {html.escape(_rules(puzzle))}</p>"]
     for name, e in data["studies"].items():
         out.append(f"<h3 id='{puzzle}-{name}'>{e['number']}. {html.escape(e['title'])}</h3>")

@@ -15,6 +15,8 @@ from pencilbox.puzzles.fillapix.rungs import RUNGS
 
 class FillAPix(PuzzleBase):
     name = "fillapix"
+    title = "Fill-a-Pix (Mosaic)"
+    generate_max = (30, 30)  # the player's New board stays within one request's time
     board_module = fb
     rules_module = rules
     rungs = RUNGS

@@ -15,6 +15,8 @@ from pencilbox.puzzles.ripple.rungs import RUNGS
 
 class Ripple(PuzzleBase):
     name = "ripple"
+    title = "Ripple Effect (Hakyuu)"
+    generate_max = (10, 10)  # the player's New board stays within one request's time
     board_module = rb
     rules_module = rules
     rungs = RUNGS

@@ -8,6 +8,7 @@ from pencilbox.player.positions import read
 from pencilbox.puzzles.ripple.board import Board, state_from_answer
 
 CYCLE: list[Any] = []  # digits are typed, not cycled
+SAY: dict[str, str] = {}  # a mark in words, for hints (a digit says itself)
 
 
 def to_answer(board: Board, position: Any) -> tuple[int | None, ...]:

@@ -15,6 +15,8 @@ from pencilbox.puzzles.slant.rungs import RUNGS
 
 class Slant(PuzzleBase):
     name = "slant"
+    title = "Slant (Gokigen Naname)"
+    generate_max = (20, 20)  # the player's New board stays within one request's time
     board_module = sb
     rules_module = rules
     rungs = RUNGS
@@ -23,6 +25,9 @@ class Slant(PuzzleBase):
     tatham_name = "slant"
 
     # boards and answers
+    def clue_rc(self, board: Board, i: int) -> tuple[int, int]:
+        return board.grid.point_rc(i)  # clues sit on lattice points
+
     def unclued(self, board: Board) -> list[int]:
         return list(range(board.rows * board.cols))
 

@@ -6,6 +6,7 @@ from pencilbox.player.positions import Letters
 from pencilbox.puzzles.slant.board import BACK, FWD, state_from_answer
 
 CYCLE = ["\\", "/", None]
+SAY: dict[str, str] = {}  # a mark in words, for hints (a slash says itself)
 _LETTERS = Letters({"/": FWD, "\\": BACK}, {FWD: "/", BACK: "\\"}, state_from_answer)
 to_answer, to_state, mark, from_answer = (_LETTERS.to_answer, _LETTERS.to_state, _LETTERS.mark,
                                           _LETTERS.from_answer)

@@ -15,6 +15,8 @@ from pencilbox.puzzles.sukoro.rungs import RUNGS
 
 class Sukoro(PuzzleBase):
     name = "sukoro"
+    title = "Sukoro"
+    generate_max = (12, 12)  # the player's New board stays within one request's time
     board_module = sb
     rules_module = rules
     rungs = RUNGS

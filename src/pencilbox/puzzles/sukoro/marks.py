@@ -10,6 +10,7 @@ from pencilbox.player.positions import read
 from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board, initial_state
 
 CYCLE = ["n", "x", None]
+SAY = {"n": "numbered", "x": "empty"}  # a mark in words, for hints
 
 
 def _marks(board: Board, position: Any) -> tuple[str | None, ...]:
