@@ -31,3 +31,19 @@ def test_graded_boards(grade: str) -> None:
             assert board.size[i] > 1
             fewer = Board(6, 6, board.regions, board.clues[:i] + (None,) + board.clues[i + 1:])
             assert not finishes(PUZZLE, fewer, grade)  # the backward walk kept only needed givens
+
+
+def test_a_partition_the_search_gives_up_on_is_decided_by_sat() -> None:
+    """The alive check's search runs out of nodes on this live 10x10 partition; the
+    generator must not throw it away (SAT finds its answer)."""
+    from pencilbox.puzzles.ripple import kernel, rules
+    from pencilbox.puzzles.ripple.board import full
+    rng = random.Random(1)
+    regions = generate.partition(10, 10, rng, 0.0)
+    seed = rng.randrange(1, 2**31)
+    board = Board(10, 10, regions, (None,) * 100)
+    names = ("region", "ripple", "hidden", "lines")
+    assert kernel.search(board, [full(s) for s in board.size], names, 1, generate.ALIVE_NODES,
+                         seed=seed).node_capped
+    answer = generate.alive_answer(10, 10, regions, seed)
+    assert answer is not None and rules.is_answer(board, answer)

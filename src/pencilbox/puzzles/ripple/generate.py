@@ -20,7 +20,7 @@ from pencilbox.puzzles.ripple import kernel
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state
 
 SINGLE, SIZES = 0.1, (3, 7)  # defaults: ~1 in 6 partitions of 10x10 lives (smaller regions die)
-ALIVE_NODES = 20_000  # branch points the alive check may use (a capped check counts as dead)
+ALIVE_NODES = 20_000  # branch points the alive check's search may use before SAT decides
 DRAWS = 2_000
 
 
@@ -74,10 +74,15 @@ def looks_dead(rows: int, cols: int, regions: tuple[int, ...]) -> list[str]:
 
 
 def alive_answer(rows: int, cols: int, regions: tuple[int, ...], seed: int) -> tuple[int, ...] | None:
-    """A random answer of the empty partition, or None if dead (or too hard to tell)."""
+    """A random answer of the empty partition (the ladder's search, values in a seeded
+    random order), or None when it is dead. A search that runs out of nodes is settled by
+    SAT (complete; its answer is then SAT's first), so no live partition is thrown away."""
     board = Board(rows, cols, regions, (None,) * (rows * cols))
     res = kernel.search(board, [full(s) for s in board.size], ("region", "ripple", "hidden", "lines"),
                         1, ALIVE_NODES, seed=seed)
+    if not res.answers and res.node_capped:
+        from pencilbox.puzzles.ripple import PUZZLE
+        res = PUZZLE.sat_count(board, 1, 0)
     if not res.answers:
         return None
     return tuple(d.bit_length() - 1 for d in res.answers[0])

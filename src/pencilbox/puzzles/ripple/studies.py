@@ -249,7 +249,8 @@ REASONS = ("adjacent singletons", "board capacity", "line rule")
 
 
 def _solver_alive(board: Any, seed: int, node_cap: int) -> bool | None:
-    """The generator's alive check with an explicit node cap; None when capped."""
+    """The alive check's search alone, with an explicit node cap; None when capped (the
+    generator then asks SAT)."""
     from pencilbox.puzzles.ripple import kernel
     from pencilbox.puzzles.ripple.board import full
     names = engine.ladder(_puzzle(), _puzzle().search_level)
@@ -316,8 +317,8 @@ def _mortality_reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "sample", table(columns, rows), n=p["partitions"],
             title="share of random partitions dead, and the share each cheap test calls dead",
             note=("dead: no answer by the SAT engine (uncapped); explained: any test / dead; solver capped: "
-                  f"the generator's alive check (search, {p['solver_nodes']} branch points) gave up, "
-                  "which the generator counts as dead; settings chosen: 6x6, 8x8, 10x10 at the "
+                  f"the alive check's search ({p['solver_nodes']} branch points) gave up, and the "
+                  "generator asks SAT; settings chosen: 6x6, 8x8, 10x10 at the "
                   "generator's region sizes, plus small regions where board capacity bites"),
             plot=plot("bar", "setting", ["dead", "any test"], ylabel="share of partitions")),
     }
