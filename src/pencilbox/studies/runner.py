@@ -140,6 +140,12 @@ def run_study(puzzle: str, study: Study, *, quick: bool = False, seed: int = 0, 
     return entry
 
 
+def run_quick(puzzle: str, state: Path) -> dict[str, dict[str, Any]]:
+    """Every study of a puzzle with its quick parameters and seed 0 (what the tests check)."""
+    from pencilbox.studies import studies_of
+    return {s.name: run_study(puzzle, s, quick=True, seed=0, state=state) for s in studies_of(puzzle)}
+
+
 def _bar(total: int, initial: int, desc: str, show: bool) -> Any:
     from tqdm import tqdm
     return tqdm(total=total, initial=initial, desc=desc, unit="job", disable=not show, leave=True,

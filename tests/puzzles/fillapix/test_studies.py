@@ -11,7 +11,7 @@ import pytest
 
 from pencilbox.puzzles.fillapix.studies import STUDIES
 from pencilbox.studies import Study
-from pencilbox.studies.runner import run_study
+from pencilbox.studies.runner import run_quick, run_study
 
 BY_NAME = {s.name: s for s in STUDIES}
 
@@ -19,7 +19,7 @@ BY_NAME = {s.name: s for s in STUDIES}
 @pytest.fixture(scope="module")
 def entries(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     state = tmp_path_factory.mktemp("state")
-    return {s.name: run_study("fillapix", s, quick=True, seed=0, state=state) for s in STUDIES}
+    return run_quick("fillapix", state)
 
 
 def rows(entry: dict[str, Any], name: str) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from pencilbox.core import engine
 from pencilbox.puzzles.ripple import PUZZLE
 from pencilbox.puzzles.ripple import studies as rs
 from pencilbox.studies import studies_of
-from pencilbox.studies.runner import run_study
+from pencilbox.studies.runner import run_quick, run_study
 
 STUDIES = {s.name: s for s in studies_of("ripple")}
 
@@ -21,7 +21,7 @@ STUDIES = {s.name: s for s in studies_of("ripple")}
 @pytest.fixture(scope="module")
 def entries(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     state = tmp_path_factory.mktemp("ripple-studies")
-    return {name: run_study("ripple", s, quick=True, seed=0, state=state) for name, s in STUDIES.items()}
+    return run_quick("ripple", state)
 
 
 def rows(entry: dict[str, Any], fig: str) -> list[dict[str, Any]]:

@@ -11,7 +11,7 @@ import pytest
 
 from pencilbox.puzzles.slant import studies as ss
 from pencilbox.studies import Study, studies_of
-from pencilbox.studies.runner import run_study
+from pencilbox.studies.runner import run_quick, run_study
 
 BY_NAME = {s.name: s for s in ss.STUDIES}
 
@@ -20,7 +20,7 @@ BY_NAME = {s.name: s for s in ss.STUDIES}
 def entries(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """Every study run once with its quick parameters."""
     state = tmp_path_factory.mktemp("state")
-    return {s.name: run_study("slant", s, quick=True, seed=0, state=state) for s in studies_of("slant")}
+    return run_quick("slant", state)
 
 
 def rows(entry: dict[str, Any], name: str) -> list[list[Any]]:

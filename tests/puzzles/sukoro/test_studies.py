@@ -10,7 +10,7 @@ import pytest
 
 from pencilbox.puzzles.sukoro import studies as ss
 from pencilbox.studies import studies_of
-from pencilbox.studies.runner import run_study
+from pencilbox.studies.runner import run_quick, run_study
 
 BY_NAME = {s.name: s for s in ss.STUDIES}
 KNOWN = {1: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8],
@@ -22,7 +22,7 @@ KNOWN = {1: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8],
 def entries(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
     """Every study run once with its quick parameters."""
     state = tmp_path_factory.mktemp("state")
-    return {s.name: run_study("sukoro", s, quick=True, seed=0, state=state) for s in studies_of("sukoro")}
+    return run_quick("sukoro", state)
 
 
 def rows(entry: dict[str, Any], name: str) -> list[list[Any]]:
