@@ -17,6 +17,14 @@ client = TestClient(app)
 NAMES = puzzles.names()
 
 
+@pytest.fixture(scope="module", autouse=True)
+def warm_kernels() -> None:
+    """What the server's lifespan does before its first request (this client skips it):
+    on a fresh clone numba compiles here, not inside a request's time budget."""
+    from pencilbox.player import play
+    play.warm()
+
+
 def smallest(name: str) -> dict[str, Any]:
     return min(bank.load(name), key=lambda r: (r["rows"] * r["cols"], r["id"]))
 

@@ -114,3 +114,21 @@ def test_shipped_notes_page_is_rendered_from_the_shipped_stats(tmp_path: Path) -
     for name in ("sukoro", "slant", "ripple", "fillapix"):
         for entry in stats.load(name)["studies"].values():
             assert entry["broken"] == [] and not entry["quick"]
+
+
+def _slow_work(p: dict[str, Any], seed: int, k: int) -> int:
+    import time
+    if k == 0:
+        time.sleep(0.5)
+        raise KeyboardInterrupt
+    time.sleep(120)  # a long job: an interrupted run must not wait for it
+    return k
+
+
+def test_interrupted_pool_does_not_wait_for_running_jobs(tmp_path: Path) -> None:
+    import time
+    study = Study(1, "slow", "Slow jobs", {}, {}, lambda p, s: [(0,), (1,), (2,)], _slow_work, _log_reduce)
+    t = time.perf_counter()
+    with pytest.raises(KeyboardInterrupt):
+        run_study("toy", study, workers=2, state=tmp_path)
+    assert time.perf_counter() - t < 60

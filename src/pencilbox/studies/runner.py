@@ -81,16 +81,28 @@ def _serial(study: Study, params: dict[str, Any], seed: int,
 
 def _pool(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, tuple]],
           workers: int) -> Iterator[tuple[int, Any]]:
-    with ProcessPoolExecutor(workers) as pool:
-        pending = {pool.submit(_call, study.work, params, seed, job): k for k, job in todo}
-        try:
-            while pending:
-                finished, _ = wait(pending, return_when=FIRST_COMPLETED)
-                for f in finished:
-                    yield pending.pop(f), f.result()
-        finally:
-            for f in pending:
-                f.cancel()
+    pool = ProcessPoolExecutor(workers)
+    pending = {pool.submit(_call, study.work, params, seed, job): k for k, job in todo}
+    try:
+        while pending:
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for f in finished:
+                yield pending.pop(f), f.result()
+    except BaseException:
+        _stop(pool)  # interrupted: the running jobs are dropped (their results were not kept)
+        raise
+    pool.shutdown()
+
+
+def _stop(pool: ProcessPoolExecutor) -> None:
+    """End a pool now: cancel what has not started and end the workers (a job may run for
+    minutes; an interrupted run must not wait for it)."""
+    processes = list(getattr(pool, "_processes", {}).values())  # no public way in 3.11
+    pool.shutdown(wait=False, cancel_futures=True)
+    for proc in processes:
+        proc.terminate()
+    for proc in processes:
+        proc.join(5)
 
 
 def _dask(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, tuple]],
