@@ -28,7 +28,7 @@ th { background: #eef4fa } td.s { text-align: left }
 .kind.lower_bound { background: #fde3c8 } .kind.sample { background: #d8ecf7 }
 .kind.timing { background: #eee3f3 }
 .broken { color: #b00; font-weight: bold } .bound { color: #a65400 }
-.wide { overflow-x: auto }
+.wide { overflow-x: auto } .toc { font-size: .9rem }
 nav a { margin-right: 1rem } figure { margin: .5rem 0 1.2rem } svg { max-width: 100%; height: auto }
 @media (prefers-color-scheme: dark) { body { background: #161616; color: #e6e6e6 } th { background: #23313d }
   .meta { color: #aaa } .kind { background: #333 } .kind.lower_bound { background: #5a3a17 }
@@ -84,7 +84,10 @@ def _rules(puzzle: str) -> str:
 
 def section(puzzle: str, data: dict[str, Any]) -> str:
     out = [f"<section id='{puzzle}'><h2>{html.escape(_title(puzzle))}</h2>",
-           f"<p><i>Rules:</i> {html.escape(_rules(puzzle))}</p>"]
+           f"<p><i>Rules:</i> {html.escape(_rules(puzzle))}</p>",
+           "<ol class=toc>" + "".join(f"<li value={e['number']}><a href='#{puzzle}-{n}'>"
+                                      f"{html.escape(e['title'])}</a></li>"
+                                      for n, e in data["studies"].items()) + "</ol>"]
     for name, e in data["studies"].items():
         out.append(f"<h3 id='{puzzle}-{name}'>{e['number']}. {html.escape(e['title'])}</h3>")
         meta = (f"study <code>{html.escape(name)}</code>, seed {e['seed']}, version {e['version']}"
