@@ -108,6 +108,15 @@ def test_generate_formats_and_seed_repeat() -> None:
     assert len(js) == 2 and all(x["grade"] == "conn" for x in js)
     solved = json.loads(cli("solve", json.dumps(js[0]), "--json").stdout)
     assert solved["status"] == "unique" and solved["grade"] == "conn"
+    assert all("capped_checks" not in x for x in js)  # Sukoro's generator does not count them
+
+
+def test_fillapix_generate_says_how_many_checks_ran_out_of_nodes() -> None:
+    from pencilbox.puzzles.fillapix import generate
+    made = json.loads(cli("generate", "fillapix", "20x20", "--seed", "3", "--format", "json").stdout)
+    assert made["capped_checks"] == generate.make(20, 20, 3).capped_checks > 0
+    text = cli("generate", "fillapix", "20x20", "--seed", "3").stdout.splitlines()[0]
+    assert f"{made['capped_checks']} uniqueness checks ran out of nodes" in text
 
 
 BAD = [

@@ -141,9 +141,12 @@ def cmd_generate(args: argparse.Namespace) -> int:
             raise BoardError(str(e)) from None
         if args.format == "json":
             obj = json.loads(boardio.dump(made.board, "json"))
-            objs.append({**obj, "seed": made.seed, "grade": made.grade})
+            extra = {} if made.capped_checks is None else {"capped_checks": made.capped_checks}
+            objs.append({**obj, "seed": made.seed, "grade": made.grade, **extra})
         elif args.format == "text":
-            print(f"# seed {made.seed}, grade {made.grade}\n" + boardio.dump(made.board, "text"))
+            capped = (f", {made.capped_checks} uniqueness checks ran out of nodes and kept "
+                      "their clue (locally minimal but for those)" if made.capped_checks else "")
+            print(f"# seed {made.seed}, grade {made.grade}{capped}\n" + boardio.dump(made.board, "text"))
         else:
             print(boardio.dump(made.board, args.format))
     if objs:

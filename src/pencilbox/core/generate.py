@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from pencilbox.core import engine
@@ -26,6 +26,8 @@ class Made:
     grade: str | None
     clues: int
     erase_checks: int
+    capped_checks: int | None = None  # uniqueness checks that ran out of nodes and kept their
+    # clue (the board is locally minimal up to them); None where the generator does not count
 
 
 def finishes(puzzle: Any, board: Any, level: str) -> bool:
@@ -74,5 +76,5 @@ def graded(puzzle: Any, make: Callable[[int, str | None], Made], grade: str | No
         made = make(seed + k, grade)
         g = engine.grade(puzzle, made.board).grade
         if grade is None or g == grade:
-            return Made(made.board, made.answer, made.seed, g, made.clues, made.erase_checks)
+            return replace(made, grade=g)
     raise ValueError(f"no {puzzle.name} board of grade {grade} in {tries} seeds from {seed}")

@@ -25,8 +25,9 @@ def test_compiled_erasure_loop_equals_the_readable_one(seed: int, level: str | N
     full, avoid, order = _draw(seed)
     bounded = generate.bounded(level)
     names = engine.ladder(PUZZLE, level if bounded else PUZZLE.search_level)
-    assert kernel.minimise(full, order, avoid, names, -1 if bounded else generate.NODE_CAP) == \
-        generate.minimise_reference(full, order, avoid, level)
+    cap = -1 if bounded else generate.NODE_CAP
+    clues, _, capped = kernel.minimise_checked(full, order, avoid, names, cap)
+    assert (clues, capped) == generate.minimise_reference(full, order, avoid, level)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -36,8 +37,8 @@ def test_compiled_erasure_loop_equals_the_readable_one_where_checks_cap(seed: in
     from pencilbox.puzzles.fillapix import kernel
     full, avoid, order = _draw(300 + seed, 13, 16)
     names = engine.ladder(PUZZLE, PUZZLE.search_level)
-    assert kernel.minimise(full, order, avoid, names, generate.NODE_CAP) == \
-        generate.minimise_reference(full, order, avoid)
+    clues, _, capped = kernel.minimise_checked(full, order, avoid, names, generate.NODE_CAP)
+    assert (clues, capped) == generate.minimise_reference(full, order, avoid)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -48,7 +49,7 @@ def test_incremental_fixpoints_equal_fixpoints_from_scratch(seed: int, level: st
     from pencilbox.puzzles.fillapix import kernel
     full, avoid, order = _draw(100 + seed, 6, 12)
     for cap in (generate.NODE_CAP, -1):
-        clues, wrong = kernel.minimise_checked(full, order, avoid, engine.ladder(PUZZLE, level), cap, True)
+        clues, wrong, _ = kernel.minimise_checked(full, order, avoid, engine.ladder(PUZZLE, level), cap, True)
         assert wrong == 0
         assert cap < 0 or sum(v is not None for v in clues) < len(clues)
 

@@ -39,13 +39,13 @@ def all_clues(rows: int, cols: int, pic: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(pic[j] for j in g.block[i]) for i in range(rows * cols))
 
 
-def still_unique(board: Board, avoid: list[int], erased: int) -> bool:
+def still_unique(board: Board, avoid: list[int], erased: int) -> str:
     """After erasing clue ``erased`` from a board whose only answer is ``avoid``: is that
-    answer still the only one? A rival must break the erased clue's block, or it would
-    have been a rival before; so split on the first cell of that block where it differs
-    (earlier block cells keep the answer's value) and look for any answer in each case,
-    the cases together node-capped (a capped check counts as a rival), trying the value
-    away from the known answer first."""
+    answer still the only one ("unique", "rival" or "capped")? A rival must break the
+    erased clue's block, or it would have been a rival before; so split on the first cell
+    of that block where it differs (earlier block cells keep the answer's value) and look
+    for any answer in each case, the cases together node-capped (a capped check counts as
+    a rival), trying the value away from the known answer first."""
     from pencilbox.puzzles.fillapix import PUZZLE
     names = engine.ladder(PUZZLE, PUZZLE.search_level)
     dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)  # what the clues force
@@ -57,20 +57,22 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> bool:
         dom[c] = BOTH ^ avoid[c]
         found, capped, nodes = kernel.rival(board, dom, avoid, c, names, budget)
         if found or capped:
-            return False
+            return "capped" if capped else "rival"
         budget -= nodes
         dom[c] = avoid[c]  # later cases keep this cell as in the answer
         dom = PUZZLE.kernel.fixpoint(board, dom, names)
         if dom is None:
-            return True  # no rival is left to find
-    return True
+            return "unique"  # no rival is left to find
+    return "unique"
 
 
 def minimise_reference(board: Board, order: list[int], avoid: list[int],
-                       level: str | None = None) -> tuple[int | None, ...]:
-    """The erasure loop in Python, clue by clue (kernel.minimise is its compiled twin)."""
+                       level: str | None = None) -> tuple[tuple[int | None, ...], int]:
+    """The erasure loop in Python, clue by clue (kernel.minimise_checked is its compiled
+    twin): the clues kept and the uniqueness checks that ran out of nodes."""
     from pencilbox.puzzles.fillapix import PUZZLE
     clues = list(board.clues)
+    capped = 0
     for i in order:
         kept = clues[i]
         clues[i] = None
@@ -79,10 +81,12 @@ def minimise_reference(board: Board, order: list[int], avoid: list[int],
             dom = PUZZLE.kernel.fixpoint(now, [BOTH] * len(avoid), engine.ladder(PUZZLE, level))
             keep = dom is not None and BOTH not in dom
         else:
-            keep = still_unique(now, avoid, i)
+            verdict = still_unique(now, avoid, i)
+            keep = verdict == "unique"
+            capped += verdict == "capped"
         if not keep:
             clues[i] = kept
-    return tuple(clues)
+    return tuple(clues), capped
 
 
 def bounded(level: str | None) -> bool:
@@ -101,9 +105,10 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     rng.shuffle(order)
     full = Board(rows, cols, all_clues(rows, cols, pic))
     names = engine.ladder(PUZZLE, level if bounded(level) else PUZZLE.search_level)
-    clues = kernel.minimise(full, order, avoid, names, -1 if bounded(level) else NODE_CAP)
+    clues, _, capped = kernel.minimise_checked(full, order, avoid, names, -1 if bounded(level) else NODE_CAP)
     board = Board(rows, cols, clues)
-    return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order))
+    return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order),
+                None if bounded(level) else capped)
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:

@@ -572,8 +572,8 @@ def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, i
     """Is ``avoid`` still the only answer once clue i is erased (``dom``: the fixpoint
     without it)? A rival must break clue i's block (else it was a rival before), so split
     on the first block cell where it differs, each case a rival search; ``node_cap``
-    bounds the branch points of all the cases together (a capped check counts as a
-    rival: the clue stays)."""
+    bounds the branch points of all the cases together. Returns 0 (no rival), 1 (a rival)
+    or 2 (capped: counted as a rival, the clue stays)."""
     case[:] = dom
     for k in range(9):
         c = block[i, k]
@@ -585,12 +585,12 @@ def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, i
         found, capped, nodes = _rival(case, c, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr,
                                       inc, pmask, work, stack, rows, trial)
         if found or capped:
-            return False
+            return 2 if capped else 1
         node_cap -= nodes
         case[c] = avoid[c]  # later cases keep this cell as in the answer
         if not _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, c):
             break  # no rival is left to find
-    return True
+    return 0
 
 
 @njit(cache=True)
@@ -601,7 +601,8 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
     locally minimal for that level: Tatham's criterion). The fixpoint without the erased
     clue comes from the last one by undoing only what leaned on that clue (see _reopen;
     with probe on, from scratch). ``verify`` recomputes it from scratch too and counts the
-    cells where the two differ (returned second; the tests want 0)."""
+    cells where the two differ (returned second; the tests want 0); third, the checks that
+    ran out of nodes (each kept its clue)."""
     n = clue.shape[0]
     b = 4 * n + 2
     dom = _extend(np.full(n, 3, dtype=np.int64), block)
@@ -620,6 +621,7 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
     work[b + 2 * n + 2] = incremental  # the trail on
     ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, -1)
     wrong = 0
+    capped = 0
     for i in order:
         kept = clue[i]
         clue[i] = -1
@@ -653,13 +655,15 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
                     unique = False
                     break
         else:
-            unique = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
-                               pmask, case, swork, stack, rows, trial)
+            verdict = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+                                pmask, case, swork, stack, rows, trial)
+            unique = verdict == 0
+            capped += verdict == 2
         if not unique:
             clue[i] = kept
             dom[:] = saved
             work[b: b + 2 * n + 1] = saved_trail
-    return clue, wrong
+    return clue, wrong, capped
 
 
 def minimise(board: Board, order: list[int], answer: list[int], names: tuple[str, ...],
@@ -669,13 +673,14 @@ def minimise(board: Board, order: list[int], answer: list[int], names: tuple[str
 
 
 def minimise_checked(board: Board, order: list[int], answer: list[int], names: tuple[str, ...],
-                     node_cap: int, verify: bool = False) -> tuple[tuple[int | None, ...], int]:
-    """minimise, and with ``verify`` how many cells its incremental fixpoints got wrong."""
+                     node_cap: int, verify: bool = False) -> tuple[tuple[int | None, ...], int, int]:
+    """minimise, with ``verify`` how many cells its incremental fixpoints got wrong, and how
+    many uniqueness checks ran out of nodes (and so kept their clue)."""
     t = tables(board)
     clue = t[0].copy()
-    out, wrong = _minimise(clue, np.array(order, dtype=np.int64), np.array(answer, dtype=np.int64),
-                           flags_of(names), node_cap, verify, *t[1:])
-    return tuple(None if v < 0 else int(v) for v in out), int(wrong)
+    out, wrong, capped = _minimise(clue, np.array(order, dtype=np.int64), np.array(answer, dtype=np.int64),
+                                   flags_of(names), node_cap, verify, *t[1:])
+    return tuple(None if v < 0 else int(v) for v in out), int(wrong), int(capped)
 
 
 def rival(board: Board, dom: list[int], avoid: list[int], cell: int, names: tuple[str, ...],

@@ -525,7 +525,8 @@ def _generator_work(p: Params, seed: int, h: int, w: int, k: int, count: int) ->
     for s in _board_seeds(seed, "generator", h, w, k, count):
         made = generate.make(h, w, s)
         mine = erase_with_verdicts(h, w, s, p["node_cap"], p["recheck_cap"])
-        out["same"] += mine["clues"] == made.board.clues and mine["pic"] == made.answer
+        out["same"] += (mine["clues"], mine["pic"], mine["capped"]) == (made.board.clues, made.answer,
+                                                                          made.capped_checks)
         out["unique"] += PUZZLE.sat_count(made.board, 2, 10**9).count == 1
         out["twin_free"] += twins.find_twin(made.answer, h, w) is None
         got = (mine["draws"], made.clues, sum(made.answer), mine["capped"], mine["needless"],
@@ -593,7 +594,8 @@ def _generator_reduce(p: Params, seed: int, results: list[Any]) -> Figures:
              "sat_unique", "twin_free"], capped), n=total,
             note=f"node cap {p['node_cap']} per check (the generator's); every capped check kept its clue; "
                  f"capped_but_removable: {recheck} says the answer stayed unique without it then; shares are "
-                 "of kept clues; same_as_kernel: boards where this Python loop equals kernel.minimise"),
+                 "of kept clues; same_as_kernel: boards where this Python loop equals kernel.minimise (the "
+                 "clues kept and the capped checks it counts)"),
         "local_minimality": figure("sample", table(
             ["h", "w", "sides_2_mod_3", "boards", "kept_clues", "removable_from_final", "removable_share",
              "locally_minimal_boards"], minimal), n=total,
