@@ -95,6 +95,12 @@ def plot(kind: str, x: str, y: Sequence[str], *, xlabel: str = "", ylabel: str =
     return {"kind": kind, "x": x, "y": list(y), "xlabel": xlabel or x, "ylabel": ylabel, "logy": logy}
 
 
+def nonzero(*counts: tuple[int, str]) -> list[str]:
+    """The messages whose count is not zero: the usual shape of a ``check`` over a table of
+    counts that must all be 0."""
+    return [message for count, message in counts if count]
+
+
 def studies_of(puzzle: str) -> list[Study]:
     """The studies of one puzzle, in spec order (none when it has no studies module)."""
     name = f"pencilbox.puzzles.{puzzle}.studies"

@@ -11,20 +11,11 @@ import pytest
 
 from pencilbox.puzzles.fillapix.studies import STUDIES
 from pencilbox.studies import Study
-from pencilbox.studies.runner import run_quick, run_study
+from pencilbox.studies.runner import run_study
+from tests.studies.quick import quick_entries, records
 
 BY_NAME = {s.name: s for s in STUDIES}
-
-
-@pytest.fixture(scope="module")
-def entries(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    state = tmp_path_factory.mktemp("state")
-    return run_quick("fillapix", state)
-
-
-def rows(entry: dict[str, Any], name: str) -> list[dict[str, Any]]:
-    value = entry["figures"][name]["value"]
-    return [dict(zip(value["columns"], r, strict=True)) for r in value["rows"]]
+entries = quick_entries("fillapix")
 
 
 def test_one_study_per_spec_item() -> None:
@@ -42,8 +33,8 @@ def test_quick_run_breaks_nothing(study: Study, entries: dict[str, dict[str, Any
 
 
 def test_census_known_values(entries: dict[str, dict[str, Any]]) -> None:
-    twins = {(r["h"], r["w"]): r for r in rows(entries["census"], "twins")}
-    kernel = {(r["h"], r["w"]): r for r in rows(entries["census"], "kernel")}
+    twins = {(r["h"], r["w"]): r for r in records(entries["census"], "twins")}
+    kernel = {(r["h"], r["w"]): r for r in records(entries["census"], "kernel")}
     assert len(twins) == 9 and entries["census"]["figures"]["twins"]["kind"] == "exact"
     for (h, w), r in twins.items():
         assert len({r["by_clues"], r["by_kernel"], r["by_classifier"], r["closed_form"]}) == 1
@@ -59,9 +50,9 @@ def test_census_known_values(entries: dict[str, dict[str, Any]]) -> None:
 def test_twin_shares_agree_with_the_solver(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["twin_shares"]
     assert e["figures"]["disagreements"]["value"] == 0
-    y = {(r["m"], r["n"]): r for r in rows(e, "y_matrix_counts")}
+    y = {(r["m"], r["n"]): r for r in records(e, "y_matrix_counts")}
     assert y[2, 2]["no_constant_line"] == 2 and y[3, 3]["no_constant_line"] == 102  # A283624
-    shares = {(r["h"], r["w"]): r for r in rows(e, "twin_share")}
+    shares = {(r["h"], r["w"]): r for r in records(e, "twin_share")}
     assert shares[2, 2]["exact_lines_only"] == 0.875
     assert shares[5, 5]["exact_with_two_block"] > shares[5, 5]["exact_lines_only"]
     assert e["figures"]["square_share"]["plot"]["x"] == "n"
@@ -77,33 +68,33 @@ def test_no_second_answer_off_the_twin_grids(entries: dict[str, dict[str, Any]])
 
 def test_two_block_only_where_both_sides_are_2_mod_3(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["two_block"]
-    for r in rows(e, "two_block"):
+    for r in records(e, "two_block"):
         assert r["draws"] == e["params"]["draws"] and r["bad_twin_vectors"] == 0
         assert r["exact_two_block_share"] > 0  # 5x5 and 8x8: exact known
 
 
 def test_generator_loop_is_the_kernel_loop(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["generator"]
-    for r in rows(e, "capped_checks"):
+    for r in records(e, "capped_checks"):
         assert r["same_as_kernel"] == r["boards"] == r["sat_unique"] == r["twin_free"]
-    redraws = {(r["h"], r["w"]): r for r in rows(e, "redraws")}
+    redraws = {(r["h"], r["w"]): r for r in records(e, "redraws")}
     assert redraws[4, 4]["redraws"] == 0 and redraws[4, 4]["predicted_mean"] == 0
 
 
 def test_clue_survival_counts_every_clue(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["clue_survival"]
     (h, w, boards), = e["params"]["grids"]
-    assert sum(r["clues_shown"] for r in rows(e, "by_position")) == h * w * boards
-    assert sum(r["clues_shown"] for r in rows(e, "settle_alone")) == h * w * boards
+    assert sum(r["clues_shown"] for r in records(e, "by_position")) == h * w * boards
+    assert sum(r["clues_shown"] for r in records(e, "settle_alone")) == h * w * boards
     assert e["figures"]["value_distribution"]["plot"]["kind"] == "bar"
 
 
 def test_ladder_pricing_matches_the_bank_grades(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["ladder_pricing"]
-    pricing = rows(e, "ladder_pricing")
+    pricing = records(e, "ladder_pricing")
     assert [r["rung"] for r in pricing] == ["count", "pair", "probe", "search"]
     assert pricing[-1]["climb_finished"] == e["params"]["boards"]
-    assert all(r["bank_records"] == r["graded_again"] for r in rows(e, "grades"))
+    assert all(r["bank_records"] == r["graded_again"] for r in records(e, "grades"))
     assert e["figures"]["search_nodes"]["kind"] in ("exact", "lower_bound")
 
 

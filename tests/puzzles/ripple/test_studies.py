@@ -13,21 +13,11 @@ from pencilbox.core import engine
 from pencilbox.puzzles.ripple import PUZZLE
 from pencilbox.puzzles.ripple import studies as rs
 from pencilbox.studies import studies_of
-from pencilbox.studies.runner import run_quick, run_study
+from pencilbox.studies.runner import run_study
+from tests.studies.quick import quick_entries, records
 
 STUDIES = {s.name: s for s in studies_of("ripple")}
-
-
-@pytest.fixture(scope="module")
-def entries(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    state = tmp_path_factory.mktemp("ripple-studies")
-    return run_quick("ripple", state)
-
-
-def rows(entry: dict[str, Any], fig: str) -> list[dict[str, Any]]:
-    """A table figure's rows as dicts keyed by column."""
-    value = entry["figures"][fig]["value"]
-    return [dict(zip(value["columns"], r, strict=True)) for r in value["rows"]]
+entries = quick_entries("ripple")
 
 
 def test_one_study_per_spec_item() -> None:
@@ -54,15 +44,15 @@ def test_reach_known_values(entries: dict[str, dict[str, Any]]) -> None:
     assert e["figures"]["reach"]["kind"] == e["figures"]["capacity"]["kind"] == "exact"
     assert e["figures"]["demand"]["kind"] == "sample"
     for n in STUDIES["reach"].quick["sizes"]:
-        for row in rows(e, "reach"):
+        for row in records(e, "reach"):
             v = row["v"]
             closed = sum(min(v, c) + min(v, n - 1 - c) + min(v, r) + min(v, n - 1 - r)
                          for r in range(n) for c in range(n)) / (n * n)
             assert row[f"{n}x{n}"] == pytest.approx(closed, rel=1e-3)
-        capacity = {row["v"]: row for row in rows(e, "capacity")}
+        capacity = {row["v"]: row for row in records(e, "capacity")}
         assert capacity[1][f"most {n}x{n}"] == n * n // 2  # a checkerboard of 1s
         assert all(row[f"most {n}x{n}"] <= row[f"bound {n}x{n}"] for row in capacity.values())
-    for row in rows(e, "cross_checks"):
+    for row in records(e, "cross_checks"):
         assert row["reach by the rule"] == row["reach by the ripple rung"]
         assert row["most by MaxSAT"] == row["most by row DP"]
 
@@ -77,11 +67,11 @@ def test_mortality_shares(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["mortality"]
     fig = e["figures"]["mortality"]
     assert fig["kind"] == "sample" and fig["n"] == STUDIES["mortality"].quick["partitions"]
-    for row in rows(e, "mortality"):
+    for row in records(e, "mortality"):
         assert row["drawn"] == fig["n"]
         for reason in rs.REASONS:
             assert 0 <= row[reason] <= row["any test"] <= row["dead"] <= 1
-    for row in rows(e, "cross_checks"):
+    for row in records(e, "cross_checks"):
         assert row["cheap dead but live"] == row["solver vs SAT disagree"] == 0
 
 
@@ -89,42 +79,42 @@ def test_prefilter_is_a_timing(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["prefilter"]
     assert e["figures"]["prefilter"]["kind"] == "timing"
     target = STUDIES["prefilter"].quick["live"]
-    for row in rows(e, "prefilter"):
+    for row in records(e, "prefilter"):
         assert row["live"] == target <= row["drawn"]
         assert row["solver only s"] > 0 and row["looks_dead first s"] > 0
 
 
 def test_rule_reach_grows_with_the_level(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["rule_reach"]
-    table = rows(e, "rule_reach")
+    table = records(e, "rule_reach")
     assert [row["level"] for row in table] == list(engine.levels(PUZZLE))
     for n in STUDIES["rule_reach"].quick["sizes"]:
         col = f"eliminated {n}x{n}"
         assert all(a[col] <= b[col] for a, b in zip(table, table[1:], strict=False))
-        unique = next(row["unique (SAT)"] for row in rows(e, "boards") if row["size"] == f"{n}x{n}")
+        unique = next(row["unique (SAT)"] for row in records(e, "boards") if row["size"] == f"{n}x{n}")
         assert table[-1][f"finished {n}x{n}"] <= unique
 
 
 def test_ablation(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["ablation"]
-    table = {row["dropped"]: row for row in rows(e, "ablation")}
+    table = {row["dropped"]: row for row in records(e, "ablation")}
     m = STUDIES["ablation"].quick["boards"]
     assert list(table) == ["none", *engine.levels(PUZZLE)]
     assert table["none"]["finished"] == m and table["none"]["eliminated"] == 1.0
     assert all(row["answer lost"] == 0 and row["finished"] + row["need it"] == m for row in table.values())
-    assert all(row["sat"] == row["brute"] == 1 for row in rows(e, "engines"))
+    assert all(row["sat"] == row["brute"] == 1 for row in records(e, "engines"))
 
 
 def test_bank_grades(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["bank_grades"]
     sizes = STUDIES["bank_grades"].quick["sizes"]
-    labels = rows(e, "grades")
+    labels = records(e, "grades")
     for n in sizes:
         shipped = [rec["grade"] for rec in bank.load("ripple") if rec["rows"] == n]
         assert labels[-1][f"{n}x{n}"] == len(shipped)
         assert {row["grade"]: row[f"{n}x{n}"] for row in labels[:-1]} == \
             {g: shipped.count(g) for g in set(shipped)}
-    for row in rows(e, "walk"):
+    for row in records(e, "walk"):
         assert row["givens kept"] <= row["givens added"] and 0 <= row["removed (mean)"] <= 1
 
 

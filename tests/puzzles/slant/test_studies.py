@@ -7,24 +7,13 @@ import copy
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pencilbox.puzzles.slant import studies as ss
 from pencilbox.studies import Study, studies_of
-from pencilbox.studies.runner import run_quick, run_study
+from pencilbox.studies.runner import run_study
+from tests.studies.quick import quick_entries, rows
 
 BY_NAME = {s.name: s for s in ss.STUDIES}
-
-
-@pytest.fixture(scope="module")
-def entries(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """Every study run once with its quick parameters."""
-    state = tmp_path_factory.mktemp("state")
-    return run_quick("slant", state)
-
-
-def rows(entry: dict[str, Any], name: str) -> list[list[Any]]:
-    return entry["figures"][name]["value"]["rows"]
+entries = quick_entries("slant")
 
 
 def test_one_study_per_spec_item() -> None:

@@ -6,33 +6,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from pencilbox.puzzles.sukoro import studies as ss
 from pencilbox.studies import studies_of
-from pencilbox.studies.runner import run_quick, run_study
+from pencilbox.studies.runner import run_study
+from tests.studies.quick import column, quick_entries, rows
 
 BY_NAME = {s.name: s for s in ss.STUDIES}
+entries = quick_entries("sukoro")
 KNOWN = {1: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8],
          2: [0, 4, 12, 26, 48, 80, 126, 190, 278, 398],
          3: [1, 12, 54, 162]}
-
-
-@pytest.fixture(scope="module")
-def entries(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Any]]:
-    """Every study run once with its quick parameters."""
-    state = tmp_path_factory.mktemp("state")
-    return run_quick("sukoro", state)
-
-
-def rows(entry: dict[str, Any], name: str) -> list[list[Any]]:
-    return entry["figures"][name]["value"]["rows"]
-
-
-def column(entry: dict[str, Any], name: str, col: str) -> list[Any]:
-    value = entry["figures"][name]["value"]
-    k = value["columns"].index(col)
-    return [r[k] for r in value["rows"]]
 
 
 def test_one_study_per_spec_item() -> None:

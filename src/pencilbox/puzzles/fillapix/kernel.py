@@ -219,9 +219,9 @@ def _quiet_pairs(dom, j, open_, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmas
     least = min(need_j, blank_j)
     for q in range(iptr[j], iptr[j + 1]):
         t = inc[q]
-        side = 0 if pa[t] == j else 1
         if pmask[t, 2] <= least:
             break
+        side = 0 if pa[t] == j else 1
         o = pb[t] if side == 0 else pa[t]
         if clue[o] < 0:
             continue

@@ -17,7 +17,7 @@ from itertools import pairwise
 from typing import Any
 
 from pencilbox.core import engine
-from pencilbox.studies import Figures, Params, Study, figure, plot, rng, table
+from pencilbox.studies import Figures, Params, Study, figure, nonzero, plot, rng, table
 
 NAME = "ripple"
 
@@ -350,12 +350,9 @@ def _mortality_check(p: Params, figures: Figures) -> list[str]:
     solver finished; every SAT answer passes the validator."""
     broken = []
     for label, cheap_live, disagree, bad in figures["cross_checks"]["value"]["rows"]:
-        if cheap_live:
-            broken.append(f"{label}: the cheap tests called {cheap_live} live partitions dead")
-        if disagree:
-            broken.append(f"{label}: solver and SAT disagree on {disagree} partitions")
-        if bad:
-            broken.append(f"{label}: {bad} SAT answers break the rules")
+        broken += nonzero((cheap_live, f"{label}: the cheap tests called {cheap_live} live partitions dead"),
+                          (disagree, f"{label}: solver and SAT disagree on {disagree} partitions"),
+                          (bad, f"{label}: {bad} SAT answers break the rules"))
     return broken
 
 
@@ -536,12 +533,11 @@ def _rule_reach_check(p: Params, figures: Figures) -> list[str]:
     (confirmed by SAT)."""
     broken = []
     for size, lost, not_monotone, not_unique in figures["cross_checks"]["value"]["rows"]:
-        if lost:
-            broken.append(f"{size}: a rule set removed the planted answer {lost} times")
-        if not_monotone:
-            broken.append(f"{size}: a higher level did less than a lower one on {not_monotone} boards")
-        if not_unique:
-            broken.append(f"{size}: {not_unique} boards finished by a rule set have another answer (SAT)")
+        broken += nonzero((lost, f"{size}: a rule set removed the planted answer {lost} times"),
+                          (not_monotone, f"{size}: a higher level did less than a lower one on "
+                                         f"{not_monotone} boards"),
+                          (not_unique, f"{size}: {not_unique} boards finished by a rule set have another "
+                                       "answer (SAT)"))
     return broken
 
 
@@ -683,11 +679,9 @@ def _bank_grades_check(p: Params, figures: Figures) -> list[str]:
     the one the ladder computes; every bank board has one answer by SAT."""
     broken = []
     for name, not_bank, regraded, not_unique in figures["cross_checks"]["value"]["rows"]:
-        for what, k in (("replays differ from the bank", not_bank),
-                        ("boards grade differently now", regraded),
-                        ("boards are not unique by SAT", not_unique)):
-            if k:
-                broken.append(f"{name}: {k} {what}")
+        broken += nonzero((not_bank, f"{name}: {not_bank} replays differ from the bank"),
+                          (regraded, f"{name}: {regraded} boards grade differently now"),
+                          (not_unique, f"{name}: {not_unique} boards are not unique by SAT"))
     return broken
 
 

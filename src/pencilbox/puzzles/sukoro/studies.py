@@ -25,7 +25,7 @@ from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import PUZZLE, generate, kernel, rules
 from pencilbox.puzzles.sukoro.blank import all_answers, transfer_counts
 from pencilbox.puzzles.sukoro.board import ALL, MARK, Board
-from pencilbox.studies import Figures, Params, Study, at_least, figure, plot, rng, table
+from pencilbox.studies import Figures, Params, Study, at_least, figure, nonzero, plot, rng, table
 
 FULL = ("deg", "neq", "conn")  # the search level: every rung but probe
 LEVELS = engine.levels(PUZZLE)  # deg, neq, conn, probe
@@ -833,14 +833,9 @@ def reduce_ladder(p: Params, seed: int, results: list[Any]) -> Figures:
 
 def check_ladder(p: Params, figures: Figures) -> list[str]:
     boards, regraded, not_one, falls = figures["soundness"]["value"]["rows"][0]
-    out = []
-    if regraded:
-        out.append(f"{regraded} of {boards} bank boards grade differently from the bank's record")
-    if not_one:
-        out.append(f"{not_one} uncapped level searches do not count exactly 1 answer")
-    if falls:
-        out.append(f"{falls} boards settle less at a higher level")
-    return out
+    return nonzero((regraded, f"{regraded} of {boards} bank boards grade differently from the bank's record"),
+                   (not_one, f"{not_one} uncapped level searches do not count exactly 1 answer"),
+                   (falls, f"{falls} boards settle less at a higher level"))
 
 
 # ---------------------------------------------------------------- 9 digit distribution
