@@ -1,6 +1,9 @@
 """The shipped banks: ``<puzzle>.json`` is a JSON list of graded boards (loadable as a
 BOARD by every verb), ``<puzzle>.recipe.json`` the parameters that made it.
 
+Every record says whether it is locally ``minimal``: true only when erasing any single
+clue leaves more than one answer (checked exactly, SAT settling capped searches).
+
 A bank is rebuilt from its recipe bit for bit: per (size, grade) bucket, seeds are
 derived from the recipe seed, the size, the grade and a draw counter, and the first
 ``per_grade`` boards of that grade are kept (a bucket that cannot be filled in
@@ -17,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import __version__, boardio, puzzles
+from pencilbox.core.generate import removable
 
 HERE = Path(__file__).parent
 
@@ -54,7 +58,8 @@ def build(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], l
                 board = puzzle.with_answer(made.board, made.answer)
                 boards.append({"id": f"{puzzle.name}-{rows}x{cols}-{grade or 'any'}-{got:02d}",
                                **json.loads(boardio.dump(board, "json")),
-                               "grade": made.grade, "seed": seed, "draw": k})
+                               "grade": made.grade, "minimal": not removable(puzzle, made.board),
+                               "seed": seed, "draw": k})
                 if got == rec["per_grade"]:
                     break
             if log:

@@ -46,6 +46,28 @@ def is_unique(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODE_CAP) -> bool:
     return engine.count(puzzle, board, limit=2, node_cap=node_cap).status == "unique"
 
 
+def verdict(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODE_CAP) -> str:
+    """unique | multiple | none, exactly: the ladder's search, and SAT where it runs out of
+    nodes (so a capped check never passes for either answer)."""
+    status = engine.count(puzzle, board, limit=2, node_cap=node_cap).status
+    if status != "capped":
+        return status
+    n = puzzle.sat_count(board, 2, node_cap).count
+    return "multiple" if n >= 2 else "unique" if n == 1 else "none"
+
+
+def removable(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODE_CAP) -> list[int]:
+    """The clues whose erasure alone leaves the board unique: none on a locally minimal
+    board (exact, by ``verdict``)."""
+    out = []
+    for i, v in enumerate(board.clues):
+        if v is not None:
+            erased = replace(board, clues=board.clues[:i] + (None,) + board.clues[i + 1:])
+            if verdict(puzzle, erased, node_cap) == "unique":
+                out.append(i)
+    return out
+
+
 def minimise(clues: tuple, rng: random.Random, keep: Callable[[tuple], bool]) -> tuple[tuple, int]:
     """Erase clues one at a time in random order, keeping an erasure only while ``keep``
     holds; returns the clues and how many erasures were tried."""

@@ -12,7 +12,9 @@ assert that list is empty; the runner records it in the stats file).
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
@@ -55,8 +57,16 @@ def rng(seed: int, *key: Any) -> random.Random:
 
 
 def figure(kind: str, value: Any, *, n: int | None = None, note: str = "",
-           plot: dict[str, Any] | None = None, title: str = "") -> dict[str, Any]:
-    """One figure of the stats file; ``n`` is the sample size of a ``sample``."""
+           plot: dict[str, Any] | None = None, title: str = "", lead: str = "",
+           seed: str | None = None, headline: bool = False) -> dict[str, Any]:
+    """One figure of the stats file; ``n`` is the sample size of a ``sample``.
+
+    ``lead`` is the sentence or two the notes page opens the figure with (written by the
+    study's reduce from its own numbers, so a re-run rewrites it); ``headline`` puts that
+    lead among the puzzle's headline findings at the top of the page; ``seed`` names the
+    table of the puzzle's reference file (``studies/reference/<puzzle>.json``) this figure
+    reproduces: its rows and columns carry the reference's labels, and the page shows the
+    seed's published figure beside each cell with a verdict."""
     if kind not in KINDS:
         raise ValueError(f"figure kind {kind!r} is not one of {KINDS}")
     if kind == "sample" and n is None:
@@ -70,6 +80,12 @@ def figure(kind: str, value: Any, *, n: int | None = None, note: str = "",
         out["note"] = note
     if plot is not None:
         out["plot"] = plot
+    if lead:
+        out["lead"] = lead
+    if headline:
+        out["headline"] = True
+    if seed is not None:
+        out["seed"] = seed
     return out
 
 
@@ -95,14 +111,67 @@ def plot(kind: str, x: str, y: Sequence[str], *, xlabel: str = "", ylabel: str =
     return {"kind": kind, "x": x, "y": list(y), "xlabel": xlabel or x, "ylabel": ylabel, "logy": logy}
 
 
+def sig(x: float | None, digits: int = 4) -> float | None:
+    """Round to ``digits`` significant digits, so stats files diff well (None passes)."""
+    if x is None or x == 0 or not math.isfinite(x):
+        return x
+    return float(f"{x:.{digits}g}")
+
+
+def share(part: float, whole: float) -> float | None:
+    """part / whole to 4 significant digits; a share of nothing is None (shown as a dash)."""
+    return sig(part / whole) if whole else None
+
+
+def proportion(k: int, n: int) -> dict[str, Any]:
+    """A sampled share as a table cell: k of n (the notes page derives its standard error
+    and compares it with a published share by a two-proportion z-test)."""
+    return {"value": share(k, n), "k": k, "n": n}
+
+
+def mean_cell(xs: Sequence[float]) -> dict[str, Any]:
+    """A sampled mean as a table cell, with its standard error."""
+    n = len(xs)
+    if n == 0:
+        return {"value": None, "se": None, "n": 0}
+    m = statistics.fmean(xs)
+    se = statistics.stdev(xs) / math.sqrt(n) if n > 1 else None
+    return {"value": sig(m), "se": sig(se), "n": n}
+
+
+def median_cell(values: Sequence[tuple[float, bool]]) -> Any:
+    """The median of (value, capped) pairs: a plain number when the capped values cannot
+    move it, else ``at_least`` (a capped value is only a lower bound); None when empty."""
+    if not values:
+        return None
+    med = statistics.median([v for v, _ in values])
+    med = int(med) if med == int(med) else med
+    high = statistics.median([math.inf if c else v for v, c in values])
+    return med if high == med else at_least(med)
+
+
+def cell_value(cell: Any) -> Any:
+    """The number in a table cell, whatever its form (plain, at_least, sampled)."""
+    if isinstance(cell, dict):
+        return cell.get("value", cell.get("at_least"))
+    return cell
+
+
 def nonzero(*counts: tuple[int, str]) -> list[str]:
     """The messages whose count is not zero: the usual shape of a ``check`` over a table of
     counts that must all be 0."""
     return [message for count, message in counts if count]
 
 
+def from_module(module: Any) -> Study:
+    """A study from its module: ``NUMBER``, ``NAME``, ``TITLE``, ``FULL``, ``QUICK`` and the
+    functions ``plan``, ``work``, ``reduce`` and ``check`` (one module per study)."""
+    return Study(module.NUMBER, module.NAME, module.TITLE, module.FULL, module.QUICK, module.plan,
+                 module.work, module.reduce, getattr(module, "check", lambda p, f: []))
+
+
 def studies_of(puzzle: str) -> list[Study]:
-    """The studies of one puzzle, in spec order (none when it has no studies module)."""
+    """The studies of one puzzle, in spec order (none when it has no studies package)."""
     name = f"pencilbox.puzzles.{puzzle}.studies"
     try:
         module = import_module(name)
