@@ -424,3 +424,28 @@ def test_touch_taps(browser: Browser, server: str) -> None:
         shot(pg, "slant-phone-touch")
     finally:
         ctx.close()
+
+
+@pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
+def test_notes_page_fits_the_text_column(browser: Browser, server: str, width: int, height: int) -> None:
+    """Every study unfolded, no table runs past the text column and the page never scrolls
+    sideways; the page opens with the headline findings, each study folded."""
+    ctx = browser.new_context(viewport={"width": width, "height": height})
+    pg = ctx.new_page()
+    pg.goto(server + "/notes")
+    assert pg.locator("#glance").is_visible()
+    assert pg.locator("details.study[open]").count() == 0
+    pg.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")
+    over = pg.evaluate("""() => {
+        const style = getComputedStyle(document.body);
+        const col = document.body.getBoundingClientRect().width - parseFloat(style.paddingLeft)
+            - parseFloat(style.paddingRight);
+        return [...document.querySelectorAll('table')]
+            .map(t => [t.getBoundingClientRect().width - col, t.closest('details.study')?.id || ''])
+            .filter(([d, id]) => d > 1);
+    }""")
+    if width >= 1000:
+        assert over == [], f"tables wider than the text column: {over[:10]}"
+    assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+    pg.screenshot(path=str(SHOTS / f"notes-{width}.png"))
+    ctx.close()

@@ -57,3 +57,38 @@ def test_a_table_compares_by_row_and_column_labels_and_gives_reasons() -> None:
     assert all(c["verdict"] == "differs" for c in missing)
     s = summary([{"table": table, "figure": "f", "cells": cells}])
     assert (s["exact"], s["differs"], s["unexplained"], s["tables_reproduced"]) == (1, 1, 0, 0)
+
+
+def test_the_notes_page_sets_the_seed_beside_ours(tmp_path) -> None:
+    import json
+
+    from pencilbox.studies import figure, notes, stats, table
+    ref = tmp_path / "ref"
+    ref.mkdir()
+    (ref / "sukoro.json").write_text(json.dumps({"puzzle": "sukoro", "tables": [
+        {"id": "census", "title": "The census", "where": "section 2", "columns": ["impossible", "unique"],
+         "rows": [{"row": "3x4, 1", "n": 48, "cells": {"impossible": "29.2%", "unique": "0.0%"}}],
+         "why": [{"row": "*", "column": "unique", "why": "a stated reason"}]},
+        {"id": "lost", "title": "A table nobody regenerates", "columns": ["x"],
+         "rows": [{"row": "a", "cells": {"x": "1"}}]}]}))
+    fig = figure("exact", table(["board", "impossible", "unique"], [["3x4, 1", 14 / 48, 0.5]]), seed="census",
+                 lead="Fourteen of 48 one-clue sets are impossible.", headline=True)
+    entry = {"number": 3, "title": "Census", "quick": False, "params": {}, "seed": 0, "version": "0",
+             "commit": None, "jobs": 1, "seconds": 1.0, "figures": {"census": fig}, "broken": []}
+    stats.save("sukoro", {"census": entry}, tmp_path)
+    page = notes.render(tmp_path, tmp_path / "notes.html", ref).read_text()
+    glance = page[page.index("At a glance"):page.index("<section id='sukoro'>")]
+    assert "Fourteen of 48" in glance and "1 reproduced" not in glance and "2, 1 regenerated" in glance
+    assert "= 29.2%" in page and "seed 29.2%" in page and "≠ 50.0%" in page and "a stated reason" in page
+    assert "no study regenerates it yet" in page and "<details class=study" in page
+
+
+@pytest.mark.parametrize("puzzle", ["sukoro", "slant", "ripple", "fillapix"])
+def test_every_seed_table_is_regenerated_and_every_difference_explained(puzzle: str) -> None:
+    from pencilbox.studies import compare, stats
+    assert compare.load(puzzle)["tables"], f"no reference file for {puzzle}"
+    compared = compare.compare(puzzle, stats.load(puzzle))
+    assert [t["table"]["id"] for t in compared if t["figure"] is None] == []
+    unexplained = [(t["table"]["id"], c["row"], c["column"]) for t in compared for c in t["cells"]
+                   if c["verdict"] == "differs" and not c.get("why")]
+    assert unexplained == []

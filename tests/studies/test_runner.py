@@ -114,6 +114,7 @@ def test_shipped_notes_page_is_rendered_from_the_shipped_stats(tmp_path: Path) -
     for name in ("sukoro", "slant", "ripple", "fillapix"):
         for entry in stats.load(name)["studies"].values():
             assert entry["broken"] == [] and not entry["quick"]
+            assert entry["commit"] and not entry["commit"].endswith("-dirty")  # made from committed code
 
 
 def _slow_work(p: dict[str, Any], seed: int, k: int) -> int:

@@ -12,59 +12,102 @@ import json
 from pathlib import Path
 from typing import Any
 
-from pencilbox.studies import stats
+from pencilbox.studies import compare, stats
 
 KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing"}
 STYLE = """
-body { font: 15px/1.45 system-ui, sans-serif; max-width: 60rem; margin: 2rem auto; padding: 0 1rem;
+body { font: 15px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
        color: #1a1a1a; background: #fff; }
 h1 { margin-bottom: .2rem } h2 { border-bottom: 2px solid #0072b2; margin-top: 2.5rem }
-h3 { margin-top: 2rem } h4 { margin: 1.2rem 0 .3rem }
-table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums }
-th, td { border: 1px solid #bbb; padding: .15rem .5rem; text-align: right }
-th { background: #eef4fa } td.s { text-align: left }
-.meta { color: #555; font-size: .85rem } .kind { font-size: .8rem; padding: 0 .4rem; border-radius: .6rem;
+h3 { display: inline; font-size: 1.1rem } h4 { margin: 1.2rem 0 .3rem }
+details.study { margin: .6rem 0; border-top: 1px solid #ccc; padding-top: .4rem }
+details.study > summary { cursor: pointer } details.more > summary { cursor: pointer; font-size: .85rem }
+table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums;
+        font-size: .85rem; max-width: 100% }
+th, td { border: 1px solid #bbb; padding: .1rem .35rem; text-align: right }
+th { background: #eef4fa; font-weight: 600; vertical-align: bottom; max-width: 8rem }
+td.s { text-align: left }
+td small { display: block; color: #555; font-size: .75rem }
+.meta { color: #555; font-size: .8rem } .kind { font-size: .75rem; padding: 0 .4rem; border-radius: .6rem;
         background: #e8e8e8; margin-left: .4rem; font-weight: normal }
 .kind.lower_bound { background: #fde3c8 } .kind.sample { background: #d8ecf7 }
 .kind.timing { background: #eee3f3 }
 .broken { color: #b00; font-weight: bold } .bound { color: #a65400 }
-.wide { overflow-x: auto } .toc { font-size: .9rem }
+.wide { overflow-x: auto } .toc { font-size: .9rem } .lead { margin: .3rem 0 }
+td.v-exact { background: #e3f3e6 } td.v-within { background: #eef6d8 } td.v-differs { background: #fbe0dc }
+.key span { padding: 0 .4rem; margin-right: .3rem } .why { font-size: .85rem; margin: 0 0 1rem 1rem }
+.summary td, .summary th { font-size: .85rem }
 nav a { margin-right: 1rem } figure { margin: .5rem 0 1.2rem } svg { max-width: 100%; height: auto }
 @media (prefers-color-scheme: dark) { body { background: #161616; color: #e6e6e6 } th { background: #23313d }
-  .meta { color: #aaa } .kind { background: #333 } .kind.lower_bound { background: #5a3a17 }
-  .kind.sample { background: #1d3a4d } .kind.timing { background: #3d2d45 } svg { background: #fff } }
+  .meta, td small { color: #aaa } .kind { background: #333 } .kind.lower_bound { background: #5a3a17 }
+  .kind.sample { background: #1d3a4d } .kind.timing { background: #3d2d45 } svg { background: #fff }
+  td.v-exact { background: #1f3a25 } td.v-within { background: #2f3a1a }
+  td.v-differs { background: #4a2320 } }
 """
+MARK = {"exact": ("v-exact", "="), "within error": ("v-within", "≈"), "differs": ("v-differs", "≠")}
 
 
-def render(where: Path = stats.STATS, out: Path = stats.NOTES) -> Path:
+def render(where: Path = stats.STATS, out: Path = stats.NOTES, reference: Path = compare.REFERENCE) -> Path:
     """Write the notes page for every stats file in ``where``."""
     from pencilbox import puzzles
     files = [(p, stats.load(p, where)) for p in puzzles.names() if stats.path(p, where).exists()]
     if not files:
         raise stats.StudyError(f"no stats files in {where}; run `pencilbox study all` first")
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(page(files))
+    out.write_text(page(files, reference))
     return out
 
 
-def page(files: list[tuple[str, dict[str, Any]]]) -> str:
+def page(files: list[tuple[str, dict[str, Any]]], reference: Path = compare.REFERENCE) -> str:
     total = sum(e["seconds"] for _, d in files for e in d["studies"].values())
     quick = any(e.get("quick") for _, d in files for e in d["studies"].values())
+    compared = {p: compare.compare(p, d, reference) for p, d in files}
     parts = ["<!doctype html><html lang=en><meta charset=utf-8>",
              "<meta name=viewport content='width=device-width, initial-scale=1'>",
              "<title>pencilbox — notes</title>", f"<style>{STYLE}</style>",
              "<h1>pencilbox — notes</h1>",
              "<p>Every figure on this page is read from the stats files that <code>pencilbox study</code> "
-             "wrote; this page is rendered from them by <code>pencilbox notes</code>. Regenerate all of it "
-             "with <code>python3 dev.py studies</code>. Each figure says whether it is exact, sampled "
-             "(with its sample size), a lower bound (a capped search; such cells read &ge;) or a timing.</p>",
+             "wrote, and rendered from them by <code>pencilbox notes</code>; regenerate all of it with "
+             "<code>python3 dev.py studies</code>. Each figure says whether it is exact, sampled (with its "
+             "sample size), a lower bound (a capped search; such cells read &ge;) or a timing. Where a "
+             "study repeats a table of the article the puzzle was built from (the seed), the seed's "
+             "published figure stands beside ours with a verdict: <b>=</b> the same to the digits the "
+             "seed printed, <b>≈</b> within two standard errors of sampling, <b>≠</b> different, with "
+             "the reason.</p>",
              f"<p class=meta>The studies below took {total / 60:.1f} minutes of wall time in all "
              "(the sum of the runs' times recorded in the stats files)"
              + ("; <b>some were run with --quick parameters</b>" if quick else "") + ".</p>",
-             "<nav>" + "".join(f"<a href='#{p}'>{_title(p)}</a>" for p, _ in files) + "</nav>"]
+             "<nav>" + "".join(f"<a href='#{p}'>{_title(p)}</a>" for p, _ in files) + "</nav>",
+             glance(files, compared)]
     for puzzle, data in files:
-        parts.append(section(puzzle, data))
+        parts.append(section(puzzle, data, compared[puzzle]))
     return "\n".join(parts) + "\n</html>\n"
+
+
+def _summary_line(s: dict[str, int]) -> str:
+    if not s["tables"]:
+        return "No table of the seed is on record for this puzzle."
+    n = s["unexplained"]
+    reasons = f" ({n} without a stated reason)" if n else " (each with its reason)"
+    return (f"Seed tables: {s['tables']}, {s['tables_found']} regenerated, {s['tables_reproduced']} "
+            f"reproduced in every cell. Published cells: {s['cells']:,} — {s['exact']:,} exact, "
+            f"{s['within error']:,} within sampling error, {s['differs']:,} differ"
+            + (reasons if s["differs"] else "") + ".")
+
+
+def glance(files: list[tuple[str, dict[str, Any]]], compared: dict[str, list[dict[str, Any]]]) -> str:
+    """The top of the page: per puzzle, the seed tables' summary and the headline findings."""
+    out = ["<section id=glance><h2>At a glance</h2>"]
+    for puzzle, data in files:
+        out.append(f"<h4><a href='#{puzzle}'>{html.escape(_title(puzzle))}</a></h4>")
+        out.append(f"<p class=meta>{_summary_line(compare.summary(compared[puzzle]))}</p>")
+        heads = [(name, fname, fig) for name, e in data["studies"].items()
+                 for fname, fig in e["figures"].items() if fig.get("headline") and fig.get("lead")]
+        if heads:
+            out.append("<ul>" + "".join(f"<li>{html.escape(fig['lead'])} <a href='#{puzzle}-{name}-{fname}'>"
+                                        "&rarr;</a></li>" for name, fname, fig in heads) + "</ul>")
+    out.append("</section>")
+    return "\n".join(out)
 
 
 def _title(puzzle: str) -> str:
@@ -82,14 +125,18 @@ def _rules(puzzle: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def section(puzzle: str, data: dict[str, Any]) -> str:
+def section(puzzle: str, data: dict[str, Any], compared: list[dict[str, Any]] | None = None) -> str:
+    compared = compared or []
+    by_figure = {(c["study"], c["figure"]): c for c in compared if c["figure"]}
     out = [f"<section id='{puzzle}'><h2>{html.escape(_title(puzzle))}</h2>",
            f"<p><i>Rules:</i> {html.escape(_rules(puzzle))}</p>",
+           f"<p class=meta>{_summary_line(compare.summary(compared))}</p>",
            "<ol class=toc>" + "".join(f"<li value={e['number']}><a href='#{puzzle}-{n}'>"
                                       f"{html.escape(e['title'])}</a></li>"
                                       for n, e in data["studies"].items()) + "</ol>"]
     for name, e in data["studies"].items():
-        out.append(f"<h3 id='{puzzle}-{name}'>{e['number']}. {html.escape(e['title'])}</h3>")
+        out.append(f"<details class=study id='{puzzle}-{name}'><summary><h3>{e['number']}. "
+                   f"{html.escape(e['title'])}</h3></summary>")
         meta = (f"study <code>{html.escape(name)}</code>, seed {e['seed']}, version {e['version']}"
                 + (f" ({e['commit']})" if e.get("commit") else "")
                 + f", {e['jobs']} jobs, {e['seconds']} s"
@@ -99,32 +146,94 @@ def section(puzzle: str, data: dict[str, Any]) -> str:
         for b in e.get("broken", []):
             out.append(f"<p class=broken>Broken: {html.escape(b)}</p>")
         for fname, fig in e["figures"].items():
-            out.append(render_figure(fname, fig))
+            out.append(render_figure(fname, fig, by_figure.get((name, fname)), f"{puzzle}-{name}-{fname}"))
+        out.append("</details>")
+    missing = [c for c in compared if not c["figure"]]
+    if missing:
+        out.append("<h4>Seed tables no study regenerates yet</h4>")
+        for c in missing:
+            out.append(side_by_side(c, None))
     out.append("</section>")
     return "\n".join(out)
 
 
-def render_figure(name: str, fig: dict[str, Any]) -> str:
+def render_figure(name: str, fig: dict[str, Any], compared: dict[str, Any] | None = None,
+                  anchor: str = "") -> str:
     kind = fig["kind"]
     label = KIND.get(kind, kind) + (f", n = {fig['n']:,}" if "n" in fig else "")
     title = html.escape(fig.get("title") or name.replace("_", " "))
-    head = f"<h4>{title}<span class='kind {kind}'>{label}</span></h4>"
-    note = f"<p>{html.escape(fig['note'])}</p>" if fig.get("note") else ""
+    head = f"<h4 id='{anchor}'>{title}<span class='kind {kind}'>{label}</span></h4>"
+    lead = f"<p class=lead>{html.escape(fig['lead'])}</p>" if fig.get("lead") else ""
+    note = f"<p class=meta>{html.escape(fig['note'])}</p>" if fig.get("note") else ""
     value = fig["value"]
     if isinstance(value, dict) and "columns" in value:
         body = _table(value)
+        if compared is not None:
+            body = (side_by_side(compared, value)
+                    + f"<details class=more><summary>our full table</summary>{body}</details>")
         if fig.get("plot"):
             body = f"<figure>{_svg(value, fig['plot'])}</figure>" + body
     elif isinstance(value, dict | list):
         body = f"<pre>{html.escape(json.dumps(value, indent=1))}</pre>"
     else:
         body = f"<p><b>{_cell(value)}</b></p>"
-    return head + note + body
+    return head + lead + body + note
+
+
+def _like(cell: Any, pub: compare.Published) -> str:
+    """Our cell written the way the seed wrote its figure (a percentage, the same digits)."""
+    if cell is None:
+        return "&mdash;"
+    value = compare._number(cell)[0]
+    if value is None:
+        return _cell(cell)
+    shown = pub.shown.strip().rstrip("*+")
+    m = compare._NUMBER.match(shown.split("/")[0].strip().replace("−", "-"))
+    decimals = len(m.group(0).split(".")[1]) if m and "." in m.group(0) else 0
+    text = f"{value * 100:,.{decimals}f}%" if pub.percent else f"{value:,.{decimals}f}"
+    if isinstance(cell, dict) and "at_least" in cell:
+        return f"<span class=bound>&ge; {text}</span>"
+    return text
+
+
+def side_by_side(c: dict[str, Any], value: dict[str, Any] | None) -> str:
+    """A seed table: each cell ours over the seed's, marked by its verdict; reasons below."""
+    table = c["table"]
+    cells = {(x["row"], x["column"]): x for x in c["cells"]}
+    head = "".join(f"<th>{html.escape(col)}</th>" for col in ["", *table["columns"]])
+    rows, notes = [], []
+    for row in table["rows"]:
+        tds = [f"<td class=s>{html.escape(row['row'])}</td>"]
+        for col in table["columns"]:
+            x = cells.get((row["row"], col))
+            if x is None:
+                tds.append("<td></td>")
+                continue
+            cls, sign = MARK[x["verdict"]]
+            tip = (f" title='z = {x['z']}, standard error {x['se']}'" if "z" in x else "")
+            err = f" ± {x['se'] * 100:.2g}%" if "se" in x and compare.parse(x["seed"]).percent else (
+                f" ± {x['se']:.2g}" if "se" in x else "")
+            tds.append(f"<td class={cls}{tip}>{sign} {_like(x['ours'], compare.parse(x['seed']))}{err}"
+                       f"<small>seed {html.escape(x['seed'])}</small></td>")
+            if x["verdict"] == "differs":
+                notes.append(f"{html.escape(row['row'])}, {html.escape(col)}: "
+                             + html.escape(x.get("why") or "no reason stated"))
+        rows.append("<tr>" + "".join(tds) + "</tr>")
+    where = html.escape(table.get("where", ""))
+    cap = (f"<p class=meta>Beside the seed: <i>{html.escape(table.get('title', table['id']))}</i>"
+           + (f" ({where})" if where else "") + (" — no study regenerates it yet" if value is None else "")
+           + "</p>")
+    why = ("<ul class=why>" + "".join(f"<li>≠ {n}</li>" for n in notes) + "</ul>") if notes else ""
+    return (cap + f"<div class=wide><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+            f"</table></div>" + why)
 
 
 def _cell(v: Any) -> str:
     if isinstance(v, dict) and "at_least" in v:
         return f"<span class=bound>&ge; {_cell(v['at_least'])}</span>"
+    if isinstance(v, dict) and "value" in v:  # a sampled cell
+        se = v.get("se")
+        return _cell(v["value"]) + (f" <small>± {_cell(se)}</small>" if se is not None else "")
     if v is None:
         return "&mdash;"
     if isinstance(v, bool):
