@@ -99,8 +99,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                              plot=plot("bar", "level", ["median", "mean"], ylabel="branch points")),
         "counts_agree": figure("sample", table(["level", "boards whose count (limit 2) matches brute"],
                                                agree), n=n,
-                               lead=f"Every level's search gives the brute counter's count on "
-                                    f"{min(k for _, k in agree)} or more of the {n} boards."),
+                               lead=f"The fewest boards on which a level's search gives the brute "
+                                    f"counter's count: {min(k for _, k in agree)} of {n}."),
         "anchor_2x2": figure("exact", table(["engine", "fillings"], [[e, first[e]] for e in ANCHOR_ENGINES]),
                              seed="anchor",
                              title="Fillings of the clueless 2x2 board by every engine (16 minus the "

@@ -101,15 +101,15 @@ def _sweep(p: Params, rows: list[list[Any]]) -> dict[str, Any]:
     r, c = p["size"]
     lo, hi = rows[0], rows[-1]
     half = next((row[0] for row in rows if cell_value(row[1]) >= 0.5), None)
-    where = f"; half the boards are unique from density {half}" if half is not None else ""
+    where = f"; half the boards are unique from density {half:.2f}" if half is not None else ""
     cols = ["density", "unique", "probe", "duet", "cycle", "count", "clues per board"]
     return figure("sample", table(cols, rows), n=p["boards"], seed="density_sweep", headline=True,
                   title=f"Density sweep on {p['boards']} raw {size_name(r, c)} boards per point: share "
                         "unique, share finished by the fixpoint at probe (and each level below), down to "
                         "count",
-                  lead=f"Slant is clue-hungry: at density {lo[0]} ({lo[6]:.0f} clues a board) "
+                  lead=f"Slant is clue-hungry: at density {lo[0]:.2f} ({lo[6]:.0f} clues a board) "
                        f"{100 * cell_value(lo[1]):.1f}% of raw {size_name(r, c)} boards have a unique "
-                       f"answer, at {hi[0]} ({hi[6]:.0f} clues) {100 * cell_value(hi[1]):.1f}%{where}.",
+                       f"answer, at {hi[0]:.2f} ({hi[6]:.0f} clues) {100 * cell_value(hi[1]):.1f}%{where}.",
                   plot=plot("line", "density", ["unique", "probe", "count"], ylabel="share of boards"))
 
 

@@ -108,12 +108,12 @@ def _finished(p: Params, shares: list[list[Any]]) -> dict[str, Any]:
 
 def _gains(n: int, gains: list[list[Any]]) -> dict[str, Any]:
     large = gains[-1]
-    best = max(range(1, 4), key=lambda i: cell_value(large[i]))
+    steps = [f"{CUMULATIVE[i]} {cell_value(large[i]):+.1f} over {CUMULATIVE[i - 1]}" for i in range(1, 4)]
     return figure("sample", table(["size", *CUMULATIVE[1:]], gains), n=n, seed="incremental_gains",
                   title="Points each rung adds to the share finished over the level below (the mean over "
                         "boards of +100 when only the larger level finishes)",
-                  lead=f"At {large[0]} the largest step up the ladder is {CUMULATIVE[best]}, "
-                       f"{cell_value(large[best]):+.1f} points; probe adds {cell_value(large[3]):+.1f}.")
+                  lead=f"Points each rung adds at {large[0]}: {', '.join(steps)} points; the ablation "
+                       "(study 2) asks which of these boards a later rung would have caught anyway.")
 
 
 def _ceiling(n: int, results: list[Any]) -> dict[str, Any]:
