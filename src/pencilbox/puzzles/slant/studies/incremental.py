@@ -108,11 +108,11 @@ def _finished(p: Params, shares: list[list[Any]]) -> dict[str, Any]:
 
 def _gains(n: int, gains: list[list[Any]]) -> dict[str, Any]:
     large = gains[-1]
-    steps = [f"{CUMULATIVE[i]} {cell_value(large[i]):+.1f} over {CUMULATIVE[i - 1]}" for i in range(1, 4)]
+    steps = [f"{CUMULATIVE[i]} {cell_value(large[i]):.1f} over {CUMULATIVE[i - 1]}" for i in range(1, 4)]
     return figure("sample", table(["size", *CUMULATIVE[1:]], gains), n=n, seed="incremental_gains",
                   title="Points each rung adds to the share finished over the level below (the mean over "
                         "boards of +100 when only the larger level finishes)",
-                  lead=f"Points each rung adds at {large[0]}: {', '.join(steps)} points; the ablation "
+                  lead=f"Points each rung adds at {large[0]}: {', '.join(steps)}; the ablation "
                        "(study 2) asks which of these boards a later rung would have caught anyway.")
 
 
