@@ -1,0 +1,22 @@
+"""Slant studies (slant.md, Studies 1-6, on the seed's protocols): the raw stream through
+the ladder, ablation, density sweep, clue values, branchings of the counting search, and
+R + C + 1 trees; one module per study, shared helpers in ``common``.
+
+Every uniqueness verdict of the ladder is held, board for board, to the brute and SAT
+counters (which share no code with it), and every fixpoint that finishes must finish to the
+filling that made the board. The raw stream is cheap: all six full runs take seconds.
+"""
+
+from __future__ import annotations
+
+from pencilbox.puzzles.slant.studies import (
+                                             ablation,
+                                             branchings,
+                                             clue_values,
+                                             density_sweep,
+                                             incremental,
+                                             trees,
+)
+from pencilbox.studies import from_module
+
+STUDIES = [from_module(m) for m in (incremental, ablation, density_sweep, clue_values, branchings, trees)]
