@@ -231,7 +231,9 @@ def side_by_side(c: dict[str, Any], value: dict[str, Any] | None) -> str:
 def _cell(v: Any) -> str:
     if isinstance(v, dict) and "at_least" in v:
         return f"<span class=bound>&ge; {_cell(v['at_least'])}</span>"
-    if isinstance(v, dict) and "value" in v:  # a sampled cell
+    if isinstance(v, dict) and "k" in v and isinstance(v.get("value"), float | int):  # a sampled share
+        return f"<span title='{v['k']:,} of {v['n']:,}'>{v['value'] * 100:.1f}%</span>"
+    if isinstance(v, dict) and "value" in v:  # a sampled mean
         se = v.get("se")
         return _cell(v["value"]) + (f" <small>± {_cell(se)}</small>" if se is not None else "")
     if v is None:
@@ -255,8 +257,8 @@ def _table(value: dict[str, Any]) -> str:
 
 
 def _number(v: Any) -> float | None:
-    if isinstance(v, dict) and "at_least" in v:
-        v = v["at_least"]
+    if isinstance(v, dict):
+        v = v.get("at_least", v.get("value"))
     return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
 
 
