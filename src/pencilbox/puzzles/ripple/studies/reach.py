@@ -116,11 +116,14 @@ def capacity_bound(rows: int, cols: int, v: int) -> int:
 
 def plan(p: Params, seed: int) -> list[tuple]:
     jobs: list[tuple] = [("capacity", n, v) for n in p["sizes"] for v in p["values"]]
-    return jobs + [("demand", n) for n in p["sizes"]]
+    return jobs + [("demand", n) for n in p["sizes"]] + [("worked", 6)]
 
 
 def work(p: Params, seed: int, kind: str, n: int, v: int = 0) -> dict[str, Any]:
-    """One (size, v): reach two ways and capacity two ways; or one size's demand sample."""
+    """One (size, v): reach two ways and capacity two ways; one size's demand sample; or the
+    seed's worked cases."""
+    if kind == "worked":
+        return worked_examples()
     if kind == "capacity":
         most, valid = most_by_maxsat(n, n, v)
         return {"pairs": reach_by_pairs(n, n, v), "rung": reach_by_rung(n, n, v), "maxsat": most,
@@ -135,6 +138,23 @@ def work(p: Params, seed: int, kind: str, n: int, v: int = 0) -> dict[str, Any]:
         for w in p["values"]:
             need[w].append(sum(1 for s in sizes if s >= w))
     return {"need": need}
+
+
+def worked_examples() -> dict[str, Any]:
+    """The seed's two worked cases, recomputed: eighteen dominoes on 6x6, and a row 0 made of
+    two 1x3 regions, where the line rule rules a 3 out of two cells of an empty grid."""
+    from pencilbox.puzzles.ripple.board import initial_state
+    from pencilbox.puzzles.ripple.generate import looks_dead
+    from pencilbox.puzzles.ripple.rungs import Lines
+    dominoes = tuple((r * 6 + c) // 2 for r in range(6) for c in range(6))
+    sizes = [dominoes.count(k) for k in range(max(dominoes) + 1)]
+    row0 = tuple([0] * 3 + [1] * 3 + [2 + r for r in range(5) for _ in range(6)])
+    b = board(6, 6, row0)
+    state = engine.State(initial_state(b))
+    Lines().apply(b, state)
+    out = [c for c in range(6) if not state.dom[c] >> 3 & 1]
+    return {"want": sum(s >= 2 for s in sizes), "room": room(6, 6, 2), "reasons": looks_dead(6, 6, dominoes),
+            "owed": 2, "row_room": -(-6 // 4), "out": out}
 
 
 def _by_job(p: Params, seed: int, results: list[Any]) -> tuple[dict, dict]:
@@ -162,8 +182,30 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
               f"average {demand[0][-1]['value']} regions, each wanting a 1, against room for "
               f"{cap[top, values[0]]['room']} of them."),
         plot=plot("line", "value", names, ylabel="regions needing a v"))
+    figures.update(_worked_figures(results[-1]))
     figures["cross_checks"] = _cross_checks(cap, sizes, values)
     return figures
+
+
+def _worked_figures(w: dict[str, Any]) -> Figures:
+    reasons = " and ".join(w["reasons"])
+    out = ", ".join(str(c) for c in w["out"])
+    return {
+        "dominoes": figure(
+            "exact", table(["case", "regions wanting a 2", "room for 2s", "looks_dead says"],
+                           [["18 dominoes on 6×6", w["want"], w["room"], reasons]]), seed="dominoes",
+            title="the seed's worked case: a 6×6 board cut into eighteen dominoes",
+            lead=(f"Eighteen dominoes want {w['want']} 2s where a 6×6 board has room for {w['room']}: dead "
+                  f"before a number is written ({reasons}).")),
+        "line_example": figure(
+            "exact", table(["case", "3s owed", "room for 3s", "first column ruled out",
+                            "second column ruled out"],
+                           [["row 0: two 1×3 regions", w["owed"], w["row_room"], *w["out"]]]),
+            seed="line_example", title="the seed's worked case of the line rule, on an empty grid",
+            note="columns counted from 0; the other rows are one region each",
+            lead=(f"Row 0 made of two 1×3 regions owes {w['owed']} 3s and has room for {w['row_room']}, so "
+                  f"the line rule takes the 3 out of columns {out} before any given is placed.")),
+    }
 
 
 def _reach_figure(cap: dict, sizes: list[int], values: list[int]) -> dict[str, Any]:
