@@ -61,8 +61,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                   "full fixpoint's"),
             lead=(f"Without ripple the fixpoint keeps only {pct(by['ripple'][1]['value'])} of its "
                   f"eliminations and finishes {by['ripple'][2]} of {m} boards; without hidden "
-                  f"{by['hidden'][2]}, without lines {by['lines'][2]}: lines is worth "
-                  f"{by['nothing'][2] - by['lines'][2]} board(s)."),
+                  f"{by['hidden'][2]}, without lines {by['lines'][2]}: lines finishes "
+                  f"{by['nothing'][2] - by['lines'][2]} board that nothing else would."),
             plot=plot("bar", "dropped", ["boards finished"], ylabel="boards finished")),
         "ablation_ours": _ours(got["ours"], p),
         "engines": _engines(got),

@@ -109,7 +109,7 @@ def _seed_figures(p: Params, seed_res: list[tuple[tuple, dict[str, Any]]]) -> Fi
             note=(f"{sizes} boards, each walked by the generator at the lines rule set (the strongest "
                   "propagation), then graded: the lowest rule set that finishes it"),
             lead=(f"Of {total} boards the generator walks at the lines rule set, {grades.count('lines')} "
-                  f"come out labelled lines: they grade as {labelled}.")),
+                  f"is labelled lines; the labels are {labelled}.")),
         "seed_walk": figure(
             "sample", table(["board", "givens added", "givens kept", "removed"], walk), n=total,
             title="the seed-shaped set: share of the givens the backward walk removes",
