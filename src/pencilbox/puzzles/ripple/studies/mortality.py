@@ -8,7 +8,7 @@ from typing import Any
 
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple.studies.common import board, pct, puzzle, size_label
-from pencilbox.studies import Figures, Params, figure, nonzero, plot, proportion, rng, table
+from pencilbox.studies import Figures, Params, figure, nonzero, plot, proportion, rng, share, table
 
 NUMBER = 2
 NAME = "mortality"
@@ -33,10 +33,10 @@ def _sizes() -> list[int]:
 
 FULL: Params = {"settings": SEED_SETTINGS, "sizes": _sizes(), "partitions": 1000, "chunk": 250,
                 "verify": 25, "brute_nodes": 2_000_000, "solver_nodes": _alive_nodes(),
-                "ours": OUR_SETTINGS, "ours_partitions": 300}
+                "ours": OUR_SETTINGS, "ours_partitions": 300, "small_sizes": [2, 5]}
 QUICK: Params = {"settings": [[6, 0.12], [6, 0.4]], "sizes": _sizes(), "partitions": 30, "chunk": 15,
                  "verify": 3, "brute_nodes": 200_000, "solver_nodes": _alive_nodes(),
-                 "ours": [[6, 0.1, 3, 7], [6, 0.0, 2, 3]], "ours_partitions": 20}
+                 "ours": [[6, 0.1, 3, 7], [6, 0.0, 2, 3]], "ours_partitions": 20, "small_sizes": [2, 5]}
 
 
 def label(n: int, single: float) -> str:
@@ -64,6 +64,7 @@ def plan(p: Params, seed: int) -> list[tuple]:
     chunks = -(-p["partitions"] // p["chunk"])
     ours = -(-p["ours_partitions"] // p["chunk"])
     return [("seed", k, c) for k in range(len(p["settings"])) for c in range(chunks)] + \
+        [("small", k, c) for k in range(len(p["settings"])) for c in range(ours)] + \
         [("ours", k, c) for k in range(len(p["ours"])) for c in range(ours)]
 
 
@@ -78,10 +79,11 @@ def work(p: Params, seed: int, which: str, k: int, c: int) -> dict[str, int]:
     """One chunk of one setting: SAT decides life, the cheap tests and the solver are scored,
     the first few partitions are re-decided by the region-permutation counter."""
     from pencilbox.puzzles.ripple import generate
-    if which == "seed":
+    if which in ("seed", "small"):
         n, single = p["settings"][k]
-        total = p["partitions"]
-        draw = lambda r: generate.partition_share(n, n, r, single, tuple(p["sizes"]))  # noqa: E731
+        total = p["partitions"] if which == "seed" else p["ours_partitions"]
+        sizes = tuple(p["sizes"] if which == "seed" else p["small_sizes"])
+        draw = lambda r: generate.partition_share(n, n, r, single, sizes)  # noqa: E731
     else:
         n, single, lo, hi = p["ours"][k]
         total = p["ours_partitions"]
@@ -127,29 +129,56 @@ def _score(p: Params, out: dict[str, int], n: int, regions: tuple[int, ...], s: 
         out["brute_disagree"] += settled and (got > 0) != alive
 
 
-def totals(p: Params, seed: int, results: list[Any]) -> tuple[list[dict[str, int]], list[dict[str, int]]]:
-    """Counts per seed setting and per our setting."""
-    seed_t: list[dict[str, int]] = [_empty_counts() for _ in p["settings"]]
-    ours_t: list[dict[str, int]] = [_empty_counts() for _ in p["ours"]]
+def totals(p: Params, seed: int, results: list[Any]) -> dict[str, list[dict[str, int]]]:
+    """Counts per setting: the seed's, the seed's with small regions, and ours."""
+    out = {which: [_empty_counts() for _ in p["settings"]] for which in ("seed", "small")}
+    out["ours"] = [_empty_counts() for _ in p["ours"]]
     for (which, k, _), res in zip(plan(p, seed), results, strict=True):
-        into = (seed_t if which == "seed" else ours_t)[k]
         for key, value in res.items():
-            into[key] += value
-    return seed_t, ours_t
+            out[which][k][key] += value
+    return out
 
 
 def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
-    seed_t, ours_t = totals(p, seed, results)
+    tt = totals(p, seed, results)
     labels = [label(n, s) for n, s in p["settings"]]
-    return {"mortality": _seed_figure(p, labels, seed_t), "mortality_text": _text_figure(p, labels, seed_t),
-            "cheap_tests": _cheap_figure(p, seed_t, ours_t), "verified": _verified_figure(p, labels, seed_t),
-            "mortality_ours": _ours_figure(p, ours_t)}
+    return {"mortality": _seed_figure(p, labels, tt["seed"]),
+            "mortality_text": _text_figure(p, labels, tt["seed"]),
+            "mortality_small": _small_figure(p, labels, tt["small"], tt["seed"]),
+            "cheap_tests": _cheap_figure(p, tt["seed"] + tt["small"], tt["ours"]),
+            "verified": _verified_figure(p, labels, tt["seed"]),
+            "mortality_ours": _ours_figure(p, tt["ours"])}
+
+
+def _rows(labels: list[str], tt: list[dict[str, int]]) -> list[list[Any]]:
+    """The seed's columns: measured size-1 share, dead, and each test as a share of the dead."""
+    return [[name, proportion(t["singles"], t["regions"]), proportion(t["dead"], t["drawn"]),
+             *(proportion(t[f"dead {r}"], t["dead"]) for r in REASONS), proportion(t["dead any"], t["dead"]),
+             t["drawn"]] for name, t in zip(labels, tt, strict=True)]
+
+
+def _small_figure(p: Params, labels: list[str], tt: list[dict[str, int]],
+                  seed_t: list[dict[str, int]]) -> dict[str, Any]:
+    rows = _rows(labels, tt)
+    lo, hi = p["small_sizes"]
+    columns = ["board (ours)", "size-1 share", "dead", *REASONS, "any of them", "partitions"]
+    k = labels.index("6×6 12%") if "6×6 12%" in labels else 0  # the seed's middle row
+    big, small = seed_t[k], rows[k]
+    return figure(
+        "sample", table(columns, rows), n=p["ours_partitions"],
+        title=f"ours: the seed's settings with the other regions at {lo}-{hi} cells",
+        note="as the table above, with smaller regions: the seed does not say how large its other "
+             "regions are",
+        lead=(f"Region size decides mortality: at {small[0]}, other regions of {lo}-{hi} cells leave "
+              f"{pct(small[2]['value'])} of partitions dead against "
+              f"{pct(share(big['dead'], big['drawn']))} with "
+              f"{p['sizes'][0]}-{p['sizes'][1]} cells; adjacent singletons explain "
+              f"{pct(small[3]['value'])} of those dead."),
+        plot=plot("bar", "board (ours)", ["dead", "any of them"], ylabel="share"))
 
 
 def _seed_figure(p: Params, labels: list[str], tt: list[dict[str, int]]) -> dict[str, Any]:
-    rows = [[name, proportion(t["singles"], t["regions"]), proportion(t["dead"], t["drawn"]),
-             *(proportion(t[f"dead {r}"], t["dead"]) for r in REASONS), proportion(t["dead any"], t["dead"]),
-             t["drawn"]] for name, t in zip(labels, tt, strict=True)]
+    rows = _rows(labels, tt)
     lo, hi = p["sizes"]
     dead = [row[2]["value"] for row in rows]
     least, most = dead.index(min(dead)), dead.index(max(dead))
