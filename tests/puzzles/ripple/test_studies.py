@@ -132,6 +132,9 @@ def test_mortality_shares(entries: dict[str, dict[str, Any]]) -> None:
             assert row[reason]["n"] == dead["k"]
             assert row[reason]["k"] <= row["any of them"]["k"] <= dead["k"]
     assert sum(row["re-decided by regions"] for row in records(e, "verified")) > 0
+    small = records(e, "mortality_small")  # ours: the same settings, smaller regions
+    assert [row["board (ours)"] for row in small] == labels
+    assert all(row["dead"]["n"] == STUDIES["mortality"].quick["ours_partitions"] for row in small)
 
 
 def test_prefilter_is_a_timing(entries: dict[str, dict[str, Any]]) -> None:
