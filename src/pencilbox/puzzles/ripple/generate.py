@@ -1,7 +1,10 @@
 """The Ripple Effect generator and the static tests for dead partitions.
 
-- ``partition``: random region growing; ``single`` is the share of size-1 regions and
-  ``sizes`` the range of the others.
+- ``partition``: random region growing, the generator's drawer: ``single`` is the chance
+  that a region aims at one cell and ``sizes`` the range of the others (regions that get
+  boxed in stay small, so about 28% of its regions have one cell at ``single`` = 0.1).
+- ``partition_share``: the studies' drawer, whose ``share`` is the share of regions that
+  have one cell, as the seed's mortality table means it.
 - ``looks_dead``: named reasons a partition has no answer (adjacent singletons, board
   capacity, the line rule on the empty board); they explain mortality and never call a
   live partition dead.
@@ -12,10 +15,12 @@
 
 from __future__ import annotations
 
+import math
 import random
 
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, finishes, graded
+from pencilbox.core.geometry import Grid
 from pencilbox.puzzles.ripple import kernel
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state
 
@@ -49,6 +54,69 @@ def partition(rows: int, cols: int, rng: random.Random, single: float = SINGLE,
             cells.append(j)
         k += 1
     return canonical(rows, cols, label, "partition")
+
+
+def partition_share(rows: int, cols: int, rng: random.Random, share: float,
+                    sizes: tuple[int, int] = SIZES) -> tuple[int, ...]:
+    """Random connected regions in which ``share`` of the regions have one cell: the t-th region
+    aims at one cell when floor(share * t + u) steps up (u uniform, drawn once: systematic
+    sampling, so singles number share * t in expectation), and a cell boxed in before it
+    could grow joins a neighbouring region instead of standing alone."""
+    from pencilbox.core.geometry import grid
+    n = rows * cols
+    g = grid(rows, cols)
+    label = [-1] * n
+    order = list(range(n))
+    rng.shuffle(order)
+    made, u = 0, rng.random()
+    ones: set[int] = set()
+    stuck: list[int] = []
+    for start in order:
+        if label[start] != -1:
+            continue
+        one = math.floor(share * (made + 1) + u) > math.floor(share * made + u)
+        cells = _grow(g, label, start, made, 1 if one else rng.randint(*sizes), rng)
+        if len(cells) == 1 and not one:
+            label[start] = -2
+            stuck.append(start)
+            continue
+        if one:
+            ones.add(made)
+        made += 1
+    _adopt(g, label, stuck, ones, rng)
+    return canonical(rows, cols, label, "partition")
+
+
+def _adopt(g: Grid, label: list[int], stuck: list[int], ones: set[int], rng: random.Random) -> None:
+    """Each boxed-in cell joins a neighbouring region that is not meant to be a single (one
+    that is, only when nothing else touches it), so the share of singles stays as drawn."""
+    while stuck:
+        left = []
+        for i in stuck:
+            fit = [label[j] for j in g.orth[i] if label[j] >= 0 and label[j] not in ones]
+            if fit:
+                label[i] = rng.choice(fit)
+            else:
+                left.append(i)
+        if len(left) == len(stuck):  # only singles touch them: the first such cell takes one
+            i = next(i for i in left if any(label[j] >= 0 for j in g.orth[i]))
+            label[i] = rng.choice([label[j] for j in g.orth[i] if label[j] >= 0])
+            left.remove(i)
+        stuck = left
+
+
+def _grow(g: Grid, label: list[int], start: int, k: int, target: int, rng: random.Random) -> list[int]:
+    """Grow region ``k`` from ``start`` towards ``target`` cells through free cells."""
+    label[start] = k
+    cells = [start]
+    while len(cells) < target:
+        frontier = sorted({j for i in cells for j in g.orth[i] if label[j] == -1})
+        if not frontier:
+            break
+        j = rng.choice(frontier)
+        label[j] = k
+        cells.append(j)
+    return cells
 
 
 def looks_dead(rows: int, cols: int, regions: tuple[int, ...]) -> list[str]:
