@@ -76,6 +76,14 @@ def test_every_reference_table_has_a_figure(entries: dict[str, dict[str, Any]]) 
         assert fig.get("lead"), tid
 
 
+def test_every_figure_is_led_and_a_few_are_headlines(entries: dict[str, dict[str, Any]]) -> None:
+    figures = [(name, f) for e in entries.values() for name, f in e["figures"].items()]
+    assert [name for name, f in figures if not f.get("lead")] == []
+    assert 2 <= sum(bool(f.get("headline")) for _, f in figures) <= 4
+    assert all(len(f["value"]["columns"]) <= 8 for _, f in figures
+               if isinstance(f["value"], dict) and f.get("seed") != "blank_counts")
+
+
 def test_blank_counts_known_values_and_engine_2(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["blank_counts"]
     by = {r[0]: r[1:] for r in rows(e, "counts")}

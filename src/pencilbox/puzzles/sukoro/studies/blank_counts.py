@@ -161,11 +161,14 @@ def _fill_figures(p: Params, got: dict[tuple, Any]) -> Figures:
     named = [s for s in SEED_RECTANGLES if cover.get(s) is not None]
     seen = [cover[s] for s in named]
     heads = [f"{r} row{'s' if r > 1 else ''}" for r in range(1, R + 1)]
+    top = max((v for v in cover.values() if v is not None and v < 1), default=0)
     cover_rows = [[c, *(cover[size_name(r, c)] for r in range(1, R + 1))] for c in range(1, C + 1)]
     out = {
         "cover": figure(
             "exact",
             table(["columns", *heads], cover_rows),
+            lead=f"Apart from the rectangles an answer fills, no answer numbers more than {100 * top:.1f}% "
+            f"of its board's cells (R <= {R}, C <= {C}).",
             title="Largest share of cells an answer can number on each rectangle",
             plot=plot("line", "columns", heads, ylabel="share of cells"),
         ),
@@ -210,6 +213,11 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         for c in range(2, C + 1)
     ]
     most = [[c, *(got["most", r, c] for r in range(1, R + 1))] for c in range(1, C + 1)]
+    last = [g for g in growth[-1][1:] if g is not None]
+    big = max(((r, c) for r in range(1, R + 1) for c in range(1, C + 1) if got["most", r, c] is not None),
+              key=lambda s: s[0] * s[1])
+    recount = _recount(p, got)
+    agree = sum(len({v for v in row[1:5] if v is not None}) == 1 for row in recount)
     figures = {
         "counts": figure(
             "exact",
@@ -225,6 +233,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         "growth": figure(
             "exact",
             table(["columns", *heads], growth),
+            lead=f"Adding a column multiplies the count by up to {max(last):.2f} at C = {C} on the widest "
+            "rows computed; the 1-row strip grows by one answer a column.",
             title="Counts growth: the factor the answer count gains from one more column "
             "(None after a zero count)",
             plot=plot("line", "columns", heads, ylabel="count(C) / count(C - 1)"),
@@ -232,6 +242,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         "most_cells": figure(
             "exact",
             table(["columns", *heads], most),
+            lead=f"The largest answer on the {size_name(*big)} board numbers {got['most', *big]} of its "
+            f"{big[0] * big[1]} cells.",
             title="Most numbered cells an answer of the blank R x C board can have (None: no answer)",
         ),
         **_fill_figures(p, got),
@@ -247,8 +259,10 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                     "most cells (transfer)",
                     "most cells (enumerated)",
                 ],
-                _recount(p, got),
+                recount,
             ),
+            lead=f"On all {len(recount)} small shapes recounted, the transfer matrix, engine 1, engine 2 and "
+            f"the enumerator agree on {agree}.",
             title="Blank-board counts recounted by engine 1 (R*C <= "
             f"{p['ladder_cells']}), engine 2 (R*C <= {p['brute_cells']}) and the "
             f"answer enumerator (R*C <= {p['enumerate_cells']})",

@@ -84,6 +84,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         "engines": figure(
             "exact",
             table(["board", *(f"{v}: engines disagree" for v in VARIANTS)], agree),
+            lead=f"Engine 1 (with SAT past its cap) and engine 2 disagree on "
+            f"{sum(sum(r[1:]) for r in agree)} of the {4 * n} verdicts.",
             title="Boards whose verdict (answers up to 2) differs between engine 1 (SAT past "
             "its node cap) and engine 2 (a capped engine 2 counts as a disagreement)",
             note=f"node caps: engine 1 {p['node_cap']} branch points, engine 2 "

@@ -90,6 +90,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                 ],
                 counts,
             ),
+            lead=f"The {n} minimal boards' answers leave {a[0]:,} cells empty and number {sum(a[1:]):,}; "
+            f"they print {sum(c[1:]):,} of those numbers.",
             title="The same as counts of cells",
             plot=plot(
                 "bar",
@@ -113,6 +115,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                 ["blank answers enumerated", "engine 2 (brute) count", "bank answers failing rules.py"],
                 [[blank_["count"], blank_["brute"], bank_["broken"]]],
             ),
+            lead=f"The enumerator finds {blank_['count']:,} answers of the blank {size_name(*p['blank'])}, "
+            f"as engine 2 counts {blank_['brute']:,}; {bank_['broken']} bank answers fail rules.py.",
             title="Where the digits come from",
         ),
     }

@@ -121,11 +121,15 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                 ],
                 per_size,
             ),
+            lead=f"Per size: {sum(r[6] for r in per_size)} answers found fail rules.py and "
+            f"{capped} counts stay capped short of 2 answers.",
             title="The same per size",
         ),
         "by_grade": figure(
             "exact",
             table(["rule set", *GRADES], by_grade),
+            lead=f"Our graded boards finished by deg alone stay unique whatever is dropped "
+            f"({by_grade[-1][1]} of {by_grade[0][1]} with both rules off); higher grades lean on the rules.",
             title=f"Ours, beside the seed's protocol: graded bank boards ({p['graded']} per size "
             "and grade) still unique with rules dropped, by grade (all sizes)",
         ),

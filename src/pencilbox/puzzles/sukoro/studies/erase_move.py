@@ -123,6 +123,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     killed = [r[6]["value"] for r in seed_rows]
     cols = ["board", *SEED_COLS, "erasures still unique"]
     median = seed_rows[0][2]
+    median_text = f"{median['at_least']}+" if isinstance(median, dict) else str(median)
     kept_graded = ", ".join(
         f"{r[0].split(',')[0]}: {100 * r[7]['value']:.0f}%" for r in extra if "graded" in r[0]
     )
@@ -139,7 +140,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             seed="erase_move",
             headline=True,
             lead=f"{dead} of {erasures} erasures made a board unsolvable and none kept it unique "
-            f"(the median erasure leaves {median} answers or more on 6x6); a clue moved "
+            f"(median answers left on 6x6: {median_text}); a clue moved "
             f"instead keeps uniqueness {100 * min(moved):.1f}-{100 * max(moved):.1f}% of the "
             f"time and kills the board {100 * min(killed):.0f}-{100 * max(killed):.0f}% of "
             "the time.",
@@ -175,6 +176,9 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "sample",
             table(["grade", "erasures still unique"], by_grade),
             n=sum(len(b["left"]) for w, b in everything if w == "graded") or 1,
+            lead="The lower a graded board's level, the more of its clues can go: "
+            + ", ".join(f"{r[0]} {100 * (r[1]['value'] or 0):.0f}%" for r in by_grade)
+            + " of erasures keep it unique.",
             title="Graded bank boards (ours): share of erasures that keep the board unique, by "
             "grade (all sizes)",
         ),
@@ -188,6 +192,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                 ],
                 checks,
             ),
+            lead=f"The intended answer satisfies every erased board ({sum(c[1] for c in checks)} broken); "
+            f"SAT settled {sum(c[2] for c in checks)} counts engine 1 left capped.",
             title="The intended answer against every erased board (rules.py), and how the counts "
             "were reached",
         ),

@@ -18,7 +18,7 @@ from pencilbox.puzzles.sukoro.studies.common import (
     minimal_set,
     size_name,
 )
-from pencilbox.studies import Figures, Params, at_least, figure, mean_cell, nonzero, plot, sig, table
+from pencilbox.studies import Figures, Params, at_least, figure, mean_cell, nonzero, plot, table
 
 NUMBER = 8
 NAME = "ladder"
@@ -107,7 +107,6 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             b["id"],
             b["grade"],
             *(at_least(x) if c else x for x, c, _ in b["search"]),
-            *(None if v is None else sig(v) for v in b["settled"]),
         ]
         for b in results
     ]
@@ -164,6 +163,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "sample",
             table(["unclued cells marked", *LEVELS], marks),
             n=n,
+            lead=f"Counting a cell as settled once it is known numbered or empty, deg already reaches "
+            f"{100 * statistics.fmean(b['marked'][0] or 0 for b in results):.1f}% on average.",
             title="Ours, beside the seed's measure: mean share of unclued cells each level's fixpoint "
             "marks numbered or empty (the digit may stay open), as the player's rung display shows, by size",
         ),
@@ -178,11 +179,14 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         "per_board": figure(
             "lower_bound" if capped else "exact",
             table(
-                ["board", "grade", *(f"{lv} nodes" for lv in LEVELS), *(f"{lv} settled" for lv in LEVELS)],
+                ["board", "grade", *(f"{lv} branch points" for lv in LEVELS)],
                 per_board,
             ),
-            title="Per minimal board: branch points at each level (at_least: capped) and share "
-            "of unclued cells settled",
+            lead=f"The conn search proves every board unique within at most "
+            f"{max(b['search'][2][0] for b in results):,} branch points; deg alone is cut off on "
+            f"{never[0][1]} boards.",
+            title="Per minimal board: branch points of each level's counting search (at_least: cut off "
+            "at the cap)",
         ),
         "soundness": figure(
             "exact",
@@ -195,6 +199,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                 ],
                 [soundness],
             ),
+            lead=f"On all {n} boards the recomputed grade matches the bank's and every search that finished "
+            "counted exactly one answer.",
             title="The classifier against the bank's grades and the searches' counts",
         ),
     }

@@ -72,6 +72,11 @@ def fewest_directly(answers: np.ndarray, a: int) -> int:
     return answers.shape[1] + 1
 
 
+def _whole(x: float) -> float | int:
+    """A median as an int when it is one (3, not 3.0)."""
+    return int(x) if x == int(x) else x
+
+
 def plan(p: Params, seed: int) -> list[tuple]:
     return [tuple(b) for b in p["boards"]]
 
@@ -120,7 +125,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                 walked,
                 share(pinned, walked),
                 min(needs),
-                statistics.median(needs),
+                _whole(statistics.median(needs)),
                 max(needs),
             ]
         )
@@ -161,12 +166,16 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         "needed": figure(
             "exact",
             table(["clues needed", *names], hist),
+            lead=f"Most answers need {max(range(len(hist)), key=lambda k: sum(hist[k][1:]))} of their own "
+            "numbers to be pinned; a few need many more.",
             title="Answers by the fewest of their own numbers that pin them",
             plot=plot("bar", "clues needed", names, ylabel="answers"),
         ),
         "unique_by_size": figure(
             "exact",
             table(["clues", *names], by_k),
+            lead=f"The more of an answer's numbers are kept, the likelier they pin it: on {names[-1]}, "
+            f"{100 * (by_k[1][-1] or 0):.1f}% of the 2-clue subsets do.",
             title="Share of true clue sets of each size that pin their answer",
             plot=plot("line", "clues", names, ylabel="share unique"),
         ),
@@ -174,6 +183,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "sample",
             table(["board", "answers rechecked", "disagreements", "empty subsets left out"], again),
             n=sum(a[1] for a in again),
+            lead=f"{sum(a[1] for a in again)} sampled answers rechecked by trying subsets in order: "
+            f"{sum(a[2] for a in again)} disagreements.",
             title="Sampled answers: fewest pinning clues found again by trying subsets in "
             "order, and that clue set counted unique by engine 1",
         ),
