@@ -175,8 +175,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             ),
             n=sum(a[4] for a in again),
             lead=f"Engine 2 counts the same answers as the enumerator on every board, and engine 1 agrees "
-            f"with the census on {sum(a[4] for a in again) - sum(a[5] for a in again)} of "
-            f"{sum(a[4] for a in again)} sampled clue sets.",
+            f"with the census on {sum(a[4] for a in again) - sum(a[5] for a in again):,} of "
+            f"{sum(a[4] for a in again):,} sampled clue sets.",
             title="The census's answers against engine 2, and sampled clue sets (half random, "
             "half true) recounted by engine 1",
         ),

@@ -138,11 +138,6 @@ def count_cell(k: int, n: int) -> dict[str, Any]:
     return {"value": k, "se": sig(math.sqrt(k * (1 - k / n))) if n else None, "n": n}
 
 
-def of(k: int, n: int) -> str:
-    """'k of n' for a lead sentence."""
-    return f"{k:,} of {n:,}"
-
-
 def pct(x: float | None) -> str:
     """A share as a percentage for a lead sentence."""
     return "-" if x is None else f"{100 * x:.1f}%"

@@ -77,7 +77,6 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             f"numbers those boards print, and every answer of the blank {size_name(*p['blank'])}",
             note="the minimal boards' rows are samples of the generator (k of n cells); the blank "
             "board's row is exact",
-            plot=None,
         ),
         "counts": figure(
             "exact",

@@ -167,7 +167,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "exact",
             table(["clues needed", *names], hist),
             lead=f"Most answers need {max(range(len(hist)), key=lambda k: sum(hist[k][1:]))} of their own "
-            "numbers to be pinned; a few need many more.",
+            f"numbers to be pinned; the worst needs {top}.",
             title="Answers by the fewest of their own numbers that pin them",
             plot=plot("bar", "clues needed", names, ylabel="answers"),
         ),
