@@ -19,7 +19,8 @@ from pathlib import Path
 
 from pencilbox import __version__, bank, boardio
 from pencilbox.core import engine
-from pencilbox.puzzles.sukoro import PUZZLE, generate, studies
+from pencilbox.puzzles.sukoro import PUZZLE, generate
+from pencilbox.puzzles.sukoro.studies import blank_counts
 
 ROOT = Path(__file__).resolve().parent.parent
 REPEAT = 5
@@ -83,9 +84,9 @@ def generation(n: int = 60) -> dict:
 
 
 def blank_tables() -> dict:
-    shapes = studies.table_shapes()
-    lad = studies.blank_table(shapes, "ladder")
-    bru = studies.blank_table(shapes, "brute")
+    shapes = blank_counts.table_shapes()
+    lad = blank_counts.blank_table(shapes, "ladder")
+    bru = blank_counts.blank_table(shapes, "brute")
     agree = [a["count"] for a in lad["shapes"]] == [b["count"] for b in bru["shapes"]]
     exact = all(a["exact"] for a in lad["shapes"] + bru["shapes"])
     return {"shapes": len(shapes), "agree": agree, "exact": exact, "ladder_total_s": lad["total_s"],

@@ -8,6 +8,11 @@ A bank is rebuilt from its recipe bit for bit: per (size, grade) bucket, seeds a
 derived from the recipe seed, the size, the grade and a draw counter, and the first
 ``per_grade`` boards of that grade are kept (a bucket that cannot be filled in
 ``max_draws`` draws stays short, and the rebuild says so).
+
+A recipe may also ask for a set of unique, locally minimal boards per size made by the
+erase-while-unique generator (key ``minimal``: sizes, ``per_size``, ``max_draws``), as the
+seeds' own studies use; those records carry ``"set": "minimal"`` and ids such as
+``sukoro-6x6-minimal-01``, and a draw that is not locally minimal is skipped.
 """
 
 from __future__ import annotations
@@ -42,6 +47,46 @@ def load(name: str) -> list[dict[str, Any]]:
 
 def build(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The bank a recipe makes, and the buckets it could not fill."""
+    boards, short = build_graded(rec, log)
+    if "minimal" in rec:
+        more, missing = build_minimal(rec, log)
+        boards, short = boards + more, short + missing
+    return boards, short
+
+
+def build_minimal(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The recipe's set of unique, locally minimal boards: per size, the first ``per_size``
+    draws of the erase-while-unique generator (any grade) that are exactly minimal."""
+    puzzle = puzzles.get(rec["puzzle"])
+    spec = rec["minimal"]
+    boards: list[dict[str, Any]] = []
+    short = []
+    for rows, cols in spec["sizes"]:
+        got = 0
+        for k in range(spec["max_draws"]):
+            seed = derive_seed(rec["seed"], rows, cols, "minimal", k)
+            try:
+                made = puzzle.generate(rows, cols, None, seed, tries=1)
+            except ValueError:
+                continue
+            if removable(puzzle, made.board):
+                continue  # a capped uniqueness check kept a clue: not minimal, skip the draw
+            got += 1
+            board = puzzle.with_answer(made.board, made.answer)
+            boards.append({"id": f"{puzzle.name}-{rows}x{cols}-minimal-{got:02d}",
+                           **json.loads(boardio.dump(board, "json")),
+                           "grade": made.grade, "minimal": True, "set": "minimal", "seed": seed, "draw": k})
+            if got == spec["per_size"]:
+                break
+        if log:
+            log(f"{rows}x{cols} minimal: {got}/{spec['per_size']}")
+        if got < spec["per_size"]:
+            short.append(f"{rows}x{cols} minimal: {got} of {spec['per_size']} in {spec['max_draws']} draws")
+    return boards, short
+
+
+def build_graded(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], list[str]]:
+    """The recipe's graded buckets: per size and grade, the first ``per_grade`` boards."""
     puzzle = puzzles.get(rec["puzzle"])
     boards: list[dict[str, Any]] = []
     short = []
