@@ -40,6 +40,13 @@ def test_samples_within_two_standard_errors() -> None:
     assert verdict({"value": 3.1, "se": 0.2, "n": 40}, parse("3.3"), "sample")["verdict"] == "within error"
 
 
+def test_counts_out_of_two_samples_compare_as_shares() -> None:
+    # 27 of 100 against the seed's 39 of 100: a two-sample test, z about -1.8
+    v = verdict({"value": 27, "se": 4.44, "n": 100}, parse("39 / 100"), "sample")
+    assert v["verdict"] == "within error" and -2 < v["z"] < -1.6
+    assert verdict(proportion(10, 100), parse("39 / 100"), "sample")["verdict"] == "differs"
+
+
 def test_lower_bounds_only_match_lower_bounds() -> None:
     assert verdict(at_least(3840046), parse("3,840,046*"), "lower_bound")["verdict"] == "exact"
     assert verdict(3840046, parse("3,840,046*"), "exact")["verdict"] == "differs"

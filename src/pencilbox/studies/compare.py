@@ -128,6 +128,17 @@ def verdict(ours: Any, pub: Published, kind: str, seed_n: int | None = None) -> 
         return {"verdict": "exact" if bound == pub.bound and gap == 0 else "differs"}
     if gap == 0:
         return {"verdict": "exact"}
+    if kind == "sample" and sampled is not None and pub.of and sampled.get("n"):
+        # "27 of 100" against the seed's "39 / 100": two counts out of two samples, as shares
+        n = sampled["n"]
+        k = sampled.get("k", value)
+        mine, theirs = k / n, pub.value / pub.of
+        pooled = (k + pub.value) / (n + pub.of)
+        se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / pub.of))
+        if se:
+            z = (mine - theirs) / se
+            return {"verdict": "within error" if abs(z) <= 2 else "differs", "z": round(z, 2),
+                    "se": float(f"{se * n:.2g}")}
     if kind == "sample" and sampled is not None:
         se = se_of(sampled, pub, seed_n)
         if se:
