@@ -27,6 +27,7 @@ table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: t
 th, td { border: 1px solid #bbb; padding: .1rem .35rem; text-align: right }
 th { background: #eef4fa; font-weight: 600; vertical-align: bottom; max-width: 8rem }
 td.s { text-align: left }
+table.many { font-size: .72rem } table.many td, table.many th { padding: .05rem .2rem }
 td small { display: block; color: #555; font-size: .75rem }
 .meta { color: #555; font-size: .8rem } .kind { font-size: .75rem; padding: 0 .4rem; border-radius: .6rem;
         background: #e8e8e8; margin-left: .4rem; font-weight: normal }
@@ -214,17 +215,19 @@ def side_by_side(c: dict[str, Any], value: dict[str, Any] | None) -> str:
             err = f" ± {x['se'] * 100:.2g}%" if "se" in x and compare.parse(x["seed"]).percent else (
                 f" ± {x['se']:.2g}" if "se" in x else "")
             tds.append(f"<td class={cls}{tip}>{sign} {_like(x['ours'], compare.parse(x['seed']))}{err}"
-                       f"<small>seed {html.escape(x['seed'])}</small></td>")
+                       f"<small>{html.escape(x['seed'])}</small></td>")
             if x["verdict"] == "differs":
                 notes.append(f"{html.escape(row['row'])}, {html.escape(col)}: "
                              + html.escape(x.get("why") or "no reason stated"))
         rows.append("<tr>" + "".join(tds) + "</tr>")
     where = html.escape(table.get("where", ""))
     cap = (f"<p class=meta>Beside the seed: <i>{html.escape(table.get('title', table['id']))}</i>"
-           + (f" ({where})" if where else "") + (" — no study regenerates it yet" if value is None else "")
+           + (f" ({where})" if where else "") + (" — no study regenerates it yet" if value is None else
+                                                 "; in each cell ours, and below it the seed's")
            + "</p>")
     why = ("<ul class=why>" + "".join(f"<li>≠ {n}</li>" for n in notes) + "</ul>") if notes else ""
-    return (cap + f"<div class=wide><table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
+    many = " class=many" if len(table["columns"]) >= 8 else ""
+    return (cap + f"<div class=wide><table{many}><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
             f"</table></div>" + why)
 
 
@@ -253,7 +256,8 @@ def _table(value: dict[str, Any]) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in value["columns"])
     rows = "".join("<tr>" + "".join(f"<td{' class=s' if isinstance(c, str) else ''}>{_cell(c)}</td>"
                                     for c in r) + "</tr>" for r in value["rows"])
-    return f"<div class=wide><table><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
+    many = " class=many" if len(value["columns"]) >= 9 else ""
+    return f"<div class=wide><table{many}><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
 
 
 def _number(v: Any) -> float | None:
