@@ -66,3 +66,12 @@ def test_search_level_and_ablation_count_the_same() -> None:
                   for lv, off in (("count", ()), ("pair", ()), ("probe", ()), ("probe", ("count",)),
                                   ("probe", ("pair",)))}
         assert counts == {PUZZLE.brute_count(board, 10**6, 10**9).count}
+
+
+def test_pair_bounds_the_shared_cells_only() -> None:
+    """Clues 2 and 1 on a 1x3 row share the middle cell: pair paints it (both bounds are 1)
+    and leaves the private cells to count, in the readable rung and the kernel alike."""
+    board = Board(1, 3, (2, None, 1))
+    for accel in (False, True):
+        assert engine.run_fixpoint(PUZZLE, board, [BOTH] * 3, ("pair",), accel=accel) == [BOTH, 2, BOTH]
+        assert engine.run_fixpoint(PUZZLE, board, [BOTH] * 3, ("count", "pair"), accel=accel) == [2, 2, 1]

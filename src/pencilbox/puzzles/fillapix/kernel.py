@@ -183,15 +183,7 @@ def _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n):
         changed |= _set(dom, sh, t, 2, clue, block, work, n)
     if so and hi == 0:
         changed |= _set(dom, sh, t, 1, clue, block, work, n)
-    if ao and need_a - hi >= ao:
-        changed |= _set(dom, oa, t, 2, clue, block, work, n)
-    if ao and need_a - lo <= 0:
-        changed |= _set(dom, oa, t, 1, clue, block, work, n)
-    if bo and need_b - hi >= bo:
-        changed |= _set(dom, ob, t, 2, clue, block, work, n)
-    if bo and need_b - lo <= 0:
-        changed |= _set(dom, ob, t, 1, clue, block, work, n)
-    return changed
+    return changed  # the bounds act on the shared part only (rungs.Pair)
 
 
 @njit(cache=True)
@@ -208,29 +200,30 @@ def _open_frame(dom, block, j):
 @njit(cache=True)
 def _quiet_pairs(dom, j, open_, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, n):
     """The pairs of clue j when count is at its fixpoint (0 < need < open for every clue
-    with open cells). Then a pair (a, b) says something only when its shared open cells
-    so >= (blanks a needs) + (paint b needs) or the same with a and b swapped; so the
-    pairs are listed by shared size, largest first, and the loop stops at the first
-    whose shared part cannot be that large (a clue whose block is settled has no pair to
-    read). After the first pair that settles cells, count is no longer at its fixpoint:
-    queue j again and let count run first. rungs.pair reads every pair; the tests compare."""
+    with open cells). Then lo < so and hi > 0, so a pair can only find a contradiction,
+    and only when its shared open cells so > (blanks a may take) + (paint b needs) or the
+    same with a and b swapped; both terms are at least 1, so so > least + 1, and the
+    pairs are listed by shared size, largest first: the loop stops at the first whose
+    shared part cannot be that large (a clue whose block is settled has no pair to read).
+    Should a pair settle cells all the same, count runs first again (j is queued).
+    rungs.pair reads every pair; the tests compare."""
     need_j = clue[j] - dom[n + j]
     blank_j = dom[2 * n + j] - need_j
     least = min(need_j, blank_j)
     for q in range(iptr[j], iptr[j + 1]):
         t = inc[q]
-        if pmask[t, 2] <= least:
+        if pmask[t, 2] <= least + 1:
             break
         side = 0 if pa[t] == j else 1
         o = pb[t] if side == 0 else pa[t]
         if clue[o] < 0:
             continue
         so = POP9[open_ & pmask[t, side]]
-        if so <= least:
+        if so <= least + 1:
             continue
         need_o = clue[o] - dom[n + o]
         blank_o = dom[2 * n + o] - need_o
-        if so < blank_j + need_o and so < blank_o + need_j:
+        if so <= blank_j + need_o and so <= blank_o + need_j:
             continue
         work[6 * n + 3] = n + t
         done = _pair_one(dom, t, so, CNT | PAIR, clue, block, pa, pb, sh, oa, ob, work, n)
