@@ -22,11 +22,10 @@ REDRAWS = 10_000
 
 
 def check_rungs() -> tuple[str, ...]:
-    """What the uniqueness checks propagate with: the ladder up to the search level and
-    pair's stronger form (kernel flag ``sides``, sound, no rung), so rivals turn up in a
-    handful of nodes."""
-    from pencilbox.puzzles.fillapix import PUZZLE
-    return (*engine.ladder(PUZZLE, PUZZLE.search_level), "sides")
+    """What the uniqueness checks propagate with: count, pair and pair's stronger form
+    (kernel flag ``sides``, sound, no rung), so rivals turn up in a handful of nodes and
+    the erasure loop stays incremental (no probe)."""
+    return ("count", "pair", "sides")
 
 
 def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], int]:
@@ -120,6 +119,10 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
-    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
+    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it.
+    No board has grade pair: at count's fixpoint pair can only find contradictions."""
     from pencilbox.puzzles.fillapix import PUZZLE
+    if grade == "pair":
+        raise ValueError("no Fill-a-Pix board finishes at pair but not at count: pair bounds the shared "
+                         "cells only, so it settles nothing count leaves open (it pays inside probe)")
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
