@@ -6,7 +6,8 @@
 - median ms to generate a locally minimal board at 10x10, 20x20, 30x30, two ways: the
   spec's generator (minimal for uniqueness, node-capped searches) and the level-bounded
   one at ``pair`` (minimal for what count and pair settle: the criterion of Tatham's
-  generator, so the like-for-like comparison with its figures);
+  generator; with the seed's pair, which bounds shared cells only, these are the boards
+  minimal for count);
 - the time of the full census up to 5x5, all four ways;
 - for scale, the median ms of one from-scratch uniqueness check (count, limit 2) of the
   finished bank boards at 10x10 and 20x20, beside the generator's mean ms per erasure

@@ -24,7 +24,7 @@ def test_compiled_erasure_loop_equals_the_readable_one(seed: int, level: str | N
     from pencilbox.puzzles.fillapix import kernel
     full, avoid, order = _draw(seed)
     bounded = generate.bounded(level)
-    names = engine.ladder(PUZZLE, level if bounded else PUZZLE.search_level)
+    names = engine.ladder(PUZZLE, level) if bounded else generate.check_rungs()
     cap = -1 if bounded else generate.NODE_CAP
     clues, _, capped = kernel.minimise_checked(full, order, avoid, names, cap)
     assert (clues, capped) == generate.minimise_reference(full, order, avoid, level)
@@ -36,20 +36,22 @@ def test_compiled_erasure_loop_equals_the_readable_one_where_checks_cap(seed: in
     node budget the same way, case by case."""
     from pencilbox.puzzles.fillapix import kernel
     full, avoid, order = _draw(300 + seed, 13, 16)
-    names = engine.ladder(PUZZLE, PUZZLE.search_level)
+    names = generate.check_rungs()
     clues, _, capped = kernel.minimise_checked(full, order, avoid, names, generate.NODE_CAP)
     assert (clues, capped) == generate.minimise_reference(full, order, avoid)
 
 
 @pytest.mark.parametrize("seed", range(6))
-@pytest.mark.parametrize("level", ["count", "pair"])
+@pytest.mark.parametrize("level", ["count", "pair", "sides"])
 def test_incremental_fixpoints_equal_fixpoints_from_scratch(seed: int, level: str) -> None:
     """The loop's fixpoint after each erasure, got by undoing what leaned on the erased
-    clue, is the one computed from nothing (checked after every erasure, both loops)."""
+    clue, is the one computed from nothing (checked after every erasure, both loops;
+    "sides": the generator's own check rungs)."""
     from pencilbox.puzzles.fillapix import kernel
     full, avoid, order = _draw(100 + seed, 6, 12)
+    names = generate.check_rungs() if level == "sides" else engine.ladder(PUZZLE, level)
     for cap in (generate.NODE_CAP, -1):
-        clues, wrong, _ = kernel.minimise_checked(full, order, avoid, engine.ladder(PUZZLE, level), cap, True)
+        clues, wrong, _ = kernel.minimise_checked(full, order, avoid, names, cap, True)
         assert wrong == 0
         assert cap < 0 or sum(v is not None for v in clues) < len(clues)
 
@@ -79,7 +81,17 @@ def _answers(board: Board) -> list[tuple[int, ...]]:
     return [pic for pic in itertools.product((0, 1), repeat=n) if PUZZLE.validate(board, pic) == []]
 
 
-@pytest.mark.parametrize("level", ["count", "pair"])
+def test_pair_finishes_nothing_count_does_not() -> None:
+    """pair bounds shared cells only: on a board with an answer, count at its fixpoint
+    leaves it nothing but contradictions to find, so a board minimal for pair is the board
+    minimal for count, and no board has grade pair (asking for one fails at once)."""
+    for seed in range(3):
+        assert generate.make(8, 8, seed, "pair").board == generate.make(8, 8, seed, "count").board
+    with pytest.raises(ValueError, match="pair"):
+        generate.generate(8, 8, "pair", seed=5)
+
+
+@pytest.mark.parametrize("level", ["count"])
 def test_level_bounded_boards_finish_at_their_level_and_are_minimal_for_it(level: str) -> None:
     made = generate.generate(8, 8, level, seed=5, tries=50)
     board = made.board

@@ -66,3 +66,30 @@ def test_search_level_and_ablation_count_the_same() -> None:
                   for lv, off in (("count", ()), ("pair", ()), ("probe", ()), ("probe", ("count",)),
                                   ("probe", ("pair",)))}
         assert counts == {PUZZLE.brute_count(board, 10**6, 10**9).count}
+
+
+def test_pair_bounds_the_shared_cells_only() -> None:
+    """Clues 2 and 1 on a 1x3 row share the middle cell: pair paints it (both bounds are 1)
+    and leaves the private cells to count, in the readable rung and the kernel alike."""
+    board = Board(1, 3, (2, None, 1))
+    for accel in (False, True):
+        assert engine.run_fixpoint(PUZZLE, board, [BOTH] * 3, ("pair",), accel=accel) == [BOTH, 2, BOTH]
+        assert engine.run_fixpoint(PUZZLE, board, [BOTH] * 3, ("count", "pair"), accel=accel) == [2, 2, 1]
+
+
+def test_the_generators_stronger_pair_is_sound_and_the_kernel_agrees() -> None:
+    """``sides`` (no rung: the generator's uniqueness checks use it) keeps the answer, and
+    the kernel's count+pair+sides fixpoint is the readable one's."""
+    from types import SimpleNamespace
+
+    from pencilbox.puzzles.fillapix.rungs import RUNGS, PairSides
+    shim = SimpleNamespace(rungs=(*RUNGS, PairSides()))
+    names = ("count", "pair", "sides")
+    rng = random.Random(8)
+    for _, board, pic in SMALL:
+        for share in (0.0, 0.3):
+            dom = partial(pic, rng, share)
+            state = engine.State(dom.copy())
+            engine.fixpoint(shim, board, state, names)
+            assert all(d & (2 if v else 1) for d, v in zip(state.dom, pic, strict=True))
+            assert PUZZLE.kernel.fixpoint(board, dom, names) == state.dom

@@ -1,16 +1,19 @@
 """Fill-a-Pix studies with their quick parameters: every check holds, the figures say
-what kind of number they are, known small values come out, and a rerun (in a process
-pool) regenerates the same figures bit for bit."""
+what kind of number they are, known small values come out, every table of the seed's
+reference file is reproduced by a figure, and a rerun (in a process pool) regenerates
+the same figures bit for bit."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pencilbox.puzzles.fillapix.studies import STUDIES
-from pencilbox.studies import Study
+from pencilbox.puzzles.fillapix.studies import STUDIES, census, ladder_pricing
+from pencilbox.puzzles.fillapix.studies.common import GENERATED
+from pencilbox.studies import Study, compare
 from pencilbox.studies.runner import run_study
 from tests.studies.quick import quick_entries, records
 
@@ -30,71 +33,112 @@ def test_quick_run_breaks_nothing(study: Study, entries: dict[str, dict[str, Any
     for fig in entry["figures"].values():
         assert fig["kind"] in ("exact", "sample", "lower_bound", "timing")
         assert fig["kind"] != "sample" or fig["n"] > 0
+        assert fig.get("lead")  # every figure opens with a sentence
+        if isinstance(fig["value"], dict) and "columns" in fig["value"]:
+            assert len(fig["value"]["columns"]) <= 8
+            assert not any(re.fullmatch(r"[a-z0-9]+(_[a-z0-9]+)+", c) for c in fig["value"]["columns"])
+
+
+def test_every_reference_table_is_reproduced(entries: dict[str, dict[str, Any]]) -> None:
+    found = compare.figures_by_seed({"studies": entries})
+    tables = compare.load("fillapix")["tables"]
+    assert tables and {t["id"] for t in tables} <= set(found)
+    for t in tables:
+        _, _, fig = found[t["id"]]
+        assert set(t["columns"]) <= set(fig["value"]["columns"][1:]), t["id"]
+    assert 2 <= sum(f.get("headline", False) for e in entries.values() for f in e["figures"].values()) <= 4
+
+
+def test_determinant_has_period_six() -> None:
+    """d(n) = det T_n, computed by elimination, follows d(n) = d(n-1) - d(n-2): 1, 0, -1,
+    -1, 0, 1 again and again, zero exactly when n = 2 (mod 3)."""
+    d = [census.det_t(n) for n in range(1, 13)]
+    assert d == [1, 0, -1, -1, 0, 1] * 2
+    assert all(d[k] == d[k - 1] - d[k - 2] for k in range(2, 12))
+
+
+def test_census_counts_the_kernel_without_the_zero_vector(entries: dict[str, dict[str, Any]]) -> None:
+    rows = {r["grid"]: r for r in records(entries["census"], "census_5x5")}
+    for r in rows.values():
+        assert r["ternary kernel"] == r["ternary kernel with the zero vector (ours)"] - 1
+    assert rows["2x2"]["ternary kernel"] == 18 and rows["2x3"]["ternary kernel"] == 26
+    assert rows["3x3"]["ternary kernel"] == 0
 
 
 def test_census_known_values(entries: dict[str, dict[str, Any]]) -> None:
-    twins = {(r["h"], r["w"]): r for r in records(entries["census"], "twins")}
-    kernel = {(r["h"], r["w"]): r for r in records(entries["census"], "kernel")}
+    twins = {r["grid"]: r for r in records(entries["census"], "twins")}
     assert len(twins) == 9 and entries["census"]["figures"]["twins"]["kind"] == "exact"
-    for (h, w), r in twins.items():
-        assert len({r["by_clues"], r["by_kernel"], r["by_classifier"], r["closed_form"]}) == 1
-        if h % 3 != 2 and w % 3 != 2:
-            assert r["closed_form"] == 0 and kernel[h, w]["ternary_kernel"] == 1
     # one side 2 (mod 3): each line across it misses both patterns of u (L = 2 nonzero
     # entries) in 2^L - 2 of its 2^L fillings
-    assert twins[2, 3]["closed_form"] == 2 ** 6 - 2 ** 3
-    assert twins[1, 2]["closed_form"] == 2 and kernel[2, 3]["ternary_kernel"] == 3 ** 3
-    assert twins[2, 2]["closed_form"] == 14 and kernel[2, 2]["ternary_kernel"] == 19
+    assert twins["2x3"]["closed form"] == 2**6 - 2**3
+    assert twins["1x2"]["closed form"] == 2 and twins["2x2"]["closed form"] == 14
 
 
 def test_twin_shares_agree_with_the_solver(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["twin_shares"]
-    assert e["figures"]["disagreements"]["value"] == 0
-    y = {(r["m"], r["n"]): r for r in records(e, "y_matrix_counts")}
-    assert y[2, 2]["no_constant_line"] == 2 and y[3, 3]["no_constant_line"] == 102  # A283624
-    shares = {(r["h"], r["w"]): r for r in records(e, "twin_share")}
-    assert shares[2, 2]["exact_lines_only"] == 0.875
-    assert shares[5, 5]["exact_with_two_block"] > shares[5, 5]["exact_lines_only"]
-    assert e["figures"]["square_share"]["plot"]["x"] == "n"
+    (row,) = records(e, "classifier_vs_solver")
+    assert row["disagreements"] == 0
+    assert row["pictures"] == len(e["params"]["grids"]) * e["params"]["pictures"]
+    y = {r["Y"]: r for r in records(e, "y_matrix_counts")}
+    assert y["2x2"]["no constant line"] == 2 and y["3x3"]["no constant line"] == 102  # A283624
+    shares = {r["grid"]: r for r in records(e, "twin_share")}
+    assert shares["2x2"]["lines-only share"] == 0.875
+    assert shares["5x5"]["exact twin share"] > shares["5x5"]["lines-only share"]
+
+
+def test_the_seeds_protocols() -> None:
+    """The seed's 25 grids of 2,000 pictures, 12 squares without twins, 176 generated
+    boards on 5x5 .. 15x15, a 20-board bank set priced under a 1,000,000-node cap."""
+    shares, plain = BY_NAME["twin_shares"].full, BY_NAME["no_second_answer"].full
+    assert len(shares["grids"]) * shares["pictures"] == 50_000
+    assert len(plain["squares"]) * plain["pictures"] == 24_000
+    assert all(n % 3 != 2 for n in plain["squares"])
+    assert sum(b for _, _, b in GENERATED) == 176
+    assert BY_NAME["generator"].full["grids"] == BY_NAME["clue_survival"].full["grids"] == GENERATED
+    ladder = BY_NAME["ladder_pricing"].full
+    assert ladder["node_cap"] == 1_000_000 and len(ladder_pricing.bank_set(ladder["per_size"])) == 20
+    assert BY_NAME["two_block"].full["draws"] == 1_000_000
 
 
 def test_no_second_answer_off_the_twin_grids(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["no_second_answer"]
-    p = e["params"]
-    grids = len(p["sides"]) * (len(p["sides"]) + 1) // 2 + len(p["squares"])
-    assert e["figures"]["pictures_checked"]["value"] == grids * p["pictures"]
-    assert e["figures"]["second_answers"]["value"] == 0
+    (row,) = records(e, "no_second_answer")
+    assert row["pictures"] == len(e["params"]["squares"]) * e["params"]["pictures"]
+    assert row["second answers"] == 0
 
 
 def test_two_block_only_where_both_sides_are_2_mod_3(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["two_block"]
     for r in records(e, "two_block"):
-        assert r["draws"] == e["params"]["draws"] and r["bad_twin_vectors"] == 0
-        assert r["exact_two_block_share"] > 0  # 5x5 and 8x8: exact known
+        assert r["draws"] == e["params"]["draws"] and r["twin vectors that are not"] == 0
+        assert r["exact two-block share"] > 0  # 5x5 and 8x8: exact known
 
 
 def test_generator_loop_is_the_kernel_loop(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["generator"]
     for r in records(e, "capped_checks"):
-        assert r["same_as_kernel"] == r["boards"] == r["sat_unique"] == r["twin_free"]
-    redraws = {(r["h"], r["w"]): r for r in records(e, "redraws")}
-    assert redraws[4, 4]["redraws"] == 0 and redraws[4, 4]["predicted_mean"] == 0
+        assert r["Python loop agrees"] == r["boards"] == r["SAT unique"] == r["twin-free"]
+    redraws = {r["grid"]: r for r in records(e, "redraws")}
+    assert redraws["4x4"]["redraws"] == 0 and redraws["4x4"]["predicted mean"] == 0
+    grades = {r["grade"]: r["boards"]["value"] for r in records(e, "generator_grades")}
+    assert sum(grades.values()) == sum(b for _, _, b in e["params"]["grids"]) and grades["pair"] == 0
 
 
 def test_clue_survival_counts_every_clue(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["clue_survival"]
-    (h, w, boards), = e["params"]["grids"]
-    assert sum(r["clues_shown"] for r in records(e, "by_position")) == h * w * boards
-    assert sum(r["clues_shown"] for r in records(e, "settle_alone")) == h * w * boards
-    assert e["figures"]["value_distribution"]["plot"]["kind"] == "bar"
+    ((h, w, boards),) = e["params"]["grids"]
+    assert sum(r["clues shown"] for r in records(e, "survival_by_position")) == h * w * boards
+    assert sum(r["clues shown"]["value"] for r in records(e, "settle_alone")) == h * w * boards
+    assert e["figures"]["by_value"]["plot"]["kind"] == "line"
 
 
 def test_ladder_pricing_matches_the_bank_grades(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["ladder_pricing"]
-    pricing = records(e, "ladder_pricing")
-    assert [r["rung"] for r in pricing] == ["count", "pair", "probe", "search"]
-    assert pricing[-1]["climb_finished"] == e["params"]["boards"]
-    assert all(r["bank_records"] == r["graded_again"] for r in records(e, "grades"))
+    climbing = records(e, "climbing")
+    assert [r["rung"] for r in climbing] == ["count", "pair", "probe", "search"]
+    assert climbing[-1]["boards finished"] == len(ladder_pricing.bank_set(e["params"]["per_size"]))
+    assert climbing[1]["boards gained"] == 0  # pair bounds shared cells only: nothing past count's fixpoint
+    assert all(r["bank records"] == r["graded again"] for r in records(e, "grades"))
     assert e["figures"]["search_nodes"]["kind"] in ("exact", "lower_bound")
 
 

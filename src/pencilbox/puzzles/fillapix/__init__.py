@@ -20,7 +20,7 @@ class FillAPix(PuzzleBase):
     board_module = fb
     rules_module = rules
     rungs = RUNGS
-    search_level = "pair"
+    search_level = "probe"  # the search runs every rung at every node (the spec's ladder)
     url_names = ("fillapix",)
     url_prefix = "pencilbox://p?"  # no puzz.link genre: the project's own URL form
     tatham_name = "mosaic"

@@ -21,6 +21,13 @@ NODE_CAP = 64
 REDRAWS = 10_000
 
 
+def check_rungs() -> tuple[str, ...]:
+    """What the uniqueness checks propagate with: count, pair and pair's stronger form
+    (kernel flag ``sides``, sound, no rung), so rivals turn up in a handful of nodes and
+    the erasure loop stays incremental (no probe)."""
+    return ("count", "pair", "sides")
+
+
 def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], int]:
     """A fair-coin picture without a twin, and how many draws it took."""
     twins_possible = rows % 3 == 2 or cols % 3 == 2
@@ -47,7 +54,7 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> str:
     for any answer in each case, the cases together node-capped (a capped check counts as
     a rival), trying the value away from the known answer first."""
     from pencilbox.puzzles.fillapix import PUZZLE
-    names = engine.ladder(PUZZLE, PUZZLE.search_level)
+    names = check_rungs()
     dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)  # what the clues force
     budget = NODE_CAP  # branch points for all the cases together
     assert dom is not None  # the known answer obeys every clue
@@ -104,7 +111,7 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     order = list(range(rows * cols))
     rng.shuffle(order)
     full = Board(rows, cols, all_clues(rows, cols, pic))
-    names = engine.ladder(PUZZLE, level if bounded(level) else PUZZLE.search_level)
+    names = engine.ladder(PUZZLE, level) if bounded(level) else check_rungs()
     clues, _, capped = kernel.minimise_checked(full, order, avoid, names, -1 if bounded(level) else NODE_CAP)
     board = Board(rows, cols, clues)
     return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order),
@@ -112,6 +119,10 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
-    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
+    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it.
+    No board has grade pair: at count's fixpoint pair can only find contradictions."""
     from pencilbox.puzzles.fillapix import PUZZLE
+    if grade == "pair":
+        raise ValueError("no Fill-a-Pix board finishes at pair but not at count: pair bounds the shared "
+                         "cells only, so it settles nothing count leaves open (it pays inside probe)")
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)

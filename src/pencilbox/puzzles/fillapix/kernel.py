@@ -18,9 +18,12 @@ from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.rungs import all_pairs
 
-CNT, PAIR, PRB = 1, 2, 4
+CNT, PAIR, PRB, SIDES = 1, 2, 4, 8
 POP9 = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)  # cells in a 3x3 frame mask
-FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB}
+FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB, "sides": SIDES}
+# "sides" is no rung of the ladder: with pair on it lets a pair's bounds settle the two
+# private parts as well (sound, and stronger than count and pair together). Only the
+# generator's uniqueness checks use it, to find rivals in fewer nodes (rungs.PairSides).
 
 
 # Work array layout (one int64 array per search): [0, n) clues to count, [n, 2n) "queued"
@@ -183,6 +186,8 @@ def _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n):
         changed |= _set(dom, sh, t, 2, clue, block, work, n)
     if so and hi == 0:
         changed |= _set(dom, sh, t, 1, clue, block, work, n)
+    if flags & SIDES == 0:
+        return changed  # the bounds act on the shared part only (rungs.Pair)
     if ao and need_a - hi >= ao:
         changed |= _set(dom, oa, t, 2, clue, block, work, n)
     if ao and need_a - lo <= 0:
@@ -206,17 +211,20 @@ def _open_frame(dom, block, j):
 
 
 @njit(cache=True)
-def _quiet_pairs(dom, j, open_, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, n):
+def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, n):
     """The pairs of clue j when count is at its fixpoint (0 < need < open for every clue
-    with open cells). Then a pair (a, b) says something only when its shared open cells
-    so >= (blanks a needs) + (paint b needs) or the same with a and b swapped; so the
-    pairs are listed by shared size, largest first, and the loop stops at the first
-    whose shared part cannot be that large (a clue whose block is settled has no pair to
-    read). After the first pair that settles cells, count is no longer at its fixpoint:
-    queue j again and let count run first. rungs.pair reads every pair; the tests compare."""
+    with open cells). Then lo < so and hi > 0, so a pair can only find a contradiction,
+    and only when its shared open cells so > (blanks a may take) + (paint b needs) or the
+    same with a and b swapped; both terms are at least 1, so so > least + 1, and the
+    pairs are listed by shared size, largest first: the loop stops at the first whose
+    shared part cannot be that large (a clue whose block is settled has no pair to read).
+    With ``sides`` on a pair also settles a private part when so >= those sums (so the
+    margin is one less). After a pair that settles cells count runs first again (j is
+    queued). rungs.pair reads every pair; the tests compare."""
     need_j = clue[j] - dom[n + j]
     blank_j = dom[2 * n + j] - need_j
-    least = min(need_j, blank_j)
+    strong = flags & SIDES != 0
+    least = min(need_j, blank_j) + (0 if strong else 1)
     for q in range(iptr[j], iptr[j + 1]):
         t = inc[q]
         if pmask[t, 2] <= least:
@@ -230,10 +238,12 @@ def _quiet_pairs(dom, j, open_, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmas
             continue
         need_o = clue[o] - dom[n + o]
         blank_o = dom[2 * n + o] - need_o
-        if so < blank_j + need_o and so < blank_o + need_j:
+        if strong and so < blank_j + need_o and so < blank_o + need_j:
+            continue
+        if not strong and so <= blank_j + need_o and so <= blank_o + need_j:
             continue
         work[6 * n + 3] = n + t
-        done = _pair_one(dom, t, so, CNT | PAIR, clue, block, pa, pb, sh, oa, ob, work, n)
+        done = _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n)
         if done != 0:
             _queue(work, 2 * n, j, n)
             return done
@@ -268,7 +278,7 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
             continue
         open_ = _open_frame(dom, block, j)  # the shared part of a pair is inside j's frame
         if flags & CNT:  # pairs read only where count has nothing left to say
-            if open_ and _quiet_pairs(dom, j, open_, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
+            if open_ and _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
                                       work, n) < 0:
                 ok = False
             continue

@@ -33,9 +33,10 @@ class Count:
 
 
 class Pair:
-    """Two clues whose blocks overlap: bound the painted cells in the shared open part by
-    what either clue cannot fit outside it and what either still needs, then apply the
-    bounds to the shared part and to both private parts."""
+    """Two clues whose blocks overlap: the shared open cells hold at least as many painted
+    cells as either clue cannot fit outside them and at most as many as either still
+    needs. The bounds act on the shared cells only (the seed's rule), so the private parts
+    are left to ``count``: paint them all at the lower bound, blank them all at 0."""
 
     name = "pair"
 
@@ -43,27 +44,48 @@ class Pair:
         dom, changed = state.dom, False
         for a, b, shared, only_a, only_b in pairs(board):
             s = [j for j in shared if dom[j] == BOTH]
-            pa = [j for j in only_a if dom[j] == BOTH]
-            pb = [j for j in only_b if dom[j] == BOTH]
+            open_a = sum(1 for j in only_a if dom[j] == BOTH)
+            open_b = sum(1 for j in only_b if dom[j] == BOTH)
             need_a = board.clues[a] - sum(1 for j in (*shared, *only_a) if dom[j] == PAINT)
             need_b = board.clues[b] - sum(1 for j in (*shared, *only_b) if dom[j] == PAINT)
-            lo = max(need_a - len(pa), need_b - len(pb), 0)
+            lo = max(need_a - open_a, need_b - open_b, 0)
             hi = min(need_a, need_b, len(s))
             why = (a, b, *shared, *only_a, *only_b)
             if lo > hi:
                 raise Contradiction(self.name, why)
-            moves = []
-            if s and lo == len(s):
-                moves.append((s, PAINT))
-            if s and hi == 0:
-                moves.append((s, BLANK))
+            keep = PAINT if s and lo == len(s) else BLANK if s and hi == 0 else None
+            if keep is not None:
+                for j in s:
+                    changed |= state.restrict(j, keep, self.name, why)
+        return changed
+
+
+class PairSides:
+    """The pair rule's stronger form, no rung of the ladder: the shared bounds also settle
+    both private parts (paint a clue's own open cells when even the shared upper bound
+    leaves it needing them all, blank them when the lower bound meets its need). Sound;
+    the generator's uniqueness checks propagate with it (kernel flag ``sides``) to find
+    rivals in fewer nodes."""
+
+    name = "sides"
+
+    def apply(self, board: Board, state: State) -> bool:
+        dom, changed = state.dom, False
+        for a, b, shared, only_a, only_b in pairs(board):
+            pa = [j for j in only_a if dom[j] == BOTH]
+            pb = [j for j in only_b if dom[j] == BOTH]
+            so = sum(1 for j in shared if dom[j] == BOTH)
+            need_a = board.clues[a] - sum(1 for j in (*shared, *only_a) if dom[j] == PAINT)
+            need_b = board.clues[b] - sum(1 for j in (*shared, *only_b) if dom[j] == PAINT)
+            lo = max(need_a - len(pa), need_b - len(pb), 0)
+            hi = min(need_a, need_b, so)
+            why = (a, b, *shared, *only_a, *only_b)
+            if lo > hi:
+                raise Contradiction(self.name, why)
             for part, need in ((pa, need_a), (pb, need_b)):
-                if part and need - hi >= len(part):
-                    moves.append((part, PAINT))
-                if part and need - lo <= 0:
-                    moves.append((part, BLANK))
-            for cells, keep in moves:
-                for j in cells:
+                keep = PAINT if part and need - hi >= len(part) else None
+                keep = BLANK if part and keep is None and need - lo <= 0 else keep
+                for j in part if keep is not None else ():
                     changed |= state.restrict(j, keep, self.name, why)
         return changed
 

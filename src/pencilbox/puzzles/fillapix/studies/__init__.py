@@ -1,0 +1,22 @@
+"""Fill-a-Pix studies, one module per study of the spec (1-7), each on the seed's own
+protocol where the seed gives one, with our variants beside it and labelled as ours:
+the twin census, exact twin shares against the solver, grids without twins, the
+two-block family, the generator, which clues survive, and the ladder priced."""
+
+from __future__ import annotations
+
+from pencilbox.puzzles.fillapix.studies import (
+    census,
+    clue_survival,
+    generator,
+    ladder_pricing,
+    no_second_answer,
+    twin_shares,
+    two_block,
+)
+from pencilbox.studies import from_module
+
+STUDIES = [
+    from_module(m)
+    for m in (census, twin_shares, no_second_answer, two_block, generator, clue_survival, ladder_pricing)
+]
