@@ -12,8 +12,10 @@ from tests.puzzles.fillapix.helpers import published
 
 PUB = published()
 SMALL = published(400)
-ALONE = [("count",), ("pair",), ("count", "probe"), ("pair", "probe"), ("count", "pair", "probe")]
-LEVELS = [("count",), ("count", "pair"), ("count", "pair", "probe"), ("pair", "probe")]
+ALONE = [("count",), ("pair",), ("sides",), ("count", "probe"), ("pair", "probe"), ("count", "pair", "probe"),
+         ("count", "pair", "sides", "probe")]
+LEVELS = [("count",), ("count", "pair"), ("count", "pair", "sides"), ("count", "pair", "probe"),
+          ("pair", "probe"), ("pair", "sides"), ("count", "pair", "sides", "probe")]
 
 
 def partial(pic: tuple[int, ...], rng: random.Random, share: float) -> list[int]:
@@ -77,19 +79,15 @@ def test_pair_bounds_the_shared_cells_only() -> None:
         assert engine.run_fixpoint(PUZZLE, board, [BOTH] * 3, ("count", "pair"), accel=accel) == [2, 2, 1]
 
 
-def test_the_generators_stronger_pair_is_sound_and_the_kernel_agrees() -> None:
-    """``sides`` (no rung: the generator's uniqueness checks use it) keeps the answer, and
-    the kernel's count+pair+sides fixpoint is the readable one's."""
-    from types import SimpleNamespace
+def test_sides_is_the_rung_after_pair() -> None:
+    """pair bounds the shared cells only (the seed's rule); sides, pair's stronger form,
+    is a rung of its own between pair and probe, and the counting search propagates with it."""
+    assert engine.levels(PUZZLE) == ("count", "pair", "sides", "probe")
+    assert PUZZLE.search_level == "sides"
 
-    from pencilbox.puzzles.fillapix.rungs import RUNGS, PairSides
-    shim = SimpleNamespace(rungs=(*RUNGS, PairSides()))
-    names = ("count", "pair", "sides")
-    rng = random.Random(8)
-    for _, board, pic in SMALL:
-        for share in (0.0, 0.3):
-            dom = partial(pic, rng, share)
-            state = engine.State(dom.copy())
-            engine.fixpoint(shim, board, state, names)
-            assert all(d & (2 if v else 1) for d, v in zip(state.dom, pic, strict=True))
-            assert PUZZLE.kernel.fixpoint(board, dom, names) == state.dom
+
+def test_sides_without_pair_runs_the_readable_rungs() -> None:
+    """An ablation that switches pair off keeps sides: the kernel declines it (its sides is an
+    add-on to pair's pass) and the readable rungs give the fixpoint."""
+    assert not PUZZLE.kernel.supports(("count", "sides"))
+    assert PUZZLE.kernel.supports(("count", "pair", "sides", "probe"))

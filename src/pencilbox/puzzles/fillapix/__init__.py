@@ -20,7 +20,7 @@ class FillAPix(PuzzleBase):
     board_module = fb
     rules_module = rules
     rungs = RUNGS
-    search_level = "probe"  # the search runs every rung at every node (the spec's ladder)
+    search_level = "sides"  # count, pair and pair's stronger form at every search node
     url_names = ("fillapix",)
     url_prefix = "pencilbox://p?"  # no puzz.link genre: the project's own URL form
     tatham_name = "mosaic"

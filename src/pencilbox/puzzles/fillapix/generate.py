@@ -22,9 +22,9 @@ REDRAWS = 10_000
 
 
 def check_rungs() -> tuple[str, ...]:
-    """What the uniqueness checks propagate with: count, pair and pair's stronger form
-    (kernel flag ``sides``, sound, no rung), so rivals turn up in a handful of nodes and
-    the erasure loop stays incremental (no probe)."""
+    """What the uniqueness checks propagate with: the ladder up to ``sides`` (pair's
+    stronger form), so rivals turn up in a handful of nodes and the erasure loop stays
+    incremental (no probe)."""
     return ("count", "pair", "sides")
 
 

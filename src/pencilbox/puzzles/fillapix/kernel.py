@@ -21,9 +21,8 @@ from pencilbox.puzzles.fillapix.rungs import all_pairs
 CNT, PAIR, PRB, SIDES = 1, 2, 4, 8
 POP9 = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)  # cells in a 3x3 frame mask
 FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB, "sides": SIDES}
-# "sides" is no rung of the ladder: with pair on it lets a pair's bounds settle the two
-# private parts as well (sound, and stronger than count and pair together). Only the
-# generator's uniqueness checks use it, to find rivals in fewer nodes (rungs.PairSides).
+# "sides" (the rung after pair) lets a pair's bounds settle the two private parts as well
+# (sound, and stronger than count and pair together; rungs.PairSides).
 
 
 # Work array layout (one int64 array per search): [0, n) clues to count, [n, 2n) "queued"
@@ -786,6 +785,11 @@ class Kernel(KernelBase):
     """The engine's fast path for Fill-a-Pix."""
 
     FLAG = FLAG
+
+    def supports(self, names: tuple[str, ...]) -> bool:
+        """The compiled sides is an add-on to pair's pass: without pair (an ablation) the
+        readable rungs run instead."""
+        return super().supports(names) and ("sides" not in names or "pair" in names)
 
     def search(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
                root: tuple[str, ...] | None = None) -> Count:

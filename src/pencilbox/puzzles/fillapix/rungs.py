@@ -61,11 +61,12 @@ class Pair:
 
 
 class PairSides:
-    """The pair rule's stronger form, no rung of the ladder: the shared bounds also settle
-    both private parts (paint a clue's own open cells when even the shared upper bound
-    leaves it needing them all, blank them when the lower bound meets its need). Sound;
-    the generator's uniqueness checks propagate with it (kernel flag ``sides``) to find
-    rivals in fewer nodes."""
+    """The pair rule's stronger form, a rung of its own after ``pair``: the shared bounds
+    also settle both private parts (paint a clue's own open cells when even the shared
+    upper bound leaves it needing them all, blank them when the lower bound meets its
+    need). The seed's ``pair`` alone settles nothing ``count`` leaves open on a board with
+    an answer (it only finds contradictions, inside probe); this rung is what finishes
+    boards short of probe, and the search and the generator's checks propagate with it."""
 
     name = "sides"
 
@@ -119,4 +120,4 @@ def all_pairs(rows: int, cols: int) -> tuple:
     return tuple(out)
 
 
-RUNGS = (Count(), Pair())
+RUNGS = (Count(), Pair(), PairSides())

@@ -43,7 +43,7 @@ QUICK = {
     "y_max": 6,
 }
 UNIQUE, RIVAL, CAPPED = 0, 1, 2
-GRADES = ("count", "pair", "probe", engine.SEARCH)
+GRADES = ("count", "pair", "sides", "probe", engine.SEARCH)
 
 
 def plan(p: Params, seed: int) -> list[tuple]:
