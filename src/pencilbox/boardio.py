@@ -15,9 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from pencilbox import puzzles
-from pencilbox.errors import BoardError
+from pencilbox.errors import DIGITS, BoardError, natural
 
-MAX_SIDE = 100
+MAX_CELLS = 10**6  # the cell budget: any shape whose rows x cols fits is read
+JSON_DIGITS = 40  # JSON integers (seeds included) longer than this are refused, not converted
+MAX_INPUT = 64 * 2**20  # characters read from a file or standard input (a 10^6-cell board
+# with its answer takes about 12 MB as JSON)
 FORMATS = ("text", "json", "url", "tatham")
 URL_HOST = "https://puzz.link/p?"
 
@@ -56,21 +59,35 @@ class Section:
 
 @dataclass(frozen=True)
 class Record:
-    """One board read from a source, with its position and optional id."""
+    """One board read from a source, with its position and optional id; a bad board of
+    a list keeps its place with ``error`` instead of a board."""
 
     board: Any
     index: int
     id: str | None = None
+    error: str | None = None
 
 
 def check_size(rows: Any, cols: Any, where: str) -> tuple[int, int]:
-    """Rows and columns as ints in 1..MAX_SIDE, else a BoardError naming ``where``."""
+    """Rows and columns as positive ints whose product fits the cell budget MAX_CELLS."""
     for name, v in (("rows", rows), ("cols", cols)):
         if isinstance(v, bool) or not isinstance(v, int):
             raise BoardError(f"{where}: {name} must be an integer, got {v!r}")
-        if not 1 <= v <= MAX_SIDE:
-            raise BoardError(f"{where}: {name} = {v} is out of range 1..{MAX_SIDE}")
+        if v < 1:
+            raise BoardError(f"{where}: {name} = {v} must be at least 1")
+    if rows * cols > MAX_CELLS:
+        raise BoardError(f"{where}: {rows}x{cols} = {rows * cols} cells is over the cell budget of "
+                         f"{MAX_CELLS} cells")
     return rows, cols
+
+
+def read_side(text: str, name: str, where: str) -> int:
+    """A size read from text: ASCII digits only (short enough to convert)."""
+    v = natural(text)
+    if v is None:
+        raise BoardError(f"{where}: {name} {text[:20]!r} is not a number of at most {DIGITS} digits "
+                         "0-9")
+    return v
 
 
 # ---------------------------------------------------------------- reading
@@ -78,14 +95,28 @@ def check_size(rows: Any, cols: Any, where: str) -> tuple[int, int]:
 def read_source(source: str) -> str:
     """The text behind a source: stdin, a file, or the string itself."""
     if source == "-":
-        return sys.stdin.read()
+        return _bounded(sys.stdin, "standard input")
     if os.path.exists(source):
         try:
             with open(source, encoding="utf-8") as f:
-                return f.read()
+                return _bounded(f, source)
         except (OSError, UnicodeDecodeError) as e:
             raise BoardError(f"{source}: cannot read: {e}") from None
+    if len(source) > MAX_INPUT:
+        raise BoardError(f"the board given on the command line is over {MAX_INPUT} characters")
     return source
+
+
+def _bounded(stream: Any, name: str) -> str:
+    """At most MAX_INPUT characters of a stream: /dev/zero must not be read forever."""
+    try:
+        text = stream.read(MAX_INPUT + 1)
+    except UnicodeDecodeError as e:
+        raise BoardError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if len(text) > MAX_INPUT:
+        raise BoardError(f"{name}: input is over {MAX_INPUT // 2**20} MiB ({MAX_INPUT} characters); "
+                         "split the list")
+    return text
 
 
 def load(source: str) -> tuple[list[Record], bool]:
@@ -102,7 +133,7 @@ def parse(text: str) -> tuple[list[Record], bool]:
         return parse_json(stripped)
     if "?" in stripped.splitlines()[0] and re.search(r"(^|/)p(\.html)?\?", stripped):
         return [Record(parse_url(stripped), 0)], False
-    if re.fullmatch(r"(\w+:)?\d+x\d+:\S*", stripped):
+    if re.fullmatch(r"(\w+:)?\d+x\d+:\S*", stripped, re.ASCII):
         return [Record(parse_tatham(stripped), 0)], False
     return [Record(parse_text(text), 0)], False
 
@@ -132,21 +163,20 @@ def parse_text(text: str) -> Any:
     if header is None:
         raise BoardError("empty input: expected a header line '<puzzle> <rows>x<cols>'")
     no, head = header
-    m = re.fullmatch(r"(\w+)\s+(\d+)\s*x\s*(\d+)", head)
+    m = re.fullmatch(r"(\w+)\s+(\d+)\s*x\s*(\d+)", head, re.ASCII)
     if not m:
         raise BoardError(f"line {no}: expected a header '<puzzle> <rows>x<cols>' "
                          f"(puzzle one of {', '.join(puzzles.names())}), got {head[:40]!r}")
     puzzle = puzzles.get(m.group(1))
-    rows, cols = check_size(int(m.group(2)), int(m.group(3)), f"line {no}")
+    where = f"line {no}"
+    rows, cols = check_size(read_side(m.group(2), "rows", where), read_side(m.group(3), "cols", where),
+                            where)
     return puzzle.from_sections(rows, cols, sections)
 
 
 def parse_json(text: str) -> tuple[list[Record], bool]:
     """A JSON board or a list of boards."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise BoardError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}") from None
+    data = _json(text)
     many = isinstance(data, list)
     items = data if many else [data]
     if many and not items:
@@ -154,12 +184,48 @@ def parse_json(text: str) -> tuple[list[Record], bool]:
     out = []
     for i, item in enumerate(items):
         where = f"board {i}" if many else "board"
+        ident = str(item["id"]) if isinstance(item, dict) and item.get("id") is not None else None
         try:
-            out.append(Record(board_from_json(item, where), i,
-                              str(item["id"]) if item.get("id") is not None else None))
+            out.append(Record(board_from_json(item, where), i, ident))
         except BoardError as e:
-            raise BoardError(f"{where}: {e}" if many and not str(e).startswith(where) else str(e)) from None
+            if not many:
+                raise
+            out.append(Record(None, i, ident, str(e) if str(e).startswith(where) else f"{where}: {e}"))
     return out, many
+
+
+def _json(text: str) -> Any:
+    """Parsed JSON; numbers past DIGITS digits and nesting past Python's stack are bad input."""
+    try:
+        return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+    except json.JSONDecodeError as e:
+        raise BoardError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}") from None
+    except RecursionError:
+        raise BoardError("invalid JSON: arrays or objects nested too deeply") from None
+    except _LongNumber:
+        m = re.search(f"-?[0-9]{{{JSON_DIGITS + 1},}}", text)
+        at = _line_col(text, m.start()) if m else "JSON"
+        raise BoardError(f"{at}: a number of {len(m.group()) if m else 'many'} digits "
+                         f"(at most {JSON_DIGITS} are read)") from None
+
+
+class _LongNumber(Exception):
+    pass
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > JSON_DIGITS:
+        raise _LongNumber
+    return int(text)
+
+
+def _json_constant(text: str) -> Any:
+    raise BoardError(f"invalid JSON: {text} is not a JSON number")
+
+
+def _line_col(text: str, at: int) -> str:
+    line = text.count("\n", 0, at) + 1
+    return f"line {line}, column {at - (text.rfind(chr(10), 0, at) + 1) + 1}"
 
 
 def board_from_json(item: Any, where: str = "board") -> Any:
@@ -185,23 +251,29 @@ def parse_url(url: str) -> Any:
     puzzle = puzzles.get(pid)
     k = 1
     flags = []
-    while k < len(parts) and not parts[k].isdigit():
+    while k < len(parts) and not _numeric(parts[k]):
         flags.append(parts[k])
         k += 1
-    if k + 1 >= len(parts) or not parts[k + 1].isdigit():
+    if k + 1 >= len(parts) or not _numeric(parts[k + 1]):
         raise BoardError(f"URL: expected '<pid>/<cols>/<rows>/<body>' after '?', got {query[:40]!r}")
-    cols, rows = int(parts[k]), int(parts[k + 1])
+    cols, rows = read_side(parts[k], "width", "URL"), read_side(parts[k + 1], "height", "URL")
     check_size(rows, cols, "URL")
     body = "/".join(parts[k + 2:])
     return puzzle.decode_url(cols, rows, body, tuple(flags))
 
 
+def _numeric(part: str) -> bool:
+    """A size part of a URL path: ASCII digits (a flag part is anything else)."""
+    return part.isascii() and part.isdigit()
+
+
 def parse_tatham(text: str) -> Any:
     """A Tatham game ID ``[game:]<W>x<H>:<desc>``. Without the game name, the game is the
     one whose description the ID fits (Slant describes lattice points, Mosaic cells)."""
-    m = re.fullmatch(r"(?:(\w+):)?(\d+)x(\d+):(\S*)", text.strip())
-    assert m
-    cols, rows = int(m.group(2)), int(m.group(3))
+    m = re.fullmatch(r"(?:(\w+):)?(\d+)x(\d+):(\S*)", text.strip(), re.ASCII)
+    if m is None:
+        raise BoardError(f"Tatham ID: expected '[game:]<W>x<H>:<desc>', got {text.strip()[:40]!r}")
+    cols, rows = read_side(m.group(2), "width", "Tatham ID"), read_side(m.group(3), "height", "Tatham ID")
     check_size(rows, cols, "Tatham ID")
     if m.group(1):
         puzzle = puzzles.get(m.group(1))

@@ -2,9 +2,10 @@
 on stderr and exit 2, never a traceback.
 
 Exit codes: 0 success (solve: exactly one answer; check: no broken rule), 1 a negative
-verdict (none or several answers, broken rules, nothing to hint), 2 bad input.
-When BOARD is a JSON list every verb prints one JSON line per board, in order, with
-``index`` (and ``id``), and exits 0 unless the file itself is bad.
+verdict (none or several answers, broken rules, nothing to hint, a cap ran out), 2 bad
+input. When BOARD is a JSON list every verb prints one JSON line per board, in order, with
+``index`` (and ``id``): ``{"index": i, "error": "..."}`` for a bad board, whose answer does
+not stop the others; the exit is 2 when any board was bad, else 0.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import os
 import re
 import sys
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NoReturn
 
 from pencilbox import boardio, puzzles, service
 from pencilbox.errors import BoardError
@@ -27,17 +28,33 @@ def _report(args: argparse.Namespace, make: Callable[[Any], dict[str, Any]],
     records, many = boardio.load(args.board)
     code = 0
     for rec in records:
-        out = make(rec.board)
         if many:
-            head = {"index": rec.index, **({"id": rec.id} if rec.id is not None else {})}
-            print(json.dumps({**head, **out}), flush=True)
-        elif getattr(args, "json", False):
+            out = _answer(rec, make)
+            print(json.dumps({**_head(rec), **out}), flush=True)
+            code = 2 if "error" in out else code
+            continue
+        out = make(rec.board)
+        if getattr(args, "json", False):
             print(json.dumps(out))
         else:
             print(show(rec.board, out))
-        if not many and not ok(out):
+        if not ok(out):
             code = 1
     return code
+
+
+def _head(rec: boardio.Record) -> dict[str, Any]:
+    return {"index": rec.index, **({"id": rec.id} if rec.id is not None else {})}
+
+
+def _answer(rec: boardio.Record, make: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """One board of a list: its answer, or the error that stops this board only."""
+    if rec.error is not None:
+        return {"error": rec.error}
+    try:
+        return make(rec.board)
+    except BoardError as e:
+        return {"error": str(e)}
 
 
 def _cell(rc: list[int]) -> str:
@@ -82,19 +99,28 @@ def cmd_count(args: argparse.Namespace) -> int:
     return _report(args, lambda b: service.count(b, args.engine, args.limit, args.node_cap, args.level,
                                                  _off(args)),
                    lambda o: True, lambda b, o: f"{o['count']}{'+' if o['capped'] else ''} answers "
-                   f"({o['engine']}, {o['nodes']} nodes, {o['ms']} ms)")
+                   f"({o['engine']}, {o['nodes']} nodes, {o['ms']} ms)" + _which_cap(args, o))
+
+
+def _which_cap(args: argparse.Namespace, out: dict[str, Any]) -> str:
+    """Which cap stopped a count, and the flag that raises it."""
+    if out.get("cap") == "nodes":
+        return f"; the node cap {args.node_cap} ran out: raise --node-cap for more"
+    if out.get("cap") == "limit":
+        return f"; the count limit {args.limit} was reached: raise --limit for more"
+    return ""
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
     def show(b: Any, o: dict[str, Any]) -> str:
         shares = ", ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in o["settled"].items())
         return f"grade: {o['grade']} ({o['status']}); settled: {shares}"
-    return _report(args, lambda b: service.grade(b, off=_off(args)), lambda o: o["unique"], show)
+    return _report(args, lambda b: service.grade(b, args.node_cap, _off(args)), lambda o: o["unique"], show)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.hint(b, args.level, off=_off(args)), lambda o: o["kind"] == "hint",
-                   _show_hint)
+    return _report(args, lambda b: service.hint(b, args.level, args.node_cap, _off(args)),
+                   lambda o: o["kind"] == "hint", _show_hint)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
@@ -103,25 +129,35 @@ def cmd_check(args: argparse.Namespace) -> int:
 
 def cmd_convert(args: argparse.Namespace) -> int:
     records, many = boardio.load(args.board)
+    if not many:
+        print(boardio.dump(records[0].board, args.format).rstrip("\n"))
+        return 0
+    outs = [_answer(r, lambda b: {"board": boardio.dump(b, args.format)}) for r in records]
     if args.format == "json":
-        objs = [json.loads(boardio.dump(r.board, "json")) for r in records]
-        print(json.dumps(objs if many else objs[0]))
+        print(json.dumps([json.loads(o["board"]) if "board" in o else {**_head(r), **o}
+                          for r, o in zip(records, outs, strict=True)]))
     else:
-        print("\n".join(boardio.dump(r.board, args.format).rstrip("\n") for r in records))
-    return 0
+        for r, o in zip(records, outs, strict=True):
+            print(o["board"].rstrip("\n") if "board" in o else json.dumps({**_head(r), **o}))
+    return 2 if any("error" in o for o in outs) else 0
 
 
 def parse_size(text: str) -> tuple[int, int]:
-    m = re.fullmatch(r"(\d+)x(\d+)", text.strip().lower())
+    m = re.fullmatch(r"([0-9]+)x([0-9]+)", text.strip().lower())
     if not m:
-        raise BoardError(f"size {text!r}: expected RxC, e.g. 10x10")
-    return boardio.check_size(int(m.group(1)), int(m.group(2)), f"size {text}")
+        raise BoardError(f"size {text[:40]!r}: expected RxC, e.g. 10x10")
+    where = f"size {text[:40]}"
+    return boardio.check_size(boardio.read_side(m.group(1), "rows", where),
+                              boardio.read_side(m.group(2), "cols", where), where)
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
     puzzle = puzzles.get(args.puzzle)
     rows, cols = parse_size(args.size)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    if args.seed is None:
+        print(f"pencilbox: seed {seed} (drawn; --seed {seed} makes the same board"
+              f"{'s' if args.n > 1 else ''} again)", file=sys.stderr)
     if args.grade is not None:
         service._names(puzzle, args.grade) if args.grade != "search" else None
     if args.n < 1:
@@ -192,8 +228,24 @@ def cmd_notes(args: argparse.Namespace) -> int:
     return 0
 
 
+class Parser(argparse.ArgumentParser):
+    """argparse whose usage errors are one stderr line and exit 2, like every bad input."""
+
+    def error(self, message: str) -> NoReturn:
+        verb = self.prog.removeprefix("pencilbox").strip()
+        self.exit(2, f"pencilbox: error: {verb + ': ' if verb else ''}{message}\n")
+
+
+def integer(text: str) -> int:
+    """An int written in ASCII digits ('٤' and '²' are not numbers here), at most 30 of them."""
+    body = text.strip().removeprefix("-")
+    if not (0 < len(body) <= 30 and body.isascii() and body.isdigit()):
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not an integer (ASCII digits, at most 30)")
+    return int(text)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="pencilbox", description=__doc__.split("\n")[0])
+    p = Parser(prog="pencilbox", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="verb", required=True)
 
     def verb(name: str, fn: Callable[[argparse.Namespace], int], help_: str,
@@ -209,18 +261,24 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = verb("solve", cmd_solve, "solve a board: unique, multiple (with a second answer) or none")
     sp.add_argument("--level", help="ladder level the search propagates with")
-    sp.add_argument("--node-cap", type=int, default=10**6)
+    sp.add_argument("--node-cap", type=integer, default=10**6, help="branch points of the search "
+                    "(default 10^6); past it the status is capped")
     sp.add_argument("--json", action="store_true")
     sp = verb("count", cmd_count, "count answers with one engine (capped counts are lower bounds)")
     sp.add_argument("--engine", choices=service.ENGINES, default="ladder")
-    sp.add_argument("--limit", type=int, default=10**6)
-    sp.add_argument("--node-cap", type=int, default=10**7)
+    sp.add_argument("--limit", type=integer, default=10**6)
+    sp.add_argument("--node-cap", type=integer, default=10**7)
     sp.add_argument("--level", help="ladder level (engine ladder only)")
     sp.add_argument("--json", action="store_true")
     sp = verb("grade", cmd_grade, "the lowest ladder level that finishes the board alone")
+    sp.add_argument("--node-cap", type=integer, default=10**6, help="branch points of the uniqueness "
+                    "search when no level finishes the board (default 10^6)")
     sp.add_argument("--json", action="store_true")
     sp = verb("hint", cmd_hint, "one cell provable at a level, the rung that proved it and what it used")
     sp.add_argument("--level", help="highest rung to use (default: the whole ladder)")
+    sp.add_argument("--node-cap", type=integer, default=service.HINT_NODES,
+                    help=f"probe trials (and branch points of the search for wrong entries) before the "
+                    f"hint says capped (default {service.HINT_NODES})")
     sp.add_argument("--json", action="store_true")
     sp = verb("check", cmd_check, "list every broken rule of the board's answer section")
     sp.add_argument("--json", action="store_true")
@@ -232,22 +290,22 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--grade")
     sp.add_argument("--density", type=float, help="slant: show each lattice point with this probability "
                     "(the raw, unfiltered stream: not necessarily unique)")
-    sp.add_argument("--seed", type=int)
-    sp.add_argument("-n", type=int, default=1)
+    sp.add_argument("--seed", type=integer)
+    sp.add_argument("-n", type=integer, default=1)
     sp.add_argument("--format", choices=boardio.FORMATS, default="text")
     sp = verb("bank", cmd_bank, "rebuild a shipped bank from its recorded parameters", board=False)
     sp.add_argument("puzzle")
     sp.add_argument("--check", action="store_true", help="rebuild in memory and compare bit for bit")
     sp = verb("play", cmd_play, "start the player in the browser (prints its address)", board=False)
-    sp.add_argument("--port", type=int, default=8000)
+    sp.add_argument("--port", type=integer, default=8000)
     sp.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
     sp = verb("study", cmd_study, "run a puzzle's studies (all by default) into its stats file", board=False)
     sp.add_argument("puzzle", help="a puzzle name, or all")
     sp.add_argument("names", nargs="*", metavar="NAME", help="study names or numbers (default: every study)")
     sp.add_argument("--quick", action="store_true", help="the small parameters the tests use "
                     "(written to ./pencilbox-quick-stats unless --out is given)")
-    sp.add_argument("--seed", type=int, default=0)
-    sp.add_argument("--workers", type=int, default=1, help="local worker processes (default 1)")
+    sp.add_argument("--seed", type=integer, default=0)
+    sp.add_argument("--workers", type=integer, default=1, help="local worker processes (default 1)")
     sp.add_argument("--scheduler", help="address of a dask.distributed scheduler to run the jobs on "
                     "(needs the cluster extra)")
     sp.add_argument("--out", help="folder of the stats files (default: the shipped ones)")

@@ -15,6 +15,8 @@ from pencilbox.core.engine import Count, Hint
 from pencilbox.errors import BoardError
 
 ENGINES = ("ladder", "brute", "sat", "cells")  # cells: Ripple's second brute counter
+MAX_COUNT = 2**62  # --limit and --node-cap fit the kernels' int64 counters below this
+HINT_NODES = 10**5  # probe trials a hint may spend (each is one node) before it says capped
 
 
 def _ms(t0: float) -> float:
@@ -41,6 +43,7 @@ def solve(board: Any, level: str | None = None, node_cap: int = 10**6,
           off: tuple[str, ...] = ()) -> dict[str, Any]:
     """Status (unique, multiple, none, capped), the answer, a second answer, the grade."""
     puzzle = puzzles.get(board.puzzle)
+    check_caps(node_cap=node_cap)
     t0 = time.perf_counter()
     res = engine.count(puzzle, board, _search_names(puzzle, level, off), 2, node_cap)
     answers = [puzzle.answer_json(board, puzzle.answer_from_state(board, a)) for a in res.answers]
@@ -54,8 +57,7 @@ def count(board: Any, engine_name: str = "ladder", limit: int = 10**6, node_cap:
           level: str | None = None, off: tuple[str, ...] = ()) -> dict[str, Any]:
     """A solution count by one engine; ``capped`` marks a lower bound."""
     puzzle = puzzles.get(board.puzzle)
-    if limit < 1 or node_cap < 0:
-        raise BoardError("limit must be at least 1 and node cap at least 0")
+    check_caps(limit, node_cap)
     t0 = time.perf_counter()
     res: Count
     if engine_name == "ladder":
@@ -66,13 +68,23 @@ def count(board: Any, engine_name: str = "ladder", limit: int = 10**6, node_cap:
         res = getattr(puzzle, f"{engine_name}_count")(board, limit, node_cap)
     else:
         raise BoardError(f"{puzzle.name} has no engine {engine_name!r}")
-    return {"count": res.count, "capped": res.capped, "nodes": res.nodes, "engine": engine_name,
+    cap = "nodes" if res.node_capped else "limit" if res.limit_hit else None
+    return {"count": res.count, "capped": res.capped, "cap": cap, "nodes": res.nodes, "engine": engine_name,
             "ms": _ms(t0)}
+
+
+def check_caps(limit: int = 1, node_cap: int = 0) -> None:
+    """A count limit of at least 1 and a node cap of at least 0, both below MAX_COUNT."""
+    for name, v, low in (("--limit", limit, 1), ("--node-cap", node_cap, 0)):
+        if not low <= v < MAX_COUNT:
+            raise BoardError(f"{name} {v if abs(v) < 10**20 else 'of ' + str(len(str(v))) + ' digits'} "
+                             f"is out of range {low}..2^62-1")
 
 
 def grade(board: Any, node_cap: int = 10**6, off: tuple[str, ...] = ()) -> dict[str, Any]:
     """The grade, uniqueness and the share of unclued cells each level settles."""
     puzzle = puzzles.get(board.puzzle)
+    check_caps(node_cap=node_cap)
     _names(puzzle, None, off)
     g = engine.grade(puzzle, board, off, node_cap)
     return {"grade": g.grade, "unique": g.unique, "status": g.status,
@@ -86,10 +98,12 @@ def current_state(puzzle: Any, board: Any) -> list[int]:
     return puzzle.state_from_answer(board, board.answer)
 
 
-def hint(board: Any, level: str | None = None, node_cap: int = 10**6,
+def hint(board: Any, level: str | None = None, node_cap: int = HINT_NODES,
          off: tuple[str, ...] = ()) -> dict[str, Any]:
-    """One cell provable at ``level`` from the board's current state, or what is wrong."""
+    """One cell provable at ``level`` from the board's current state, or what is wrong;
+    ``node_cap`` bounds both the search for wrong entries and the probe trials."""
     puzzle = puzzles.get(board.puzzle)
+    check_caps(node_cap=node_cap)
     names = _names(puzzle, level or engine.levels(puzzle)[-1], off)
     dom = current_state(puzzle, board)
     if board.answer is not None:
@@ -101,12 +115,15 @@ def hint(board: Any, level: str | None = None, node_cap: int = 10**6,
         bad = [v for v, d in enumerate(dom) if d == 0]
         return {"kind": "contradiction", "rung": "clue", "cells": _cells(board, bad),
                 "message": "an entry contradicts a clue"}
-    h = engine.hint(puzzle, board, dom, names)
+    h = engine.hint(puzzle, board, dom, names, node_cap=node_cap)
     if isinstance(h, Hint):
         cells, clues = puzzle.places(board, h.premises)
         return {"kind": "hint", "cell": list(board.grid.rc(h.var)),
                 "value": puzzle.describe(board, h.var, h.value), "rung": h.rung,
                 "cells": cells, "clues": clues}
+    if h.capped:
+        return {"kind": "capped", "message": f"the node cap ({node_cap} probe trials) ran out before "
+                "a cell was proved: raise --node-cap"}
     if h.contradiction:
         return {"kind": "contradiction", "rung": h.rung, "cells": _cells(board, h.cells),
                 "message": f"the entries so far contradict the rules ({h.rung})"}

@@ -29,6 +29,22 @@ SEARCH = "search"
 QUICK_NODES = 256  # branch points of the quick first search before escalating
 
 
+class OutOfNodes(Exception):
+    """A fixpoint's node cap ran out (each probe trial is one node): work stays bounded."""
+
+
+@dataclass
+class Budget:
+    """Nodes left to a fixpoint's probe; ``spend`` raises OutOfNodes once none is left."""
+
+    left: int
+
+    def spend(self) -> None:
+        if self.left <= 0:
+            raise OutOfNodes
+        self.left -= 1
+
+
 class Contradiction(Exception):
     """No answer extends the state; names the rung that found it and the cells involved."""
 
@@ -110,8 +126,10 @@ def ladder(puzzle: Puzzle, level: str | None = None, off: Iterable[str] = ()) ->
 
 # ---------------------------------------------------------------- fixpoint and probe
 
-def fixpoint(puzzle: Puzzle, board: object, state: State, names: Iterable[str]) -> None:
-    """Run the enabled rungs to a fixpoint, cheapest first; raises Contradiction."""
+def fixpoint(puzzle: Puzzle, board: object, state: State, names: Iterable[str],
+             budget: Budget | None = None) -> None:
+    """Run the enabled rungs to a fixpoint, cheapest first; raises Contradiction (and
+    OutOfNodes when ``budget`` runs out)."""
     names = tuple(names)
     rungs = [r for r in puzzle.rungs if r.name in names]
     below = tuple(n for n in names if n != PROBE)
@@ -120,14 +138,15 @@ def fixpoint(puzzle: Puzzle, board: object, state: State, names: Iterable[str]) 
         while i < len(rungs):
             i = 0 if rungs[i].apply(board, state) else i + 1
         if PROBE in names:
-            cursor = probe(puzzle, board, state, below, cursor)
+            cursor = probe(puzzle, board, state, below, cursor, budget)
             if cursor >= 0:
                 i = 0
                 continue
         return
 
 
-def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...], start: int = 0) -> int:
+def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...], start: int = 0,
+          budget: Budget | None = None) -> int:
     """Drop the first value, scanning round from variable ``start``, whose assumption alone
     makes the rungs ``below`` contradict; returns its variable, or -1 after a full round
     found none (resuming where the last drop was keeps repeated sweeps short)."""
@@ -137,6 +156,8 @@ def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...], s
         if single(d):
             continue
         for bit in bits(d):
+            if budget is not None:
+                budget.spend()
             trial = State(state.dom.copy())
             trial.dom[var] = bit
             try:
@@ -311,11 +332,13 @@ class Hint:
 
 @dataclass
 class Stuck:
-    """The state already contradicts the rules (or no rung at this level makes progress)."""
+    """The state already contradicts the rules, or no rung at this level makes progress,
+    or (``capped``) the node cap ran out first."""
 
     contradiction: bool
     rung: str | None = None
     cells: tuple[int, ...] = ()
+    capped: bool = False
 
 
 class _Settled(Exception):
@@ -341,17 +364,21 @@ class _UntilSettled(State):
 
 
 def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
-         done: Callable[[int], bool] | None = None, early: bool = False) -> Hint | Stuck:
+         done: Callable[[int], bool] | None = None, early: bool = False,
+         node_cap: int | None = None) -> Hint | Stuck:
     """The first variable the ladder settles from ``dom`` (cheapest rungs first); ``done``
     says when a domain counts as settled (default: one value; the player's Sukoro marks
     only numbered or empty). ``early`` stops at that variable instead of finishing the
-    fixpoint (fast on big boards; a contradiction found later then goes unreported)."""
+    fixpoint (fast on big boards; a contradiction found later then goes unreported).
+    ``node_cap`` bounds the probe trials (one node each): past it the answer is capped."""
     done = done or single
     state = _UntilSettled(dom.copy(), done) if early else State(dom.copy(), log=[])
     try:
-        fixpoint(puzzle, board, state, tuple(names))
+        fixpoint(puzzle, board, state, tuple(names), None if node_cap is None else Budget(node_cap))
     except Contradiction as why:
         return Stuck(True, why.rung, why.cells)
+    except OutOfNodes:
+        return Stuck(False, capped=True)
     except _Settled:
         pass
     assert state.log is not None

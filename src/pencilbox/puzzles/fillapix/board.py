@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 
 from pencilbox.boardio import Section
 from pencilbox.core.geometry import Grid, grid
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, natural
 
 BLANK, PAINT, BOTH = 1, 2, 3
 CHAR = {1: "#", 0: ".", None: "?"}
@@ -46,7 +46,7 @@ def check_clues(board: Board, where: str) -> Board:
 def read_clue(tok: str, where: str) -> int | None:
     if tok == ".":
         return None
-    if len(tok) == 1 and tok.isdigit():
+    if len(tok) == 1 and natural(tok) is not None:
         return int(tok)
     raise BoardError(f"{where}: {tok!r} is not a Fill-a-Pix clue ('.' or 0..9)")
 

@@ -16,7 +16,7 @@ def decode(cols: int, rows: int, desc: str, what: str = "Tatham ID") -> Board:
     n = rows * cols
     clues: list[int | None] = []
     for pos, ch in enumerate(desc, 1):
-        if ch.isdigit():
+        if "0" <= ch <= "9":
             clues.append(int(ch))
         elif "a" <= ch <= "z":
             clues += [None] * (ord(ch) - ord("a") + 1)

@@ -91,11 +91,15 @@ class PairSides:
         return changed
 
 
-def pairs(board: Board) -> list[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+def pairs(board: Board) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
     """Clue pairs (a < b) whose blocks overlap: shared cells, a's own, b's own."""
-    clues = board.clues
-    return [p for p in all_pairs(board.rows, board.cols)
-            if clues[p[0]] is not None and clues[p[1]] is not None]
+    return _clue_pairs(board.rows, board.cols, board.clues)
+
+
+@lru_cache(maxsize=64)
+def _clue_pairs(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple:
+    """The pairs of one clue layout, kept: every rung pass of every probe trial reads them."""
+    return tuple(p for p in all_pairs(rows, cols) if clues[p[0]] is not None and clues[p[1]] is not None)
 
 
 @lru_cache(maxsize=64)

@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 
 from pencilbox.boardio import Section
 from pencilbox.core.geometry import Grid, grid
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, natural
 
 MARK = -1
 MAX_REGION = 60  # values are bits of one int64
@@ -96,7 +96,7 @@ def read_given(tok: str, where: str) -> int | None:
         return None
     if tok == "?":
         return MARK
-    if tok.isdigit() and int(tok) >= 1:
+    if (natural(tok) or 0) >= 1:
         return int(tok)
     raise BoardError(f"{where}: {tok!r} is not a Ripple given ('.', '?' or a positive integer)")
 
@@ -104,7 +104,7 @@ def read_given(tok: str, where: str) -> int | None:
 def read_value(tok: str, where: str) -> int | None:
     if tok in ("?", "."):
         return None
-    if tok.isdigit() and int(tok) >= 1:
+    if (natural(tok) or 0) >= 1:
         return int(tok)
     raise BoardError(f"{where}: {tok!r} is not a Ripple answer cell (a positive integer or '?')")
 

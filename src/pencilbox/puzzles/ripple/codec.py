@@ -4,7 +4,8 @@ Border: the (C-1) x R walls between horizontally adjacent cells (row-major), the
 C x (R-1) walls between vertically adjacent cells, 5 walls per base-32 character (the
 first wall is the 16 bit). Regions are the connected components. Number16: ``0``-``f``
 a value, ``-xx`` two hex digits, ``+xxx`` three, ``.`` a given not shown, ``g``..``z``
-runs of 1..20 empty cells. What follows the numbers (an optional bitfield) is ignored.
+runs of 1..20 empty cells. What follows the numbers (an optional bitfield) is ignored
+when it is base-32 digits; anything else there, or numbers that stop short, is refused.
 """
 
 from __future__ import annotations
@@ -80,7 +81,12 @@ def _numbers(text: str, n: int, offset: int) -> list[int | None]:
             k += 1
         else:
             raise BoardError(f"{where}: unexpected {ch!r}")
-    clues += [None] * (n - len(clues))
+    if len(clues) < n:
+        raise BoardError(f"URL body ends after {len(clues)} of {n} cells (truncated?)")
+    tail = next((j for j in range(k, len(text)) if text[j] not in B32), None)
+    if tail is not None:
+        raise BoardError(f"URL body character {offset + tail + 1}: {text[tail]!r} after the last cell "
+                         "(only a base-32 bitfield may follow)")
     for i, v in enumerate(clues):
         if v == 0:
             raise BoardError(f"URL: cell {i + 1} has the given 0 (values start at 1)")

@@ -42,6 +42,8 @@ def decode_url(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> 
                                  "overflows the board")
         else:
             raise BoardError(f"URL body character {pos}: unexpected {ch!r}")
+    if p < n:
+        raise BoardError(f"URL body ends after {p} of {n} lattice points (truncated?)")
     return Board(rows, cols, tuple(clues))
 
 

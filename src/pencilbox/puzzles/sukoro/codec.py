@@ -29,7 +29,8 @@ def decode(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Boar
             raise BoardError(f"URL body character {pos}: {ch} is not a Sukoro clue (1..4)")
         else:
             raise BoardError(f"URL body character {pos}: unexpected {ch!r}")
-    clues += [None] * (n - len(clues))
+    if len(clues) < n:
+        raise BoardError(f"URL body ends after {len(clues)} of {n} cells (truncated?)")
     return Board(rows, cols, tuple(clues))
 
 
