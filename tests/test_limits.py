@@ -52,12 +52,22 @@ def test_input_from_a_file_or_stdin_is_size_limited() -> None:
         boardio.read_source("/dev/zero")
 
 
-def test_hint_stops_at_its_node_cap(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    path = tmp_path / "blank.json"
-    path.write_text(json.dumps(blank("fillapix", 30, 30)))
-    code, out, _ = run(capsys, "hint", str(path), "--node-cap", "50", "--json")
-    assert code == 1 and json.loads(out[0])["kind"] == "capped"
-    assert "raise --node-cap" in json.loads(out[0])["message"]
+def test_hint_stops_at_its_node_cap() -> None:
+    """From the fixpoint below probe of a probe-grade board, the hint needs probe trials."""
+    from pencilbox import puzzles
+    from pencilbox.core import engine
+    puzzle = puzzles.get("fillapix")
+    rec = next(r for r in json.loads(Path(puzzles.__file__).parent.parent.joinpath("bank", "fillapix.json")
+                                      .read_text()) if r["grade"] == "probe")
+    board = puzzle.from_json({k: v for k, v in rec.items() if k != "answer"})
+    names = engine.ladder(puzzle)
+    dom = engine.run_fixpoint(puzzle, board, puzzle.initial_state(board), names[:-1])
+    assert dom is not None
+    found = engine.hint(puzzle, board, dom, names)
+    assert isinstance(found, engine.Hint) and found.rung == "probe"
+    capped = engine.hint(puzzle, board, dom, names, node_cap=1)
+    assert isinstance(capped, engine.Stuck) and capped.capped
+    assert service.hint(board, node_cap=10**5)["kind"] == "hint"
 
 
 @pytest.mark.parametrize("verb", ["solve", "count", "grade", "hint"])

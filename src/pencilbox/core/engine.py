@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from pencilbox.core.puzzle import Puzzle
+    from pencilbox.core.puzzle import Kernel, Puzzle
 
 PROBE = "probe"
 SEARCH = "search"
@@ -35,11 +35,13 @@ class OutOfNodes(Exception):
 
 @dataclass
 class Budget:
-    """Nodes left to a fixpoint's probe; ``spend`` raises OutOfNodes once none is left."""
+    """Nodes left to a fixpoint's probe: ``spend`` raises OutOfNodes once none is left."""
 
-    left: int
+    left: int | None = None
 
     def spend(self) -> None:
+        if self.left is None:
+            return
         if self.left <= 0:
             raise OutOfNodes
         self.left -= 1
@@ -156,10 +158,10 @@ def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...], s
         if single(d):
             continue
         for bit in bits(d):
-            if budget is not None:
-                budget.spend()
             trial = State(state.dom.copy())
             trial.dom[var] = bit
+            if budget is not None:
+                budget.spend()
             try:
                 fixpoint(puzzle, board, trial, below)
             except Contradiction as why:
@@ -259,12 +261,18 @@ def count(puzzle: Puzzle, board: object, names: Iterable[str] | None = None, lim
     return search(puzzle, board, dom, names, limit, node_cap, root)
 
 
+def _kernel(puzzle: Puzzle, names: tuple[str, ...]) -> Kernel | None:
+    """The puzzle's compiled kernel when it has one that runs these rungs."""
+    kernel = getattr(puzzle, "kernel", None)
+    return kernel if kernel is not None and kernel.supports(names) else None
+
+
 def run_fixpoint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
                  accel: bool = True) -> list[int] | None:
     """The fixpoint domains, or None on a contradiction (kernel when available)."""
     names = tuple(names)
-    kernel = getattr(puzzle, "kernel", None) if accel else None
-    if kernel is not None and kernel.supports(names):
+    kernel = _kernel(puzzle, names) if accel else None
+    if kernel is not None:
         return kernel.fixpoint(board, dom, names)
     state = State(dom.copy())
     try:
@@ -365,16 +373,24 @@ class _UntilSettled(State):
 
 def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
          done: Callable[[int], bool] | None = None, early: bool = False,
-         node_cap: int | None = None) -> Hint | Stuck:
+         node_cap: int | None = None, accel: bool = True) -> Hint | Stuck:
     """The first variable the ladder settles from ``dom`` (cheapest rungs first); ``done``
     says when a domain counts as settled (default: one value; the player's Sukoro marks
     only numbered or empty). ``early`` stops at that variable instead of finishing the
     fixpoint (fast on big boards; a contradiction found later then goes unreported).
-    ``node_cap`` bounds the probe trials (one node each): past it the answer is capped."""
+    ``node_cap`` bounds the probe trials (one node each): past it the answer is capped.
+    With ``accel`` a compiled fixpoint that settles nothing answers stuck at once."""
     done = done or single
+    names = tuple(names)
+    kernel = _kernel(puzzle, names) if accel else None
+    budget = Budget(node_cap)
+    if kernel is not None:
+        final = kernel.fixpoint(board, dom, names)
+        if final is not None and not any(done(f) and not done(d) for d, f in zip(dom, final, strict=True)):
+            return Stuck(False)  # the compiled fixpoint settles nothing more: no readable run needed
     state = _UntilSettled(dom.copy(), done) if early else State(dom.copy(), log=[])
     try:
-        fixpoint(puzzle, board, state, tuple(names), None if node_cap is None else Budget(node_cap))
+        fixpoint(puzzle, board, state, names, budget)
     except Contradiction as why:
         return Stuck(True, why.rung, why.cells)
     except OutOfNodes:
