@@ -2,7 +2,11 @@
 rungs.py, on int64 arrays, plus the counting search (the same skeleton as Sukoro's).
 
 Tables (built once per board): ``around`` cells and the orientation bit that touches the
-point, ``ends`` of each diagonal, the numbered points, and the duet pairs.
+point, ``ends`` of each diagonal, the numbered points, the duet pairs and each cell's duets.
+One domain array and a trail: a node (or a probe trial) undoes to its mark, so memory is
+O(cells) at any depth; count and duet revisit only what a settled cell touched, and cycle
+is a union-find (by size, undone from the trail) that visits only the smaller side's
+points on each join.
 Rung results: 1 changed, 0 unchanged, -1 contradiction.
 """
 
@@ -20,86 +24,165 @@ from pencilbox.puzzles.slant.board import TOUCH, Board
 from pencilbox.puzzles.slant.rungs import point_pairs
 
 CNT, CYC, DUET, PRB = 1, 2, 4, 8
-WAYS = 8  # signatures remembered per duet pair (main state and probe trials alternate)
 FLAG = {"count": CNT, "cycle": CYC, "duet": DUET, PROBE: PRB}
-
-
-@njit(cache=True)
-def _count(dom, clue, clued, acell, abit):
-    changed = 0
-    for t in range(clued.shape[0]):
-        p = clued[t]
-        v = clue[p]
-        touching = 0
-        nopen = 0
-        for k in range(4):
-            i = acell[p, k]
-            if i < 0:
-                break
-            if dom[i] == abit[p, k]:
-                touching += 1
-            elif dom[i] == 3:
-                nopen += 1
-        if v < touching or v > touching + nopen:
-            return -1
-        if nopen and (v == touching or v == touching + nopen):
-            for k in range(4):
-                i = acell[p, k]
-                if i < 0:
-                    break
-                if dom[i] == 3:
-                    dom[i] = 3 ^ abit[p, k] if v == touching else abit[p, k]
-                    changed = 1
-    return changed
 
 
 @njit(cache=True)
 def _find(parent, x):
     while parent[x] != x:
-        parent[x] = parent[parent[x]]
         x = parent[x]
     return x
 
 
 @njit(cache=True)
-def _cycle(dom, ends, parent):
-    """``parent[:points]`` is the union-find, ``parent[points:]`` flags the cells already
-    in it: _base resets both once, so later passes only add newly settled cells."""
-    n = dom.shape[0]
-    base = parent.shape[0] - n
-    for i in range(n):
-        d = dom[i]
-        if (d == 1 or d == 2) and parent[base + i] == 0:
-            parent[base + i] = 1
-            ra = _find(parent, ends[i, d, 0])
-            rb = _find(parent, ends[i, d, 1])
-            if ra == rb:
-                return -1
-            parent[ra] = rb
-    changed = 0
-    for i in range(n):
-        if dom[i] != 3:
-            continue
-        for bit in (1, 2):
-            if _find(parent, ends[i, bit, 0]) == _find(parent, ends[i, bit, 1]):
-                dom[i] = 3 ^ bit
-                changed = 1
-                parent[base + i] = 1
-                ra = _find(parent, ends[i, 3 ^ bit, 0])
-                rb = _find(parent, ends[i, 3 ^ bit, 1])
-                if ra == rb:
-                    return -1
-                parent[ra] = rb
-                break
-    return changed
+def _state(n, points, pairs):
+    """The search's state besides ``dom``: the trail (a cell and its old domain, or a union
+    as ``-1 - root`` and the root it joined), the worklists of count (points), duet (pairs)
+    and cycle (settled cells) in one array with in-list flags, the union-find over points
+    (parent, size, circular member lists) and the counters (trail top, list lengths)."""
+    tr = np.empty((2, 2 * n + 1), dtype=np.int64)
+    q = np.zeros((2, points + pairs + n), dtype=np.int64)
+    uf = np.empty((3, points), dtype=np.int64)
+    for x in range(points):
+        uf[0, x] = x
+        uf[1, x] = 1
+        uf[2, x] = x
+    ctr = np.zeros(4, dtype=np.int64)
+    return tr, q, uf, ctr
 
 
 @njit(cache=True)
-def _memo(pairs):
-    """Per duet pair: WAYS quiet signatures (-1 empty) and the next slot to overwrite."""
-    memo = np.full((pairs, WAYS + 1), -1, dtype=np.int64)
-    memo[:, WAYS] = 0
-    return memo
+def _push(q, ctr, k, item, base):
+    """Put ``item`` on worklist ``k`` (1 count, 2 duet, 3 cycle; ids start at ``base``)."""
+    if q[1, base + item] == 0:
+        q[1, base + item] = 1
+        q[0, base + ctr[k]] = item
+        ctr[k] += 1
+
+
+@njit(cache=True)
+def _set(dom, i, new, clue, ends, cpstart, cplist, tr, q, ctr):
+    """Settle cell ``i`` to ``new``, trail it and schedule what reads it: the clues at its
+    corners, the duets round it, its union in cycle."""
+    points = clue.shape[0]
+    pairs = q.shape[1] - points - dom.shape[0]
+    t = ctr[0]
+    tr[0, t] = i
+    tr[1, t] = dom[i]
+    ctr[0] = t + 1
+    dom[i] = new
+    for bit in (1, 2):
+        for e in range(2):
+            p = ends[i, bit, e]
+            if clue[p] >= 0:
+                _push(q, ctr, 1, p, 0)
+    for k in range(cpstart[i], cpstart[i + 1]):
+        _push(q, ctr, 2, cplist[k], points)
+    _push(q, ctr, 3, i, points + pairs)
+
+
+@njit(cache=True)
+def _calm(q, ctr, points, pairs):
+    """Empty every worklist (after a contradiction or an undo)."""
+    base = 0
+    for k in range(1, 4):
+        for t in range(ctr[k]):
+            q[1, base + q[0, base + t]] = 0
+        ctr[k] = 0
+        base = points if k == 1 else points + pairs
+
+
+@njit(cache=True)
+def _undo(dom, tr, q, uf, ctr, mark, points, pairs):
+    """Restore every domain and union trailed since ``mark`` (a fixpoint: nothing to do)."""
+    for t in range(ctr[0] - 1, mark - 1, -1):
+        i = tr[0, t]
+        if i >= 0:
+            dom[i] = tr[1, t]
+        else:
+            ra = -1 - i
+            rb = tr[1, t]
+            uf[0, ra] = ra
+            uf[1, rb] -= uf[1, ra]
+            uf[2, ra], uf[2, rb] = uf[2, rb], uf[2, ra]
+    ctr[0] = mark
+    _calm(q, ctr, points, pairs)
+
+
+@njit(cache=True)
+def _seed(dom, clued, q, ctr, points, pairs):
+    """Schedule every clue, duet and settled cell (a fixpoint from scratch)."""
+    for t in range(clued.shape[0]):
+        _push(q, ctr, 1, clued[t], 0)
+    for t in range(pairs):
+        _push(q, ctr, 2, t, points)
+    for i in range(dom.shape[0]):
+        if dom[i] != 3:
+            _push(q, ctr, 3, i, points + pairs)
+
+
+@njit(cache=True)
+def _count(dom, p, clue, acell, abit, ends, cpstart, cplist, tr, q, ctr):
+    """count on one clue: met -> the rest turn away; short by the open cells -> they turn to it."""
+    v = clue[p]
+    touching = 0
+    nopen = 0
+    for k in range(4):
+        i = acell[p, k]
+        if i < 0:
+            break
+        if dom[i] == abit[p, k]:
+            touching += 1
+        elif dom[i] == 3:
+            nopen += 1
+    if v < touching or v > touching + nopen:
+        return False
+    if nopen and (v == touching or v == touching + nopen):
+        for k in range(4):
+            i = acell[p, k]
+            if i < 0:
+                break
+            if dom[i] == 3:
+                new = 3 ^ abit[p, k] if v == touching else abit[p, k]
+                _set(dom, i, new, clue, ends, cpstart, cplist, tr, q, ctr)
+    return True
+
+
+@njit(cache=True)
+def _join(dom, i, clue, acell, abit, ends, cpstart, cplist, tr, q, uf, ctr):
+    """cycle for one settled cell: join its diagonal's ends (already joined: a loop), then
+    turn every open cell whose other diagonal now closes a loop; only the smaller side's
+    points are visited (a diagonal newly closed has an end there)."""
+    d = dom[i]
+    ra = _find(uf[0], ends[i, d, 0])
+    rb = _find(uf[0], ends[i, d, 1])
+    if ra == rb:
+        return False
+    if uf[1, ra] > uf[1, rb]:
+        ra, rb = rb, ra
+    uf[0, ra] = rb
+    uf[1, rb] += uf[1, ra]
+    t = ctr[0]
+    tr[0, t] = -1 - ra
+    tr[1, t] = rb
+    ctr[0] = t + 1
+    x = ra
+    while True:
+        for k in range(4):
+            c = acell[x, k]
+            if c < 0:
+                break
+            if dom[c] != 3:
+                continue
+            bit = abit[x, k]
+            y = ends[c, bit, 0] if ends[c, bit, 1] == x else ends[c, bit, 1]
+            if _find(uf[0], y) == rb:
+                _set(dom, c, 3 ^ bit, clue, ends, cpstart, cplist, tr, q, ctr)
+        x = uf[2, x]
+        if x == ra:
+            break
+    uf[2, ra], uf[2, rb] = uf[2, rb], uf[2, ra]
+    return True
 
 
 @njit(cache=True)
@@ -119,86 +202,143 @@ def _touch(dom, combo, opened, nopen, p, acell, abit):
 
 
 @njit(cache=True)
-def _duet(dom, clue, acell, abit, dp, dq, dcells, dsig):
-    """``dsig[t]`` memoises a signature of pair t's cells that yielded nothing: the pair's
-    verdict is a pure function of those cells, so an unchanged pair is skipped exactly."""
-    changed = 0
+def _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+    """duet on one pair: keep what every joint assignment of its open cells that meets
+    both clues agrees on."""
+    p = dp[t]
+    pq = dq[t]
     opened = np.empty(6, dtype=np.int64)
-    seen = np.empty(6, dtype=np.int64)
-    for t in range(dp.shape[0]):
-        p = dp[t]
-        q = dq[t]
-        nopen = 0
-        sig = 0
-        for k in range(6):
-            i = dcells[t, k]
-            if i < 0:
-                break
-            sig = sig * 4 + dom[i]
-            if dom[i] == 3:
-                opened[nopen] = i
-                nopen += 1
-        if nopen == 0:
-            continue
-        hit = False
-        for w in range(WAYS):
-            if dsig[t, w] == sig:
-                hit = True
-        if hit:
-            continue
-        seen[:nopen] = 0
-        anyok = False
-        for combo in range(1 << nopen):
-            if (_touch(dom, combo, opened, nopen, p, acell, abit) == clue[p]
-                    and _touch(dom, combo, opened, nopen, q, acell, abit) == clue[q]):
-                anyok = True
-                for j in range(nopen):
-                    seen[j] |= 1 + ((combo >> j) & 1)
-        if not anyok:
-            return -1
-        quiet = True
-        for j in range(nopen):
-            if seen[j] != 3:
-                dom[opened[j]] = seen[j]
-                changed = 1
-                quiet = False
-        if quiet:
-            w = dsig[t, WAYS]
-            dsig[t, w] = sig
-            dsig[t, WAYS] = (w + 1) % WAYS
-    return changed
-
-
-@njit(cache=True)
-def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent):
-    points = clue.shape[0]
-    for x in range(points):
-        parent[x] = x
-    parent[points:] = 0
-    i = 0
-    while i < 3:
-        r = 0
-        if i == 0 and flags & CNT:
-            r = _count(dom, clue, clued, acell, abit)
-        elif i == 1 and flags & CYC:
-            r = _cycle(dom, ends, parent)
-        elif i == 2 and flags & DUET:
-            r = _duet(dom, clue, acell, abit, dp, dq, dcells, dsig)
-        if r < 0:
-            return False
-        i = 0 if r > 0 else i + 1
+    seen = np.zeros(6, dtype=np.int64)
+    nopen = 0
+    for k in range(6):
+        i = dcells[t, k]
+        if i < 0:
+            break
+        if dom[i] == 3:
+            opened[nopen] = i
+            nopen += 1
+    if nopen == 0:
+        return True
+    anyok = False
+    for combo in range(1 << nopen):
+        if (_touch(dom, combo, opened, nopen, p, acell, abit) == clue[p]
+                and _touch(dom, combo, opened, nopen, pq, acell, abit) == clue[pq]):
+            anyok = True
+            for j in range(nopen):
+                seen[j] |= 1 + ((combo >> j) & 1)
+    if not anyok:
+        return False
+    for j in range(nopen):
+        if seen[j] != 3:
+            _set(dom, opened[j], seen[j], clue, ends, cpstart, cplist, tr, q, ctr)
     return True
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent, trial):
-    """Base rungs to a fixpoint, then probe round-robin from the last drop (as engine.probe).
-    (Skipping values a surviving trial implied is NOT safe here: the rungs are not all
-    monotone, and the tests caught the fixpoints drifting apart.)"""
+def _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+    """Whole passes in the reference's order (count, cycle, duet; back to count after any
+    progress), for duet without count: duet skips a pair with no open cell, so its verdict
+    depends on the order cells settle in, and only the same order gives the same fixpoint."""
+    points = clue.shape[0]
+    seen = np.zeros(points + dom.shape[0], dtype=np.int64)
+    for x in range(points):
+        seen[x] = x
+    r = 0
+    while r < 3:
+        start = ctr[0]
+        if r == 0 and flags & CNT:
+            for t in range(clued.shape[0]):
+                if not _count(dom, clued[t], clue, acell, abit, ends, cpstart, cplist, tr, q, ctr):
+                    return False
+        elif r == 1 and flags & CYC:
+            if not _cycle_pass(dom, clue, ends, cpstart, cplist, tr, q, ctr, seen):
+                return False
+        elif r == 2:
+            for t in range(dp.shape[0]):
+                if not _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+                    return False
+        r = 0 if ctr[0] > start else r + 1
+    return True
+
+
+@njit(cache=True)
+def _cycle_pass(dom, clue, ends, cpstart, cplist, tr, q, ctr, parent):
+    """One pass of cycle as the reference runs it: join the settled cells not joined yet
+    (``parent[points:]`` flags them), then turn each open cell, in order, whose diagonal
+    closes a loop."""
+    n = dom.shape[0]
+    base = parent.shape[0] - n
+    for i in range(n):
+        d = dom[i]
+        if d != 3 and parent[base + i] == 0:
+            parent[base + i] = 1
+            ra = _find(parent, ends[i, d, 0])
+            rb = _find(parent, ends[i, d, 1])
+            if ra == rb:
+                return False
+            parent[ra] = rb
+    for i in range(n):
+        if dom[i] != 3:
+            continue
+        for bit in (1, 2):
+            if _find(parent, ends[i, bit, 0]) == _find(parent, ends[i, bit, 1]):
+                _set(dom, i, 3 ^ bit, clue, ends, cpstart, cplist, tr, q, ctr)
+                parent[base + i] = 1
+                ra = _find(parent, ends[i, 3 ^ bit, 0])
+                rb = _find(parent, ends[i, 3 ^ bit, 1])
+                if ra == rb:
+                    return False
+                parent[ra] = rb
+                break
+    return True
+
+
+@njit(cache=True)
+def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf, ctr):
+    """Run the scheduled rungs below probe to their fixpoint, cheapest first (the fixpoint
+    of these monotone rungs is unique, so visiting only what changed reaches the same
+    one); False on contradiction (the worklists are then emptied)."""
+    points = clue.shape[0]
+    pairs = dp.shape[0]
+    if flags & DUET and not flags & CNT:
+        ok = _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr)
+        _calm(q, ctr, points, pairs)
+        return ok
+    ok = True
+    while ok:
+        if ctr[1] > 0:
+            ctr[1] -= 1
+            p = q[0, ctr[1]]
+            q[1, p] = 0
+            if flags & CNT:
+                ok = _count(dom, p, clue, acell, abit, ends, cpstart, cplist, tr, q, ctr)
+        elif ctr[3] > 0:
+            ctr[3] -= 1
+            i = q[0, points + pairs + ctr[3]]
+            q[1, points + pairs + i] = 0
+            if flags & CYC:
+                ok = _join(dom, i, clue, acell, abit, ends, cpstart, cplist, tr, q, uf, ctr)
+        elif ctr[2] > 0:
+            ctr[2] -= 1
+            t = q[0, points + ctr[2]]
+            q[1, points + t] = 0
+            if flags & DUET:
+                ok = _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr)
+        else:
+            return True
+    _calm(q, ctr, points, pairs)
+    return False
+
+
+@njit(cache=True)
+def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf, ctr):
+    """The scheduled work to the ladder's fixpoint, then probe round-robin from the last drop
+    (as engine.probe), each trial on the trail and undone."""
     n = dom.shape[0]
     cursor = 0
     while True:
-        if not _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent):
+        if not _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q,
+                     uf, ctr):
             return False
         if flags & PRB == 0:
             return True
@@ -208,10 +348,13 @@ def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, 
             if dom[var] != 3:
                 continue
             for bit in (1, 2):
-                trial[:] = dom
-                trial[var] = bit
-                if not _base(trial, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent):
-                    dom[var] = 3 ^ bit
+                mark = ctr[0]
+                _set(dom, var, bit, clue, ends, cpstart, cplist, tr, q, ctr)
+                ok = _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr,
+                           q, uf, ctr)
+                _undo(dom, tr, q, uf, ctr, mark, clue.shape[0], dp.shape[0])
+                if not ok:
+                    _set(dom, var, 3 ^ bit, clue, ends, cpstart, cplist, tr, q, ctr)
                     found = var
                     break
             if found >= 0:
@@ -252,15 +395,20 @@ def _is_answer(dom, clue, acell, abit, ends, parent):
 
 @njit(cache=True)
 def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, ends, dp, dq, dcells,
-            answers):
-    dsig = _memo(dp.shape[0])
+            cpstart, cplist, answers):
+    """Count answers: one domain array and a trail (each node undoes to its mark), so
+    memory is O(cells) at any depth."""
     n = dom0.shape[0]
-    stack = np.empty((n + 2, n), dtype=np.int64)
+    points = clue.shape[0]
+    pairs = dp.shape[0]
+    dom = dom0.copy()
+    tr, q, uf, ctr = _state(n, points, pairs)
     var_at = np.empty(n + 2, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
-    parent = np.empty(clue.shape[0] + dom0.shape[0], dtype=np.int64)
-    trial = np.empty(n, dtype=np.int64)
-    stack[0, :] = dom0
+    mark = np.empty(n + 2, dtype=np.int64)
+    parent = np.empty(points, dtype=np.int64)
+    _seed(dom, clued, q, ctr, points, pairs)
+    extra = flags & ~root_flags  # rungs the root's fixpoint did not run: children start afresh
     depth = 0
     count = 0
     nodes = 0
@@ -269,18 +417,20 @@ def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, 
     fresh = True
     while True:
         if fresh:
-            cur = stack[depth]
+            if depth == 1 and extra:
+                _seed(dom, clued, q, ctr, points, pairs)
             f = root_flags if depth == 0 else flags
-            if _fixpoint(cur, f, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent, trial):
+            if _fixpoint(dom, f, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf,
+                         ctr):
                 var = -1
                 for i in range(n):
-                    if cur[i] == 3:
+                    if dom[i] == 3:
                         var = i
                         break
                 if var < 0:
-                    if _is_answer(cur, clue, acell, abit, ends, parent):
+                    if _is_answer(dom, clue, acell, abit, ends, parent):
                         if count < answers.shape[0]:
-                            answers[count, :] = cur
+                            answers[count, :] = dom
                         count += 1
                         if count >= limit:
                             limit_hit = True
@@ -292,16 +442,16 @@ def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, 
                     nodes += 1
                     var_at[depth] = var
                     rem[depth] = 2
-                    stack[depth + 1, :] = cur
-                    stack[depth + 1, var] = 1
+                    mark[depth] = ctr[0]
+                    _set(dom, var, 1, clue, ends, cpstart, cplist, tr, q, ctr)
                     depth += 1
                     continue
         fresh = False
         while depth > 0 and not fresh:
             d = depth - 1
+            _undo(dom, tr, q, uf, ctr, mark[d], points, pairs)
             if rem[d]:
-                stack[d + 1, :] = stack[d]
-                stack[d + 1, var_at[d]] = rem[d]
+                _set(dom, var_at[d], rem[d], clue, ends, cpstart, cplist, tr, q, ctr)
                 rem[d] = 0
                 depth = d + 1
                 fresh = True
@@ -313,7 +463,8 @@ def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, 
 
 
 def tables(board: Board) -> tuple[np.ndarray, ...]:
-    """The board's arrays: clue, clued, around cells/bits, diagonal ends, duet pairs."""
+    """The board's arrays: clue, clued, around cells/bits, diagonal ends, duet pairs, and
+    each cell's duets (``cplist[cpstart[i]:cpstart[i + 1]]``)."""
     return _tables(board.rows, board.cols, board.clues)
 
 
@@ -323,7 +474,19 @@ def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple[np.nda
     clued = np.flatnonzero(clue >= 0).astype(np.int64)
     acell, abit, ends, ap, aq, acells = _geometry(rows, cols)
     both = (clue[ap] >= 0) & (clue[aq] >= 0)
-    return clue, clued, acell, abit, ends, ap[both], aq[both], acells[both]
+    dcells = acells[both]
+    cpstart, cplist = _incidence(dcells, rows * cols)
+    return clue, clued, acell, abit, ends, ap[both], aq[both], dcells, cpstart, cplist
+
+
+def _incidence(dcells: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """Each cell's duets as a CSR pair of arrays (O(pairs), no per-cell Python lists)."""
+    t, k = np.nonzero(dcells >= 0)
+    cell = dcells[t, k]
+    by = np.argsort(cell, kind="stable")
+    cpstart = np.zeros(n + 1, dtype=np.int64)
+    np.cumsum(np.bincount(cell, minlength=n), out=cpstart[1:])
+    return cpstart, t[by].astype(np.int64)
 
 
 @lru_cache(maxsize=64)
@@ -366,14 +529,15 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
 
 
 @njit(cache=True)
-def _finish(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, solve):
+def _finish(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, solve):
     """Fixpoint in place; with ``solve``, also whether it is a whole answer."""
-    parent = np.empty(clue.shape[0] + dom.shape[0], dtype=np.int64)
-    trial = np.empty(dom.shape[0], dtype=np.int64)
-    dsig = _memo(dp.shape[0])
-    if not _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dsig, parent, trial):
+    points = clue.shape[0]
+    tr, q, uf, ctr = _state(dom.shape[0], points, dp.shape[0])
+    _seed(dom, clued, q, ctr, points, dp.shape[0])
+    if not _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf,
+                     ctr):
         return False
-    return not solve or _is_answer(dom, clue, acell, abit, ends, parent)
+    return not solve or _is_answer(dom, clue, acell, abit, ends, np.empty(points, dtype=np.int64))
 
 
 class Kernel(KernelBase):
