@@ -192,6 +192,13 @@ def cmd_notes(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_warm(args: argparse.Namespace) -> int:
+    from pencilbox import warm
+    n, secs = warm.warm(progress=not args.no_progress)
+    print(f"kernels ready: {n} functions compiled, the rest loaded from numba's cache, in {secs:.1f} s")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="pencilbox", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(dest="verb", required=True)
@@ -258,12 +265,21 @@ def build_parser() -> argparse.ArgumentParser:
     sp = verb("notes", cmd_notes, "render the stats files into the notes page (static HTML)", board=False)
     sp.add_argument("--stats", help="folder of the stats files (default: the shipped ones)")
     sp.add_argument("--out", help="the page to write (default: the shipped notes.html)")
+    sp = verb("warm", cmd_warm, "compile every kernel now (a first run otherwise compiles the ones it "
+              "needs on the way)", board=False)
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
+
+
+COMPILING = ("solve", "count", "grade", "hint", "generate", "bank", "play")  # verbs that run kernels
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.verb in COMPILING:
+            from pencilbox import warm
+            warm.announce()
         return args.fn(args)
     except BoardError as e:
         print(f"pencilbox: error: {e}", file=sys.stderr)
