@@ -219,7 +219,10 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--node-cap", type=int, default=10**6)
     sp.add_argument("--json", action="store_true")
     sp = verb("count", cmd_count, "count answers with one engine (capped counts are lower bounds)")
-    sp.add_argument("--engine", choices=service.ENGINES, default="ladder")
+    sp.add_argument("--engine", choices=service.ENGINES, default="ladder",
+                    help="ladder (default), sat, or brute (Ripple also cells): the brute counters are "
+                    f"small-board witnesses, meant for {puzzles.brute_range_text()}; beyond that they may "
+                    "run out of nodes (raise --node-cap, or use sat)")
     sp.add_argument("--limit", type=int, default=10**6)
     sp.add_argument("--node-cap", type=int, default=10**7)
     sp.add_argument("--level", help="ladder level (engine ladder only)")
