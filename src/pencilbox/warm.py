@@ -66,9 +66,15 @@ def compiles() -> Callable[[], int]:
     return lambda: tally.n
 
 
+_announcing: list[bool] = []  # one listener per process, however often main() runs
+
+
 def announce() -> None:
     """Print NOTE once on stderr just before numba's first compilation in this process (a
     cold cache); a warm cache never triggers it, so a warm run costs nothing extra."""
+    if _announcing:
+        return
+    _announcing.append(True)
     from numba.core import event
 
     class Note(event.Listener):
