@@ -48,7 +48,7 @@ def setup() -> None:
 
 
 NUMBA_CODE = re.compile(rb"^(from numba\b|import numba\b)", re.M)
-OWN_IMPORT = re.compile(rb"^\s*from (pencilbox[\w.]*) import", re.M)
+OWN_IMPORT = re.compile(rb"^\s*from (pencilbox[\w.]*) import \(?([\w, ]*)", re.M)
 
 
 def kernel_sources() -> list[Path]:
@@ -58,9 +58,11 @@ def kernel_sources() -> list[Path]:
     holders = [p for p in sorted(src.rglob("*.py")) if NUMBA_CODE.search(p.read_bytes())]
     out = set(holders)
     for path in holders:
-        for name in OWN_IMPORT.findall(path.read_bytes()):
-            base = src.joinpath(*name.decode().split("."))
-            out.update(p for p in (base.with_suffix(".py"), base / "__init__.py") if p.exists())
+        for package, names in OWN_IMPORT.findall(path.read_bytes()):
+            base = src.joinpath(*package.decode().split("."))
+            maybe = [base.with_suffix(".py"), base / "__init__.py"]
+            maybe += [base / f"{n.split()[0]}.py" for n in names.decode().split(",") if n.strip()]
+            out.update(p for p in maybe if p.exists())
     return sorted(out)
 
 
