@@ -1,5 +1,7 @@
 #!/usr/bin/env python3
 """Set up and run pencilbox on a fresh machine (Python 3.11+, pip; nothing else needed).
+Every verb first compiles the kernels once (`pencilbox warm`) into .numba-cache/<hash of the
+kernel sources>, the numba cache every run of this script then uses.
 
     python3 dev.py play   # make .venv, install, start the player on http://127.0.0.1:8000/
     python3 dev.py demo   # make .venv, install, generate a 10x10 Sukoro, print, solve, grade
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,6 +45,48 @@ def setup() -> None:
     run(PY, "-m", "pip", "install", "-q", "--upgrade", "pip")
     run(PY, "-m", "pip", "install", "-q", "-e", ".[test,cluster]")
     stamp.write_text(want)
+
+
+NUMBA_CODE = re.compile(rb"^(from numba\b|import numba\b)", re.M)
+OWN_IMPORT = re.compile(rb"^\s*from (pencilbox[\w.]*) import \(?([\w, ]*)", re.M)
+
+
+def kernel_sources() -> list[Path]:
+    """Every module that holds numba code, and the project modules those import (constants
+    a jitted function reads are frozen into its compiled code)."""
+    src = ROOT / "src"
+    holders = [p for p in sorted(src.rglob("*.py")) if NUMBA_CODE.search(p.read_bytes())]
+    out = set(holders)
+    for path in holders:
+        for package, names in OWN_IMPORT.findall(path.read_bytes()):
+            base = src.joinpath(*package.decode().split("."))
+            maybe = [base.with_suffix(".py"), base / "__init__.py"]
+            maybe += [base / f"{n.split()[0]}.py" for n in names.decode().split(",") if n.strip()]
+            out.update(p for p in maybe if p.exists())
+    return sorted(out)
+
+
+def numba_cache() -> Path:
+    """numba's cache folder for this checkout, keyed by a hash of the kernel sources: numba
+    keys a cached function on its own file only, so an edit to a jitted helper in another
+    file would otherwise be served stale."""
+    h = hashlib.sha256()
+    for path in kernel_sources():
+        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    return ROOT / ".numba-cache" / h.hexdigest()[:16]
+
+
+def warm() -> None:
+    """Point numba at the keyed cache (older keys removed) and compile every kernel into it once."""
+    cache = numba_cache()
+    os.environ["NUMBA_CACHE_DIR"] = str(cache)
+    for old in cache.parent.glob("*"):
+        if old != cache:
+            shutil.rmtree(old, ignore_errors=True)
+    stamp = cache / ".warmed"
+    if not stamp.exists():
+        run(BIN / "pencilbox", "warm")
+        stamp.write_text("pencilbox warm ran here\n")
 
 
 def demo() -> None:
@@ -101,6 +146,7 @@ def main() -> None:
     if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] not in takes_args):
         sys.exit(__doc__)
     setup()
+    warm()
     verbs[sys.argv[1]]()
 
 

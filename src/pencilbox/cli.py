@@ -228,6 +228,13 @@ def cmd_notes(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_warm(args: argparse.Namespace) -> int:
+    from pencilbox import warm
+    n, secs = warm.warm(progress=not args.no_progress)
+    print(f"kernels ready: {n} functions compiled, the rest loaded from numba's cache, in {secs:.1f} s")
+    return 0
+
+
 class Parser(argparse.ArgumentParser):
     """argparse whose usage errors are one stderr line and exit 2, like every bad input."""
 
@@ -265,7 +272,10 @@ def build_parser() -> argparse.ArgumentParser:
                     "(default 10^6); past it the status is capped")
     sp.add_argument("--json", action="store_true")
     sp = verb("count", cmd_count, "count answers with one engine (capped counts are lower bounds)")
-    sp.add_argument("--engine", choices=service.ENGINES, default="ladder")
+    sp.add_argument("--engine", choices=service.ENGINES, default="ladder",
+                    help="ladder (default), sat, or brute (Ripple also cells): the brute counters are "
+                    f"small-board witnesses, meant for {puzzles.brute_range_text()}; beyond that they may "
+                    "run out of nodes (raise --node-cap, or use sat)")
     sp.add_argument("--limit", type=integer, default=10**6)
     sp.add_argument("--node-cap", type=integer, default=10**7)
     sp.add_argument("--level", help="ladder level (engine ladder only)")
@@ -316,12 +326,21 @@ def build_parser() -> argparse.ArgumentParser:
     sp = verb("notes", cmd_notes, "render the stats files into the notes page (static HTML)", board=False)
     sp.add_argument("--stats", help="folder of the stats files (default: the shipped ones)")
     sp.add_argument("--out", help="the page to write (default: the shipped notes.html)")
+    sp = verb("warm", cmd_warm, "compile every kernel now (a first run otherwise compiles the ones it "
+              "needs on the way)", board=False)
+    sp.add_argument("--no-progress", action="store_true", help="no progress bar")
     return p
+
+
+COMPILING = ("solve", "count", "grade", "hint", "generate", "bank", "play")  # verbs that run kernels
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.verb in COMPILING:
+            from pencilbox import warm
+            warm.announce()
         return args.fn(args)
     except BoardError as e:
         print(f"pencilbox: error: {e}", file=sys.stderr)

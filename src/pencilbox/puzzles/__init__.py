@@ -13,6 +13,25 @@ from importlib import import_module
 from pencilbox.core.puzzle import Puzzle
 from pencilbox.errors import BoardError
 
+#: the largest board (rows, cols, either way round) each brute counter is meant for, by
+#: (puzzle, engine): small-board witnesses that confirm every shipped bank board this size
+#: under the default node cap (tests/test_brute_range.py)
+BRUTE_RANGE: dict[tuple[str, str], tuple[int, int]] = {
+    ("fillapix", "brute"): (10, 10), ("ripple", "brute"): (8, 8), ("ripple", "cells"): (6, 6),
+    ("slant", "brute"): (15, 15), ("sukoro", "brute"): (8, 8)}
+
+
+def brute_range_text() -> str:
+    """The brute counters' range in words, for ``count --help``."""
+    return ", ".join(f"{name}{'' if engine == 'brute' else ' ' + engine} up to {r}x{c}"
+                     for (name, engine), (r, c) in sorted(BRUTE_RANGE.items()))
+
+
+def in_brute_range(name: str, engine: str, rows: int, cols: int) -> bool:
+    """Whether a board is within a brute counter's range (either orientation)."""
+    r, c = BRUTE_RANGE[(name, engine)]
+    return rows * cols <= r * c and max(rows, cols) <= max(r, c)
+
 
 @cache
 def names() -> tuple[str, ...]:

@@ -42,13 +42,14 @@ leaves are counted.  The incremental search and the validator must agree; a
 leaf the validator rejects is a bug and makes ``brute_count`` raise.
 
 The kernel is written so that the same source runs as plain Python
-(``_count_kernel_src``, built around the plain helpers; ``jit=False``) and
-under numba (``_count_kernel``, ``njit(cache=True)`` around the jitted ones).
+(``_count_kernel_src``: ``_search``'s code with the plain helpers; ``jit=False``)
+and under numba (``_count_kernel``: ``_search`` jitted, calling the jitted helpers).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from types import FunctionType
 
 import numpy as np
 from numba import njit
@@ -125,173 +126,168 @@ def _place_src(
 _place = njit(cache=True)(_place_src)
 
 
-def _make_kernel(
-    validate: Callable[..., bool], place: Callable[..., bool]
-) -> Callable[..., tuple[int, bool, int, int, int]]:
-    """Build the search kernel around its helpers (all jitted or all plain Python).
+def _search(
+    rows: int,
+    cols: int,
+    clue: np.ndarray,
+    nb: np.ndarray,
+    propagate: bool,
+    limit: int,
+    node_cap: int,
+    out: np.ndarray,
+) -> tuple[int, bool, int, int, int]:
+    """Decisions in reading order (plus forced cells); returns (count, capped, nodes, saved, bad).
 
-    A factory rather than a plain function so that ``jit=False`` is entirely
-    plain Python (helpers included) while both variants share one source.
+    ``nb[j]`` lists the cells of j's 3x3 neighbourhood (-1 padded): the
+    clues whose block contains j, and equally the cells of j's own block.
+    ``nodes`` counts decisions tried (each of the <= 2 values of a
+    decision cell).  The first ``saved`` answers are written to ``out``;
+    ``bad`` counts leaves the validator rejected (must stay 0).
     """
-
-    def kernel(
-        rows: int,
-        cols: int,
-        clue: np.ndarray,
-        nb: np.ndarray,
-        propagate: bool,
-        limit: int,
-        node_cap: int,
-        out: np.ndarray,
-    ) -> tuple[int, bool, int, int, int]:
-        """Decisions in reading order (plus forced cells); returns (count, capped, nodes, saved, bad).
-
-        ``nb[j]`` lists the cells of j's 3x3 neighbourhood (-1 padded): the
-        clues whose block contains j, and equally the cells of j's own block.
-        ``nodes`` counts decisions tried (each of the <= 2 values of a
-        decision cell).  The first ``saved`` answers are written to ``out``;
-        ``bad`` counts leaves the validator rejected (must stay 0).
-        """
-        n = rows * cols
-        val = np.full(n, _UNDECIDED, dtype=np.int64)
-        cnt = np.zeros(n, dtype=np.int64)
-        und = np.zeros(n, dtype=np.int64)
-        for j in range(n):
-            for s in range(9):
-                if nb[j, s] >= 0:
-                    und[j] += 1
-        trail = np.zeros(n, dtype=np.int64)  # decided cells in placement order (undo stack)
-        tpos = 0
-        queue = np.zeros(10 * n + 10, dtype=np.int64)  # clue cells to re-examine
-        dcell = np.zeros(n + 1, dtype=np.int64)  # decision cell per level
-        dchoice = np.zeros(n + 1, dtype=np.int64)  # value tried per level (-1: none yet)
-        dtrail = np.zeros(n + 1, dtype=np.int64)  # trail length before the level's decision
-        count = 0
-        saved = 0
-        nodes = 0
-        bad = 0
-        capped = False
-        depth = 0
-        # level 0: check (and, with propagation, exploit) every clue on the empty board
-        qlen = 0
-        for q in range(n):
-            if clue[q] >= 0:
-                queue[qlen] = q
-                qlen += 1
-        pending = -1  # cell just decided, -1 for none
-        ok = True
-        descend = True
-        while True:
-            if ok:
-                if pending >= 0:
-                    if propagate:
-                        for s in range(9):
-                            q = nb[pending, s]
-                            if q < 0:
-                                break
-                            if clue[q] >= 0:
-                                queue[qlen] = q
-                                qlen += 1
-                    pending = -1
-                # --- examine queued clues: refute, or force their undecided cells ---
-                while qlen > 0 and ok:
-                    qlen -= 1
-                    q = queue[qlen]
-                    k = clue[q]
-                    if cnt[q] > k or cnt[q] + und[q] < k:
+    n = rows * cols
+    val = np.full(n, _UNDECIDED, dtype=np.int64)
+    cnt = np.zeros(n, dtype=np.int64)
+    und = np.zeros(n, dtype=np.int64)
+    for j in range(n):
+        for s in range(9):
+            if nb[j, s] >= 0:
+                und[j] += 1
+    trail = np.zeros(n, dtype=np.int64)  # decided cells in placement order (undo stack)
+    tpos = 0
+    queue = np.zeros(10 * n + 10, dtype=np.int64)  # clue cells to re-examine
+    dcell = np.zeros(n + 1, dtype=np.int64)  # decision cell per level
+    dchoice = np.zeros(n + 1, dtype=np.int64)  # value tried per level (-1: none yet)
+    dtrail = np.zeros(n + 1, dtype=np.int64)  # trail length before the level's decision
+    count = 0
+    saved = 0
+    nodes = 0
+    bad = 0
+    capped = False
+    depth = 0
+    # level 0: check (and, with propagation, exploit) every clue on the empty board
+    qlen = 0
+    for q in range(n):
+        if clue[q] >= 0:
+            queue[qlen] = q
+            qlen += 1
+    pending = -1  # cell just decided, -1 for none
+    ok = True
+    descend = True
+    while True:
+        if ok:
+            if pending >= 0:
+                if propagate:
+                    for s in range(9):
+                        q = nb[pending, s]
+                        if q < 0:
+                            break
+                        if clue[q] >= 0:
+                            queue[qlen] = q
+                            qlen += 1
+                pending = -1
+            # --- examine queued clues: refute, or force their undecided cells ---
+            while qlen > 0 and ok:
+                qlen -= 1
+                q = queue[qlen]
+                k = clue[q]
+                if cnt[q] > k or cnt[q] + und[q] < k:
+                    ok = False
+                    break
+                if und[q] == 0 or not propagate:
+                    continue
+                if cnt[q] == k:
+                    force = 0
+                elif cnt[q] + und[q] == k:
+                    force = 1
+                else:
+                    continue
+                for s in range(9):
+                    j = nb[q, s]
+                    if j < 0:
+                        break
+                    if val[j] != _UNDECIDED:
+                        continue
+                    if not _place(j, force, nb, clue, val, cnt, und):
                         ok = False
                         break
-                    if und[q] == 0 or not propagate:
-                        continue
-                    if cnt[q] == k:
-                        force = 0
-                    elif cnt[q] + und[q] == k:
-                        force = 1
-                    else:
-                        continue
-                    for s in range(9):
-                        j = nb[q, s]
-                        if j < 0:
+                    trail[tpos] = j
+                    tpos += 1
+                    for t in range(9):
+                        p = nb[j, t]
+                        if p < 0:
                             break
-                        if val[j] != _UNDECIDED:
-                            continue
-                        if not place(j, force, nb, clue, val, cnt, und):
-                            ok = False
-                            break
-                        trail[tpos] = j
-                        tpos += 1
-                        for t in range(9):
-                            p = nb[j, t]
-                            if p < 0:
-                                break
-                            if clue[p] >= 0 and p != q:
-                                queue[qlen] = p
-                                qlen += 1
-                qlen = 0
-            if ok and descend:
-                # --- next decision: first undecided cell in reading order ---
-                j = dcell[depth - 1] + 1 if depth > 0 else 0
-                while j < n and val[j] != _UNDECIDED:
-                    j += 1
-                if j == n:
-                    if validate(rows, cols, clue, val):
-                        if saved < out.shape[0]:
-                            for t in range(n):
-                                out[saved, t] = val[t]
-                            saved += 1
-                        count += 1
-                        if count >= limit:
-                            capped = True
-                            break
-                    else:
-                        bad += 1
-                else:
-                    dcell[depth] = j
-                    dchoice[depth] = -1
-                    dtrail[depth] = tpos
-                    depth += 1
-            if depth == 0:
-                break  # root refuted, or a leaf with no decision above it
-            # --- (re)try the deepest decision: undo back to its trail mark ---
-            d = depth - 1
-            while tpos > dtrail[d]:
-                tpos -= 1
-                j = trail[tpos]
-                v = val[j]
-                for s in range(9):
-                    q = nb[j, s]
-                    if q < 0:
+                        if clue[p] >= 0 and p != q:
+                            queue[qlen] = p
+                            qlen += 1
+            qlen = 0
+        if ok and descend:
+            # --- next decision: first undecided cell in reading order ---
+            j = dcell[depth - 1] + 1 if depth > 0 else 0
+            while j < n and val[j] != _UNDECIDED:
+                j += 1
+            if j == n:
+                if _validate(rows, cols, clue, val):
+                    if saved < out.shape[0]:
+                        for t in range(n):
+                            out[saved, t] = val[t]
+                        saved += 1
+                    count += 1
+                    if count >= limit:
+                        capped = True
                         break
-                    cnt[q] -= v
-                    und[q] += 1
-                val[j] = _UNDECIDED
-            v = dchoice[d] + 1
-            if v > 1:
-                depth -= 1
-                ok = False  # nothing to propagate: go on backtracking
-                descend = False
-                continue
-            dchoice[d] = v
-            if nodes >= node_cap:
-                capped = True
-                break
-            nodes += 1
-            j = dcell[d]
-            ok = place(j, v, nb, clue, val, cnt, und)
-            if ok:
-                trail[tpos] = j
-                tpos += 1
-                pending = j
-            descend = True
-        return count, capped, nodes, saved, bad
+                else:
+                    bad += 1
+            else:
+                dcell[depth] = j
+                dchoice[depth] = -1
+                dtrail[depth] = tpos
+                depth += 1
+        if depth == 0:
+            break  # root refuted, or a leaf with no decision above it
+        # --- (re)try the deepest decision: undo back to its trail mark ---
+        d = depth - 1
+        while tpos > dtrail[d]:
+            tpos -= 1
+            j = trail[tpos]
+            v = val[j]
+            for s in range(9):
+                q = nb[j, s]
+                if q < 0:
+                    break
+                cnt[q] -= v
+                und[q] += 1
+            val[j] = _UNDECIDED
+        v = dchoice[d] + 1
+        if v > 1:
+            depth -= 1
+            ok = False  # nothing to propagate: go on backtracking
+            descend = False
+            continue
+        dchoice[d] = v
+        if nodes >= node_cap:
+            capped = True
+            break
+        nodes += 1
+        j = dcell[d]
+        ok = _place(j, v, nb, clue, val, cnt, und)
+        if ok:
+            trail[tpos] = j
+            tpos += 1
+            pending = j
+        descend = True
+    return count, capped, nodes, saved, bad
 
-    return kernel
+
+def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
+    """``fn``'s very code with the named jitted helpers swapped for their plain sources: a
+    module-level kernel (unlike a factory's closure) that numba's cache serves across processes."""
+    return FunctionType(fn.__code__, {**fn.__globals__, **helpers}, fn.__name__, fn.__defaults__)
 
 
 #: plain-Python kernel (``jit=False``): the same source, with the plain helpers
-_count_kernel_src = _make_kernel(_validate_src, _place_src)
+_count_kernel_src = _plain(_search, _validate=_validate_src, _place=_place_src)
 #: numba kernel: the same source, with the jitted helpers
-_count_kernel = njit(cache=True)(_make_kernel(_validate, _place))
+_count_kernel = njit(cache=True)(_search)
 
 
 def _neighbours(rows: int, cols: int) -> np.ndarray:

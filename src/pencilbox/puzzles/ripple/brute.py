@@ -27,14 +27,15 @@ leaves are counted; a leaf the judge rejects is a bug and makes the counter
 raise.
 
 The kernels are written so that the same source runs as plain Python
-(``jit=False``; built by a factory around the plain judge) and under numba
-(``njit(cache=True)`` around the jitted judge): the readable and the fast
+(``jit=False``: the search's code with the plain judge swapped in) and under
+numba (``njit(cache=True)``, calling the jitted judge): the readable and the fast
 engine are the same code.  Searches are iterative (explicit stacks).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from types import FunctionType
 
 import numpy as np
 from numba import njit
@@ -84,261 +85,249 @@ def _leaf_ok_src(
 _leaf_ok = njit(cache=True)(_leaf_ok_src)
 
 
-def _make_cells_kernel(leaf_ok: Callable[..., bool]) -> Callable[..., tuple[int, bool, int, int, int]]:
-    """Build the cells-choose-values kernel around a judge (jitted or plain Python).
+def _search_cells(
+    rows: int,
+    cols: int,
+    reg: np.ndarray,
+    size: np.ndarray,
+    clue: np.ndarray,
+    limit: int,
+    node_cap: int,
+    out: np.ndarray,
+) -> tuple[int, bool, int, int, int]:
+    """Reading-order DFS over the free cells; returns (count, capped, nodes, saved, bad).
 
-    A factory so that ``jit=False`` is plain Python all the way down while
-    both variants share one source.
+    ``nodes`` counts candidate (cell, value) pairs tested, pruned or not.
+    The first ``saved`` answers go to ``out``; ``bad`` counts leaves the
+    judge rejected (must stay 0).  Givens are decided from the start, so
+    free cells are checked against them in every direction.
     """
-
-    def kernel(
-        rows: int,
-        cols: int,
-        reg: np.ndarray,
-        size: np.ndarray,
-        clue: np.ndarray,
-        limit: int,
-        node_cap: int,
-        out: np.ndarray,
-    ) -> tuple[int, bool, int, int, int]:
-        """Reading-order DFS over the free cells; returns (count, capped, nodes, saved, bad).
-
-        ``nodes`` counts candidate (cell, value) pairs tested, pruned or not.
-        The first ``saved`` answers go to ``out``; ``bad`` counts leaves the
-        judge rejected (must stay 0).  Givens are decided from the start, so
-        free cells are checked against them in every direction.
-        """
-        n = rows * cols
-        val = np.zeros(n, dtype=np.int64)
-        used = np.zeros((size.shape[0], n + 1), dtype=np.int64)  # value v taken in region g
-        free = np.zeros(n, dtype=np.int64)
-        nf = 0
-        for i in range(n):
-            v = clue[i]
-            if v > 0:
-                if used[reg[i], v] != 0:
-                    return 0, False, 0, 0, 0
-                used[reg[i], v] = 1
-                val[i] = v
+    n = rows * cols
+    val = np.zeros(n, dtype=np.int64)
+    used = np.zeros((size.shape[0], n + 1), dtype=np.int64)  # value v taken in region g
+    free = np.zeros(n, dtype=np.int64)
+    nf = 0
+    for i in range(n):
+        v = clue[i]
+        if v > 0:
+            if used[reg[i], v] != 0:
+                return 0, False, 0, 0, 0
+            used[reg[i], v] = 1
+            val[i] = v
+        else:
+            free[nf] = i
+            nf += 1
+    # givens against each other
+    for i in range(n):
+        v = val[i]
+        if v == 0:
+            continue
+        r = i // cols
+        c = i - r * cols
+        for k in range(1, v + 1):
+            if c + k < cols and val[i + k] == v:
+                return 0, False, 0, 0, 0
+            if r + k < rows and val[i + k * cols] == v:
+                return 0, False, 0, 0, 0
+    cur = np.zeros(nf + 1, dtype=np.int64)  # value tried last at each depth
+    count = 0
+    saved = 0
+    nodes = 0
+    bad = 0
+    capped = False
+    d = 0
+    while d >= 0:
+        if d == nf:
+            if _leaf_ok(rows, cols, reg, size, clue, val):
+                if saved < out.shape[0]:
+                    for k in range(n):
+                        out[saved, k] = val[k]
+                    saved += 1
+                count += 1
+                if count >= limit:
+                    capped = True
+                    break
             else:
-                free[nf] = i
-                nf += 1
-        # givens against each other
-        for i in range(n):
-            v = val[i]
-            if v == 0:
-                continue
-            r = i // cols
-            c = i - r * cols
-            for k in range(1, v + 1):
-                if c + k < cols and val[i + k] == v:
-                    return 0, False, 0, 0, 0
-                if r + k < rows and val[i + k * cols] == v:
-                    return 0, False, 0, 0, 0
-        cur = np.zeros(nf + 1, dtype=np.int64)  # value tried last at each depth
-        count = 0
-        saved = 0
-        nodes = 0
-        bad = 0
-        capped = False
-        d = 0
-        while d >= 0:
-            if d == nf:
-                if leaf_ok(rows, cols, reg, size, clue, val):
-                    if saved < out.shape[0]:
-                        for k in range(n):
-                            out[saved, k] = val[k]
-                        saved += 1
-                    count += 1
-                    if count >= limit:
-                        capped = True
+                bad += 1
+            d -= 1
+            continue
+        i = free[d]
+        g = reg[i]
+        v = val[i]
+        if v != 0:  # undo the previous try at this depth
+            used[g, v] = 0
+            val[i] = 0
+        r = i // cols
+        c = i - r * cols
+        s = size[g]
+        placed = False
+        v = cur[d] + 1
+        while v <= s:
+            if nodes >= node_cap:
+                capped = True
+                break
+            nodes += 1
+            if used[g, v] == 0:
+                ok = True
+                for k in range(1, v + 1):
+                    if (
+                        (c >= k and val[i - k] == v)
+                        or (c + k < cols and val[i + k] == v)
+                        or (r >= k and val[i - k * cols] == v)
+                        or (r + k < rows and val[i + k * cols] == v)
+                    ):
+                        ok = False
                         break
-                else:
-                    bad += 1
-                d -= 1
-                continue
-            i = free[d]
-            g = reg[i]
-            v = val[i]
-            if v != 0:  # undo the previous try at this depth
-                used[g, v] = 0
-                val[i] = 0
-            r = i // cols
-            c = i - r * cols
-            s = size[g]
-            placed = False
-            v = cur[d] + 1
-            while v <= s:
+                if ok:
+                    val[i] = v
+                    used[g, v] = 1
+                    placed = True
+                    break
+            v += 1
+        if capped:
+            break
+        if placed:
+            cur[d] = v
+            d += 1
+            if d < nf:
+                cur[d] = 0
+        else:
+            cur[d] = 0
+            d -= 1
+    return count, capped, nodes, saved, bad
+
+
+def _search_regions(
+    rows: int,
+    cols: int,
+    reg: np.ndarray,
+    size: np.ndarray,
+    clue: np.ndarray,
+    rcells: np.ndarray,
+    order: np.ndarray,
+    limit: int,
+    node_cap: int,
+    out: np.ndarray,
+) -> tuple[int, bool, int, int, int]:
+    """DFS over (region, value) steps choosing a cell each; returns (count, capped, nodes, saved, bad).
+
+    ``rcells[g]`` lists region g's cells (padded with -1), ``order`` the
+    regions in search order.  Steps are, region by region, its missing
+    values from largest to smallest; a step tries every empty cell of its
+    region.  ``nodes`` counts candidate (value, cell) pairs tested.
+    """
+    n = rows * cols
+    nreg = size.shape[0]
+    val = np.zeros(n, dtype=np.int64)
+    has = np.zeros((nreg, n + 1), dtype=np.int64)  # value present in region
+    for i in range(n):
+        v = clue[i]
+        if v > 0:
+            if has[reg[i], v] != 0:
+                return 0, False, 0, 0, 0
+            has[reg[i], v] = 1
+            val[i] = v
+    for i in range(n):
+        v = val[i]
+        if v == 0:
+            continue
+        r = i // cols
+        c = i - r * cols
+        for k in range(1, v + 1):
+            if c + k < cols and val[i + k] == v:
+                return 0, False, 0, 0, 0
+            if r + k < rows and val[i + k * cols] == v:
+                return 0, False, 0, 0, 0
+    # the steps: (region, value) for every value a region still misses
+    sreg = np.zeros(n, dtype=np.int64)
+    sval = np.zeros(n, dtype=np.int64)
+    ns = 0
+    for t in range(order.shape[0]):
+        g = order[t]
+        for v in range(size[g], 0, -1):
+            if has[g, v] == 0:
+                sreg[ns] = g
+                sval[ns] = v
+                ns += 1
+    cur = np.full(ns + 1, -1, dtype=np.int64)  # index into rcells[g] of the cell tried last
+    count = 0
+    saved = 0
+    nodes = 0
+    bad = 0
+    capped = False
+    d = 0
+    while d >= 0:
+        if d == ns:
+            if _leaf_ok(rows, cols, reg, size, clue, val):
+                if saved < out.shape[0]:
+                    for k in range(n):
+                        out[saved, k] = val[k]
+                    saved += 1
+                count += 1
+                if count >= limit:
+                    capped = True
+                    break
+            else:
+                bad += 1
+            d -= 1
+            continue
+        g = sreg[d]
+        v = sval[d]
+        j = cur[d]
+        if j >= 0:  # undo the previous try at this depth
+            val[rcells[g, j]] = 0
+        s = size[g]
+        placed = False
+        j += 1
+        while j < s:
+            i = rcells[g, j]
+            if val[i] == 0:
                 if nodes >= node_cap:
                     capped = True
                     break
                 nodes += 1
-                if used[g, v] == 0:
-                    ok = True
-                    for k in range(1, v + 1):
-                        if (
-                            (c >= k and val[i - k] == v)
-                            or (c + k < cols and val[i + k] == v)
-                            or (r >= k and val[i - k * cols] == v)
-                            or (r + k < rows and val[i + k * cols] == v)
-                        ):
-                            ok = False
-                            break
-                    if ok:
-                        val[i] = v
-                        used[g, v] = 1
-                        placed = True
+                r = i // cols
+                c = i - r * cols
+                ok = True
+                for k in range(1, v + 1):
+                    if (
+                        (c >= k and val[i - k] == v)
+                        or (c + k < cols and val[i + k] == v)
+                        or (r >= k and val[i - k * cols] == v)
+                        or (r + k < rows and val[i + k * cols] == v)
+                    ):
+                        ok = False
                         break
-                v += 1
-            if capped:
-                break
-            if placed:
-                cur[d] = v
-                d += 1
-                if d < nf:
-                    cur[d] = 0
-            else:
-                cur[d] = 0
-                d -= 1
-        return count, capped, nodes, saved, bad
-
-    return kernel
-
-
-def _make_regions_kernel(leaf_ok: Callable[..., bool]) -> Callable[..., tuple[int, bool, int, int, int]]:
-    """Build the values-choose-cells kernel around a judge (jitted or plain Python).
-
-    A factory so that ``jit=False`` is plain Python all the way down while
-    both variants share one source.
-    """
-
-    def kernel(
-        rows: int,
-        cols: int,
-        reg: np.ndarray,
-        size: np.ndarray,
-        clue: np.ndarray,
-        rcells: np.ndarray,
-        order: np.ndarray,
-        limit: int,
-        node_cap: int,
-        out: np.ndarray,
-    ) -> tuple[int, bool, int, int, int]:
-        """DFS over (region, value) steps choosing a cell each; returns (count, capped, nodes, saved, bad).
-
-        ``rcells[g]`` lists region g's cells (padded with -1), ``order`` the
-        regions in search order.  Steps are, region by region, its missing
-        values from largest to smallest; a step tries every empty cell of its
-        region.  ``nodes`` counts candidate (value, cell) pairs tested.
-        """
-        n = rows * cols
-        nreg = size.shape[0]
-        val = np.zeros(n, dtype=np.int64)
-        has = np.zeros((nreg, n + 1), dtype=np.int64)  # value present in region
-        for i in range(n):
-            v = clue[i]
-            if v > 0:
-                if has[reg[i], v] != 0:
-                    return 0, False, 0, 0, 0
-                has[reg[i], v] = 1
-                val[i] = v
-        for i in range(n):
-            v = val[i]
-            if v == 0:
-                continue
-            r = i // cols
-            c = i - r * cols
-            for k in range(1, v + 1):
-                if c + k < cols and val[i + k] == v:
-                    return 0, False, 0, 0, 0
-                if r + k < rows and val[i + k * cols] == v:
-                    return 0, False, 0, 0, 0
-        # the steps: (region, value) for every value a region still misses
-        sreg = np.zeros(n, dtype=np.int64)
-        sval = np.zeros(n, dtype=np.int64)
-        ns = 0
-        for t in range(order.shape[0]):
-            g = order[t]
-            for v in range(size[g], 0, -1):
-                if has[g, v] == 0:
-                    sreg[ns] = g
-                    sval[ns] = v
-                    ns += 1
-        cur = np.full(ns + 1, -1, dtype=np.int64)  # index into rcells[g] of the cell tried last
-        count = 0
-        saved = 0
-        nodes = 0
-        bad = 0
-        capped = False
-        d = 0
-        while d >= 0:
-            if d == ns:
-                if leaf_ok(rows, cols, reg, size, clue, val):
-                    if saved < out.shape[0]:
-                        for k in range(n):
-                            out[saved, k] = val[k]
-                        saved += 1
-                    count += 1
-                    if count >= limit:
-                        capped = True
-                        break
-                else:
-                    bad += 1
-                d -= 1
-                continue
-            g = sreg[d]
-            v = sval[d]
-            j = cur[d]
-            if j >= 0:  # undo the previous try at this depth
-                val[rcells[g, j]] = 0
-            s = size[g]
-            placed = False
+                if ok:
+                    val[i] = v
+                    placed = True
+                    break
             j += 1
-            while j < s:
-                i = rcells[g, j]
-                if val[i] == 0:
-                    if nodes >= node_cap:
-                        capped = True
-                        break
-                    nodes += 1
-                    r = i // cols
-                    c = i - r * cols
-                    ok = True
-                    for k in range(1, v + 1):
-                        if (
-                            (c >= k and val[i - k] == v)
-                            or (c + k < cols and val[i + k] == v)
-                            or (r >= k and val[i - k * cols] == v)
-                            or (r + k < rows and val[i + k * cols] == v)
-                        ):
-                            ok = False
-                            break
-                    if ok:
-                        val[i] = v
-                        placed = True
-                        break
-                j += 1
-            if capped:
-                break
-            if placed:
-                cur[d] = j
-                d += 1
-                if d < ns:
-                    cur[d] = -1
-            else:
+        if capped:
+            break
+        if placed:
+            cur[d] = j
+            d += 1
+            if d < ns:
                 cur[d] = -1
-                d -= 1
-        return count, capped, nodes, saved, bad
+        else:
+            cur[d] = -1
+            d -= 1
+    return count, capped, nodes, saved, bad
 
-    return kernel
+
+def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
+    """``fn``'s very code with the named jitted helpers swapped for their plain sources: a
+    module-level kernel (unlike a factory's closure) that numba's cache serves across processes."""
+    return FunctionType(fn.__code__, {**fn.__globals__, **helpers}, fn.__name__, fn.__defaults__)
 
 
 #: plain-Python kernels (``jit=False``): the same source, with the plain judge
-_cells_kernel_src = _make_cells_kernel(_leaf_ok_src)
-_regions_kernel_src = _make_regions_kernel(_leaf_ok_src)
+_cells_kernel_src = _plain(_search_cells, _leaf_ok=_leaf_ok_src)
+_regions_kernel_src = _plain(_search_regions, _leaf_ok=_leaf_ok_src)
 #: numba kernels: the same source, with the jitted judge
-_cells_kernel = njit(cache=True)(_make_cells_kernel(_leaf_ok))
-_regions_kernel = njit(cache=True)(_make_regions_kernel(_leaf_ok))
+_cells_kernel = njit(cache=True)(_search_cells)
+_regions_kernel = njit(cache=True)(_search_regions)
 
 
 def _prepare(

@@ -37,13 +37,14 @@ validated leaves are counted.  The incremental search and the validator must
 agree; a leaf the validator rejects is a bug and makes ``brute_count`` raise.
 
 The kernel is written so that the same source runs as plain Python
-(``_count_kernel_src``, built around the plain validator; ``jit=False``) and
-under numba (``_count_kernel``, ``njit(cache=True)`` around the jitted one).
+(``_count_kernel_src``: ``_search``'s code with the plain helpers; ``jit=False``)
+and under numba (``_count_kernel``: ``_search`` jitted, calling the jitted helpers).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from types import FunctionType
 
 import numpy as np
 from numba import njit
@@ -156,188 +157,183 @@ def _place_src(
     return True
 
 
-def _make_kernel(
-    validate: Callable[..., bool], place: Callable[..., bool]
-) -> Callable[..., tuple[int, bool, int, int, int]]:
-    """Build the search kernel around its helpers (all jitted or all plain Python).
+def _search(
+    rows: int,
+    cols: int,
+    clue: np.ndarray,
+    corner: np.ndarray,
+    pcell: np.ndarray,
+    ptouch: np.ndarray,
+    limit: int,
+    node_cap: int,
+    out: np.ndarray,
+) -> tuple[int, bool, int, int, int]:
+    """Decisions in reading order plus forced cells; returns (count, capped, nodes, saved, bad).
 
-    A factory rather than a plain function so that ``jit=False`` is entirely
-    plain Python (helpers included) while both variants share one source.
+    ``corner[j]`` lists cell j's corner points (tl, tr, bl, br);
+    ``pcell[q]`` the cells around point q and ``ptouch[q]`` the
+    orientation with which each touches q.  ``nodes`` counts decisions
+    tried (each of the <= 2 orientations of a decision cell).  The first
+    ``saved`` answers are written to ``out``; ``bad`` counts leaves the
+    validator rejected (must stay 0).
     """
-
-    def kernel(
-        rows: int,
-        cols: int,
-        clue: np.ndarray,
-        corner: np.ndarray,
-        pcell: np.ndarray,
-        ptouch: np.ndarray,
-        limit: int,
-        node_cap: int,
-        out: np.ndarray,
-    ) -> tuple[int, bool, int, int, int]:
-        """Decisions in reading order plus forced cells; returns (count, capped, nodes, saved, bad).
-
-        ``corner[j]`` lists cell j's corner points (tl, tr, bl, br);
-        ``pcell[q]`` the cells around point q and ``ptouch[q]`` the
-        orientation with which each touches q.  ``nodes`` counts decisions
-        tried (each of the <= 2 orientations of a decision cell).  The first
-        ``saved`` answers are written to ``out``; ``bad`` counts leaves the
-        validator rejected (must stay 0).
-        """
-        n = rows * cols
-        npts = (rows + 1) * (cols + 1)
-        orient = np.zeros(n, dtype=np.int64)
-        cnt = np.zeros(npts, dtype=np.int64)
-        und = np.zeros(npts, dtype=np.int64)
-        for j in range(n):
+    n = rows * cols
+    npts = (rows + 1) * (cols + 1)
+    orient = np.zeros(n, dtype=np.int64)
+    cnt = np.zeros(npts, dtype=np.int64)
+    und = np.zeros(npts, dtype=np.int64)
+    for j in range(n):
+        for k in range(4):
+            und[corner[j, k]] += 1
+    par = np.arange(npts)
+    size = np.ones(npts, dtype=np.int64)
+    child = np.zeros(n, dtype=np.int64)  # root hung below another when cell j was placed
+    trail = np.zeros(n, dtype=np.int64)  # cells in placement order (undo stack)
+    tpos = 0
+    queue = np.zeros(npts + 4 * n + 4, dtype=np.int64)  # points to re-examine
+    dcell = np.zeros(n + 1, dtype=np.int64)  # decision cell per level
+    dchoice = np.zeros(n + 1, dtype=np.int64)  # orientation tried per level
+    dtrail = np.zeros(n + 1, dtype=np.int64)  # trail length before the level's decision
+    count = 0
+    saved = 0
+    nodes = 0
+    bad = 0
+    capped = False
+    depth = 0
+    # propagation from the empty board (level 0, never undone)
+    qlen = 0
+    for q in range(npts):
+        queue[qlen] = q
+        qlen += 1
+    pending = -1  # cell just decided, -1 for none
+    ok = True
+    descend = True
+    while True:
+        if ok:
+            # --- propagate forced cells from the queued points ---
+            if pending >= 0:
+                for k in range(4):
+                    queue[qlen] = corner[pending, k]
+                    qlen += 1
+                pending = -1
+            while qlen > 0 and ok:
+                qlen -= 1
+                q = queue[qlen]
+                cq = clue[q]
+                for s in range(4):
+                    j = pcell[q, s]
+                    if j < 0 or orient[j] != 0:
+                        continue
+                    t = ptouch[q, s]
+                    force = 0
+                    if cq >= 0 and cnt[q] == cq:
+                        force = 3 - t  # q is full: keep away from it
+                    elif cq >= 0 and cnt[q] + und[q] == cq:
+                        force = t  # q needs every remaining cell
+                    else:
+                        # an orientation whose ends are already connected closes a loop
+                        dead = 0
+                        for o in range(1, 3):
+                            if o == _SLASH:
+                                x = corner[j, 1]
+                                y = corner[j, 2]
+                            else:
+                                x = corner[j, 0]
+                                y = corner[j, 3]
+                            while par[x] != x:
+                                x = par[x]
+                            while par[y] != y:
+                                y = par[y]
+                            if x == y:
+                                dead += o
+                        if dead == 3:
+                            ok = False
+                            break
+                        if dead != 0:
+                            force = 3 - dead
+                    if force != 0:
+                        if not _place(j, force, corner, clue, orient, cnt, und, par, size, child):
+                            ok = False
+                            break
+                        trail[tpos] = j
+                        tpos += 1
+                        for k in range(4):
+                            queue[qlen] = corner[j, k]
+                            qlen += 1
+            qlen = 0
+        if ok and descend:
+            # --- next decision: first undecided cell in reading order ---
+            j = dcell[depth - 1] + 1 if depth > 0 else 0
+            while j < n and orient[j] != 0:
+                j += 1
+            if j == n:
+                if _validate(rows, cols, clue, orient):
+                    if saved < out.shape[0]:
+                        for k in range(n):
+                            out[saved, k] = orient[k]
+                        saved += 1
+                    count += 1
+                    if count >= limit:
+                        capped = True
+                        break
+                else:
+                    bad += 1
+            else:
+                dcell[depth] = j
+                dchoice[depth] = 0
+                dtrail[depth] = tpos
+                depth += 1
+        if depth == 0:
+            break  # root refuted, or a leaf with no decision above it
+        # --- (re)try the deepest decision: undo back to its trail mark ---
+        d = depth - 1
+        while tpos > dtrail[d]:
+            tpos -= 1
+            j = trail[tpos]
+            if orient[j] == _SLASH:
+                cnt[corner[j, 1]] -= 1
+                cnt[corner[j, 2]] -= 1
+            else:
+                cnt[corner[j, 0]] -= 1
+                cnt[corner[j, 3]] -= 1
             for k in range(4):
                 und[corner[j, k]] += 1
-        par = np.arange(npts)
-        size = np.ones(npts, dtype=np.int64)
-        child = np.zeros(n, dtype=np.int64)  # root hung below another when cell j was placed
-        trail = np.zeros(n, dtype=np.int64)  # cells in placement order (undo stack)
-        tpos = 0
-        queue = np.zeros(npts + 4 * n + 4, dtype=np.int64)  # points to re-examine
-        dcell = np.zeros(n + 1, dtype=np.int64)  # decision cell per level
-        dchoice = np.zeros(n + 1, dtype=np.int64)  # orientation tried per level
-        dtrail = np.zeros(n + 1, dtype=np.int64)  # trail length before the level's decision
-        count = 0
-        saved = 0
-        nodes = 0
-        bad = 0
-        capped = False
-        depth = 0
-        # propagation from the empty board (level 0, never undone)
-        qlen = 0
-        for q in range(npts):
-            queue[qlen] = q
-            qlen += 1
-        pending = -1  # cell just decided, -1 for none
-        ok = True
+            ch = child[j]
+            size[par[ch]] -= size[ch]
+            par[ch] = ch
+            orient[j] = 0
+        o = dchoice[d] + 1
+        if o > _BACK:
+            depth -= 1
+            ok = False  # nothing to propagate: go on backtracking
+            descend = False
+            continue
+        dchoice[d] = o
+        if nodes >= node_cap:
+            capped = True
+            break
+        nodes += 1
+        j = dcell[d]
+        ok = _place(j, o, corner, clue, orient, cnt, und, par, size, child)
+        if ok:
+            trail[tpos] = j
+            tpos += 1
+            pending = j
         descend = True
-        while True:
-            if ok:
-                # --- propagate forced cells from the queued points ---
-                if pending >= 0:
-                    for k in range(4):
-                        queue[qlen] = corner[pending, k]
-                        qlen += 1
-                    pending = -1
-                while qlen > 0 and ok:
-                    qlen -= 1
-                    q = queue[qlen]
-                    cq = clue[q]
-                    for s in range(4):
-                        j = pcell[q, s]
-                        if j < 0 or orient[j] != 0:
-                            continue
-                        t = ptouch[q, s]
-                        force = 0
-                        if cq >= 0 and cnt[q] == cq:
-                            force = 3 - t  # q is full: keep away from it
-                        elif cq >= 0 and cnt[q] + und[q] == cq:
-                            force = t  # q needs every remaining cell
-                        else:
-                            # an orientation whose ends are already connected closes a loop
-                            dead = 0
-                            for o in range(1, 3):
-                                if o == _SLASH:
-                                    x = corner[j, 1]
-                                    y = corner[j, 2]
-                                else:
-                                    x = corner[j, 0]
-                                    y = corner[j, 3]
-                                while par[x] != x:
-                                    x = par[x]
-                                while par[y] != y:
-                                    y = par[y]
-                                if x == y:
-                                    dead += o
-                            if dead == 3:
-                                ok = False
-                                break
-                            if dead != 0:
-                                force = 3 - dead
-                        if force != 0:
-                            if not place(j, force, corner, clue, orient, cnt, und, par, size, child):
-                                ok = False
-                                break
-                            trail[tpos] = j
-                            tpos += 1
-                            for k in range(4):
-                                queue[qlen] = corner[j, k]
-                                qlen += 1
-                qlen = 0
-            if ok and descend:
-                # --- next decision: first undecided cell in reading order ---
-                j = dcell[depth - 1] + 1 if depth > 0 else 0
-                while j < n and orient[j] != 0:
-                    j += 1
-                if j == n:
-                    if validate(rows, cols, clue, orient):
-                        if saved < out.shape[0]:
-                            for k in range(n):
-                                out[saved, k] = orient[k]
-                            saved += 1
-                        count += 1
-                        if count >= limit:
-                            capped = True
-                            break
-                    else:
-                        bad += 1
-                else:
-                    dcell[depth] = j
-                    dchoice[depth] = 0
-                    dtrail[depth] = tpos
-                    depth += 1
-            if depth == 0:
-                break  # root refuted, or a leaf with no decision above it
-            # --- (re)try the deepest decision: undo back to its trail mark ---
-            d = depth - 1
-            while tpos > dtrail[d]:
-                tpos -= 1
-                j = trail[tpos]
-                if orient[j] == _SLASH:
-                    cnt[corner[j, 1]] -= 1
-                    cnt[corner[j, 2]] -= 1
-                else:
-                    cnt[corner[j, 0]] -= 1
-                    cnt[corner[j, 3]] -= 1
-                for k in range(4):
-                    und[corner[j, k]] += 1
-                ch = child[j]
-                size[par[ch]] -= size[ch]
-                par[ch] = ch
-                orient[j] = 0
-            o = dchoice[d] + 1
-            if o > _BACK:
-                depth -= 1
-                ok = False  # nothing to propagate: go on backtracking
-                descend = False
-                continue
-            dchoice[d] = o
-            if nodes >= node_cap:
-                capped = True
-                break
-            nodes += 1
-            j = dcell[d]
-            ok = place(j, o, corner, clue, orient, cnt, und, par, size, child)
-            if ok:
-                trail[tpos] = j
-                tpos += 1
-                pending = j
-            descend = True
-        return count, capped, nodes, saved, bad
-
-    return kernel
+    return count, capped, nodes, saved, bad
 
 
 _place = njit(cache=True)(_place_src)
+def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
+    """``fn``'s very code with the named jitted helpers swapped for their plain sources: a
+    module-level kernel (unlike a factory's closure) that numba's cache serves across processes."""
+    return FunctionType(fn.__code__, {**fn.__globals__, **helpers}, fn.__name__, fn.__defaults__)
+
+
 #: plain-Python kernel (``jit=False``): the same source, with the plain helpers
-_count_kernel_src = _make_kernel(_validate_src, _place_src)
+_count_kernel_src = _plain(_search, _validate=_validate_src, _place=_place_src)
 #: numba kernel: the same source, with the jitted helpers
-_count_kernel = njit(cache=True)(_make_kernel(_validate, _place))
+_count_kernel = njit(cache=True)(_search)
 
 
 def _tables(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

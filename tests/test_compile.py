@@ -1,0 +1,104 @@
+"""Kernels compiled once: a second process loads every kernel from numba's cache, `warm`
+covers every engine, a cold cache is announced once, and light verbs import no numba."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pencilbox import bank, puzzles, service, warm
+
+PROBE = """
+import json, sys
+from pencilbox import warm
+for name, job in json.loads(sys.argv[1]):
+    warm.exercise(name, job)
+print(json.dumps(warm.cache_stats()))
+"""
+
+
+def probe(jobs: list[tuple[str, str]], env: dict[str, str] | None = None) -> dict[str, dict[str, int]]:
+    """Run the jobs in a fresh process; its per-function cache hits and misses."""
+    r = subprocess.run([sys.executable, "-c", PROBE, json.dumps(jobs)], capture_output=True, text=True,
+                       env=env, timeout=900)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout)
+
+
+@pytest.fixture(scope="module")
+def cached() -> None:
+    """A first process runs every job (compiling whatever the cache lacks)."""
+    probe(warm.jobs())
+
+
+def test_warm_covers_every_engine_with_numba_code() -> None:
+    want = {(name, e) for name in puzzles.names() for e in service.ENGINES
+            if e != "sat" and (e != "cells" or hasattr(puzzles.get(name), "cells_count"))}
+    have = set(warm.jobs())
+    assert want <= have and {(n, "generate") for n in puzzles.names()} <= have
+
+
+@pytest.mark.parametrize("name,job", warm.jobs())
+def test_second_process_loads_every_kernel_from_the_cache(cached: None, name: str, job: str) -> None:
+    stats = probe([(name, job)])
+    mine = {k: v for k, v in stats.items() if k.startswith(f"pencilbox.puzzles.{name}.")}
+    assert mine, "no jitted function was loaded"
+    assert {k: v["misses"] for k, v in mine.items() if v["misses"]} == {}
+    assert sum(v["hits"] for v in mine.values()) > 0
+
+
+def test_cold_cache_is_announced_once_then_silent(tmp_path: Path) -> None:
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path / "cache")}
+    rec = min(bank.load("sukoro"), key=lambda r: r["rows"])
+    board = tmp_path / "b.json"
+    board.write_text(json.dumps({**rec, "answer": None}))
+    argv = [sys.executable, "-m", "pencilbox", "count", str(board), "--engine", "brute", "--limit", "2"]
+    first = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600)
+    assert first.returncode == 0 and first.stderr.splitlines() == [warm.NOTE]
+    second = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600)
+    assert second.returncode == 0 and second.stderr == ""
+    assert second.stdout.split("(")[0] == first.stdout.split("(")[0] == "1 answers "
+
+
+def test_warm_verb_reports_and_loads(cached: None) -> None:
+    r = subprocess.run([sys.executable, "-m", "pencilbox", "warm", "--no-progress"], capture_output=True,
+                       text=True, timeout=900)
+    assert r.returncode == 0 and r.stdout.startswith("kernels ready: 0 functions compiled"), r.stdout
+
+
+LIGHT = """
+import sys
+from pencilbox import cli
+try:
+    cli.main(sys.argv[1:])
+except SystemExit:
+    pass
+print("NUMBA" if "numba" in sys.modules else "clean", file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("argv", [["--help"], ["convert", "{board}", "--format", "url"], ["check", "{board}"],
+                                  ["solve", "--help"]])
+def test_light_verbs_import_no_numba(tmp_path: Path, argv: list[str]) -> None:
+    rec = min(bank.load("sukoro"), key=lambda r: r["rows"])
+    board = tmp_path / "b.json"
+    board.write_text(json.dumps(rec))
+    r = subprocess.run([sys.executable, "-c", LIGHT, *(a.format(board=board) for a in argv)],
+                       capture_output=True, text=True, timeout=120)
+    assert r.stderr.splitlines()[-1] == "clean", r.stderr
+
+
+def test_solve_loads_only_the_ladder_kernel(tmp_path: Path, cached: None) -> None:
+    rec = min(bank.load("ripple"), key=lambda r: r["rows"])
+    board = tmp_path / "b.json"
+    board.write_text(json.dumps({**rec, "answer": None}))
+    code = ("import sys; from pencilbox import cli; cli.main(['solve', sys.argv[1]]); "
+            "print(sorted(m for m in sys.modules if m.endswith(('.brute', '.sat', '.generate')) "
+            "or m.startswith(('pysat', 'matplotlib', 'tqdm'))))")
+    r = subprocess.run([sys.executable, "-c", code, str(board)], capture_output=True, text=True, timeout=120)
+    assert r.returncode == 0 and r.stdout.splitlines()[-1] == "[]", r.stdout + r.stderr
