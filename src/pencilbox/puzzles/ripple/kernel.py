@@ -25,8 +25,15 @@ from pencilbox.puzzles.ripple.board import Board, initial_state
 
 REG, RIP, HID, LIN, PRB = 1, 2, 4, 8, 16
 FLAG = {"region": REG, "ripple": RIP, "hidden": HID, "lines": LIN, PROBE: PRB}
-# tops: the trail top, then the tops of the cell, region and line queues
+# The workspace ``ws`` is one int64 array (one array per call keeps calls cheap): the
+# trail top and the tops of the cell, region and line queues, then offsets of the trail
+# (cells, old domains), the queues, the dirty masks of regions and lines, three scratch
+# rows for lines, and the open cells by size (bit sets of ``words`` words, counts).
 TRAIL, CELLS, REGIONS, LINES = 0, 1, 2, 3
+TV, TO, CQ, RQ, RM, LQ, LM, SPOTS, LEFT, RIGHT, BM, BC, WORDS, HEAD = range(4, 18)
+# The board ``geo``, one int64 array: rows, cols, cells, regions, then offsets of each
+# cell's region, region members (offsets, cells) and line needs (offsets, flat).
+ROWS, COLS, NCELLS, NREG, OREG, OMPTR, OMCELLS, ONPTR, ONEED, GHEAD = range(10)
 
 
 @njit(cache=True)
@@ -54,13 +61,12 @@ def _size(d):
 
 
 @njit(cache=True)
-def _workspace(dom, tb):
+def _workspace(dom, geo):
     """Trail, worklists and the open cells by size, for a search from ``dom``: a path
     narrows each cell at most (values - 1) times, probe trials included, so that bounds
     the trail."""
     n = dom.shape[0]
-    rows, cols = tb[0], tb[1]
-    k = tb[3].shape[0] - 1
+    rows, cols, k = geo[ROWS], geo[COLS], geo[NREG]
     lines = rows + cols
     cap = 1
     most = 0
@@ -69,11 +75,16 @@ def _workspace(dom, tb):
         most = max(most, _size(dom[i]))
     width = max(rows, cols) + 2
     words = n // 64 + 1
-    ws = (np.empty(cap, np.int64), np.empty(cap, np.int64), np.zeros(4, np.int64),
-          np.empty(n, np.int64), np.empty(k, np.int64), np.zeros(k, np.int64),
-          np.empty(lines, np.int64), np.zeros(lines, np.int64),
-          np.empty(width, np.int64), np.empty(width, np.int64), np.empty(width, np.int64),
-          np.zeros((most + 1) * words, np.int64), np.zeros(most + 1, np.int64), np.array([words]))
+    sizes = (cap, cap, n, k, k, lines, lines, width, width, width, (most + 1) * words, most + 1)
+    total = HEAD
+    for slot in range(len(sizes)):
+        total += sizes[slot]
+    ws = np.zeros(total, np.int64)
+    at = HEAD
+    for slot in range(len(sizes)):
+        ws[TV + slot] = at
+        at += sizes[slot]
+    ws[WORDS] = words
     for i in range(n):
         _enter(ws, i, _size(dom[i]), 1)
     return ws
@@ -85,36 +96,31 @@ def _enter(ws, i, size, sign):
     settled cell is in none): _choose finds the first of the smallest size by words."""
     if size == 1:
         return
-    words = ws[13][0]
-    w = size * words + i // 64
+    w = ws[BM] + size * ws[WORDS] + i // 64
     if sign > 0:
-        ws[11][w] |= 1 << (i % 64)
+        ws[w] |= 1 << (i % 64)
     else:
-        ws[11][w] &= ~(1 << (i % 64))
-    ws[12][size] += sign
+        ws[w] &= ~(1 << (i % 64))
+    ws[ws[BC] + size] += sign
 
 
 @njit(cache=True)
-def _mark_region(k, gone, ws):
-    if ws[5][k] == 0:
-        ws[4][ws[2][REGIONS]] = k
-        ws[2][REGIONS] += 1
-    ws[5][k] |= gone
+def _mark(ws, queue, masks, top, x, gone):
+    """Queue region or line x (once) with the values ``gone`` to re-read."""
+    if ws[masks + x] == 0:
+        ws[queue + ws[top]] = x
+        ws[top] += 1
+    ws[masks + x] |= gone
 
 
 @njit(cache=True)
-def _mark_line(t, gone, ws, tb):
-    nptr = tb[5]
-    if nptr[t + 1] - nptr[t] == 0:
-        return  # no region lies wholly inside this line: the rung has nothing to read
-    if ws[7][t] == 0:
-        ws[6][ws[2][LINES]] = t
-        ws[2][LINES] += 1
-    ws[7][t] |= gone
+def _mark_line(t, gone, ws, geo):
+    if geo[geo[ONPTR] + t + 1] != geo[geo[ONPTR] + t]:  # else no region lies wholly inside
+        _mark(ws, ws[LQ], ws[LM], LINES, t, gone)
 
 
 @njit(cache=True)
-def _narrow(dom, j, keep, ws, tb):
+def _narrow(dom, j, keep, ws, geo):
     """The one elimination: ``dom[j] &= keep``, trailed, queueing what reads cell j;
     False (and nothing written) when that empties it."""
     old = dom[j]
@@ -123,111 +129,108 @@ def _narrow(dom, j, keep, ws, tb):
         return True
     if new == 0:
         return False
-    top = ws[2]
-    t = top[TRAIL]
-    ws[0][t] = j
-    ws[1][t] = old
-    top[TRAIL] = t + 1
+    t = ws[TRAIL]
+    ws[ws[TV] + t] = j
+    ws[ws[TO] + t] = old
+    ws[TRAIL] = t + 1
     dom[j] = new
     _enter(ws, j, _size(old), -1)
     _enter(ws, j, _size(new), 1)
     gone = old & ~new
-    cols = tb[1]
-    _mark_region(tb[2][j], gone, ws)
-    _mark_line(j // cols, gone, ws, tb)
-    _mark_line(tb[0] + j % cols, gone, ws, tb)
+    cols = geo[COLS]
+    _mark(ws, ws[RQ], ws[RM], REGIONS, geo[geo[OREG] + j], gone)
+    _mark_line(j // cols, gone, ws, geo)
+    _mark_line(geo[ROWS] + j % cols, gone, ws, geo)
     if _single(new):
-        ws[3][top[CELLS]] = j
-        top[CELLS] += 1
+        ws[ws[CQ] + ws[CELLS]] = j
+        ws[CELLS] += 1
     return True
 
 
 @njit(cache=True)
 def _undo(dom, ws, mark):
     """Back to the state when the trail stood at ``mark``."""
-    top = ws[2]
-    for t in range(top[TRAIL] - 1, mark - 1, -1):
-        j = ws[0][t]
+    for t in range(ws[TRAIL] - 1, mark - 1, -1):
+        j = ws[ws[TV] + t]
         _enter(ws, j, _size(dom[j]), -1)
-        dom[j] = ws[1][t]
+        dom[j] = ws[ws[TO] + t]
         _enter(ws, j, _size(dom[j]), 1)
-    top[TRAIL] = mark
+    ws[TRAIL] = mark
 
 
 @njit(cache=True)
 def _clear(ws):
     """Empty the worklists (after a contradiction)."""
-    top = ws[2]
-    top[CELLS] = 0
-    for q in range(top[REGIONS]):
-        ws[5][ws[4][q]] = 0
-    top[REGIONS] = 0
-    for q in range(top[LINES]):
-        ws[7][ws[6][q]] = 0
-    top[LINES] = 0
+    ws[CELLS] = 0
+    for q in range(ws[REGIONS]):
+        ws[ws[RM] + ws[ws[RQ] + q]] = 0
+    ws[REGIONS] = 0
+    for q in range(ws[LINES]):
+        ws[ws[LM] + ws[ws[LQ] + q]] = 0
+    ws[LINES] = 0
 
 
 @njit(cache=True)
-def _dirty_all(dom, ws, tb):
+def _dirty_all(dom, ws, geo):
     """Queue everything, as for a first sweep of every rung."""
-    top = ws[2]
     for i in range(dom.shape[0]):
         if _single(dom[i]):
-            ws[3][top[CELLS]] = i
-            top[CELLS] += 1
-    for k in range(tb[3].shape[0] - 1):
-        _mark_region(k, -1, ws)
-    for t in range(tb[0] + tb[1]):
-        _mark_line(t, -1, ws, tb)
+            ws[ws[CQ] + ws[CELLS]] = i
+            ws[CELLS] += 1
+    for k in range(geo[NREG]):
+        _mark(ws, ws[RQ], ws[RM], REGIONS, k, -1)
+    for t in range(geo[ROWS] + geo[COLS]):
+        _mark_line(t, -1, ws, geo)
 
 
 @njit(cache=True)
-def _settled(dom, i, flags, ws, tb):
+def _settled(dom, i, flags, ws, geo):
     """region and ripple for the settled cell i: its value leaves its region's other
     cells and every cell within v steps along its row and column."""
     d = dom[i]
     if flags & REG:
-        mptr, mcells = tb[3], tb[4]
-        k = tb[2][i]
-        for a in range(mptr[k], mptr[k + 1]):
-            j = mcells[a]
-            if j != i and not _narrow(dom, j, ~d, ws, tb):
+        mptr, mcells = geo[OMPTR], geo[OMCELLS]
+        k = geo[geo[OREG] + i]
+        for a in range(geo[mptr + k], geo[mptr + k + 1]):
+            j = geo[mcells + a]
+            if j != i and not _narrow(dom, j, ~d, ws, geo):
                 return False
     if flags & RIP:
-        rows, cols = tb[0], tb[1]
+        rows, cols = geo[ROWS], geo[COLS]
         v = _value(d)
         r = i // cols
         c = i % cols
         for step in range(1, v + 1):
-            if c - step >= 0 and not _narrow(dom, i - step, ~d, ws, tb):
+            if c - step >= 0 and not _narrow(dom, i - step, ~d, ws, geo):
                 return False
-            if c + step < cols and not _narrow(dom, i + step, ~d, ws, tb):
+            if c + step < cols and not _narrow(dom, i + step, ~d, ws, geo):
                 return False
-            if r - step >= 0 and not _narrow(dom, i - step * cols, ~d, ws, tb):
+            if r - step >= 0 and not _narrow(dom, i - step * cols, ~d, ws, geo):
                 return False
-            if r + step < rows and not _narrow(dom, i + step * cols, ~d, ws, tb):
+            if r + step < rows and not _narrow(dom, i + step * cols, ~d, ws, geo):
                 return False
     return True
 
 
 @njit(cache=True)
-def _hidden(dom, k, dirty, ws, tb):
+def _hidden(dom, k, dirty, ws, geo):
     """hidden on region k for the values in ``dirty``: a value with one home goes there."""
-    mptr, mcells = tb[3], tb[4]
-    size = mptr[k + 1] - mptr[k]
-    for v in range(1, size + 1):
+    lo = geo[geo[OMPTR] + k]
+    hi = geo[geo[OMPTR] + k + 1]
+    mcells = geo[OMCELLS]
+    for v in range(1, hi - lo + 1):
         bit = 1 << v
         if dirty & bit == 0:
             continue
         homes = 0
         home = -1
-        for a in range(mptr[k], mptr[k + 1]):
-            if dom[mcells[a]] & bit:
+        for a in range(lo, hi):
+            if dom[geo[mcells + a]] & bit:
                 homes += 1
-                home = mcells[a]
+                home = geo[mcells + a]
         if homes == 0:
             return False
-        if homes == 1 and not _narrow(dom, home, bit, ws, tb):
+        if homes == 1 and not _narrow(dom, home, bit, ws, geo):
             return False
     return True
 
@@ -238,78 +241,78 @@ def _line_cell(t, p, rows, cols):
 
 
 @njit(cache=True)
-def _lines(dom, t, dirty, ws, tb):
+def _lines(dom, t, dirty, ws, geo):
     """lines on line t for the values in ``dirty`` (see rungs.Lines: greedy packings from
     either side; a cell in no packing of ``need`` copies loses v)."""
-    rows, cols, nptr, need = tb[0], tb[1], tb[5], tb[6]
-    spots, left, right = ws[8], ws[9], ws[10]
+    rows, cols = geo[ROWS], geo[COLS]
+    base = geo[geo[ONPTR] + t]
+    spots, left, right = ws[SPOTS], ws[LEFT], ws[RIGHT]
     n = cols if t < rows else rows
-    for v in range(1, nptr[t + 1] - nptr[t]):
+    for v in range(1, geo[geo[ONPTR] + t + 1] - base):
         bit = 1 << v
         if dirty & bit == 0:
             continue
-        want = need[nptr[t] + v]
+        want = geo[geo[ONEED] + base + v]
         m = 0
         for p in range(n):
             if dom[_line_cell(t, p, rows, cols)] & bit:
-                spots[m] = p
+                ws[spots + m] = p
                 m += 1
-        left[0] = 0
+        ws[left] = 0
         last = -10**9
         for k in range(m):
-            if spots[k] - last > v:
-                last = spots[k]
-                left[k + 1] = left[k] + 1
+            if ws[spots + k] - last > v:
+                last = ws[spots + k]
+                ws[left + k + 1] = ws[left + k] + 1
             else:
-                left[k + 1] = left[k]
-        if left[m] < want:
+                ws[left + k + 1] = ws[left + k]
+        if ws[left + m] < want:
             return False
-        right[m] = 0
+        ws[right + m] = 0
         last = 10**9
         for k in range(m - 1, -1, -1):
-            if last - spots[k] > v:
-                last = spots[k]
-                right[k] = right[k + 1] + 1
+            if last - ws[spots + k] > v:
+                last = ws[spots + k]
+                ws[right + k] = ws[right + k + 1] + 1
             else:
-                right[k] = right[k + 1]
+                ws[right + k] = ws[right + k + 1]
         lo = 0
         hi = 0
         for k in range(m):
-            p = spots[k]
-            while lo < m and spots[lo] < p - v:
+            p = ws[spots + k]
+            while lo < m and ws[spots + lo] < p - v:
                 lo += 1
             if hi < k:
                 hi = k
-            while hi < m and spots[hi] <= p + v:
+            while hi < m and ws[spots + hi] <= p + v:
                 hi += 1
-            if 1 + left[lo] + right[hi] < want:
-                if not _narrow(dom, _line_cell(t, p, rows, cols), ~bit, ws, tb):
+            if 1 + ws[left + lo] + ws[right + hi] < want:
+                if not _narrow(dom, _line_cell(t, p, rows, cols), ~bit, ws, geo):
                     return False
     return True
 
 
 @njit(cache=True)
-def _base(dom, flags, ws, tb):
+def _base(dom, flags, ws, geo):
     """The base rungs to a fixpoint over what is queued, cheapest first; on a
     contradiction the worklists are emptied."""
-    top = ws[2]
     ok = True
     while ok:
-        if top[CELLS] > 0:
-            top[CELLS] -= 1
-            ok = _settled(dom, ws[3][top[CELLS]], flags, ws, tb)
-        elif top[REGIONS] > 0:
-            top[REGIONS] -= 1
-            k = ws[4][top[REGIONS]]
-            dirty = ws[5][k]
-            ws[5][k] = 0
-            ok = flags & HID == 0 or _hidden(dom, k, dirty, ws, tb)
-        elif top[LINES] > 0:
-            top[LINES] -= 1
-            t = ws[6][top[LINES]]
-            dirty = ws[7][t]
-            ws[7][t] = 0
-            ok = flags & LIN == 0 or _lines(dom, t, dirty, ws, tb)
+        if ws[CELLS] > 0:
+            ws[CELLS] -= 1
+            ok = _settled(dom, ws[ws[CQ] + ws[CELLS]], flags, ws, geo)
+        elif ws[REGIONS] > 0:
+            ws[REGIONS] -= 1
+            k = ws[ws[RQ] + ws[REGIONS]]
+            dirty = ws[ws[RM] + k]
+            ws[ws[RM] + k] = 0
+            ok = flags & HID == 0 or _hidden(dom, k, dirty, ws, geo)
+        elif ws[LINES] > 0:
+            ws[LINES] -= 1
+            t = ws[ws[LQ] + ws[LINES]]
+            dirty = ws[ws[LM] + t]
+            ws[ws[LM] + t] = 0
+            ok = flags & LIN == 0 or _lines(dom, t, dirty, ws, geo)
         else:
             return True
     _clear(ws)
@@ -317,11 +320,11 @@ def _base(dom, flags, ws, tb):
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, ws, tb):
+def _fixpoint(dom, flags, ws, geo):
     """Base rungs to a fixpoint, then probe round-robin from the last drop (as
     engine.probe); each trial narrows, propagates and undoes on the trail."""
     n = dom.shape[0]
-    if not _base(dom, flags, ws, tb):
+    if not _base(dom, flags, ws, geo):
         return False
     if flags & PRB == 0:
         return True
@@ -337,12 +340,12 @@ def _fixpoint(dom, flags, ws, tb):
             while rest:
                 bit = rest & -rest
                 rest ^= bit
-                mark = ws[2][TRAIL]
-                _narrow(dom, var, bit, ws, tb)
-                ok = _base(dom, flags, ws, tb)
+                mark = ws[TRAIL]
+                _narrow(dom, var, bit, ws, geo)
+                ok = _base(dom, flags, ws, geo)
                 _undo(dom, ws, mark)
                 if not ok:
-                    if not _narrow(dom, var, ~bit, ws, tb):
+                    if not _narrow(dom, var, ~bit, ws, geo):
                         return False
                     found = var
                     break
@@ -350,23 +353,23 @@ def _fixpoint(dom, flags, ws, tb):
                 break
         if found < 0:
             return True
-        if not _base(dom, flags, ws, tb):
+        if not _base(dom, flags, ws, geo):
             return False
         cursor = found
 
 
 @njit(cache=True)
-def _is_answer(dom, tb):
+def _is_answer(dom, geo):
     """Every region holds 1..s once and no two equal values k stand k or fewer apart."""
-    rows, cols, mptr, mcells = tb[0], tb[1], tb[3], tb[4]
+    rows, cols, mptr, mcells = geo[ROWS], geo[COLS], geo[OMPTR], geo[OMCELLS]
     for i in range(dom.shape[0]):
         if not _single(dom[i]):
             return False
-    for k in range(mptr.shape[0] - 1):
+    for k in range(geo[NREG]):
         seen = 0
-        size = mptr[k + 1] - mptr[k]
-        for a in range(mptr[k], mptr[k + 1]):
-            d = dom[mcells[a]]
+        size = geo[mptr + k + 1] - geo[mptr + k]
+        for a in range(geo[mptr + k], geo[mptr + k + 1]):
+            d = dom[geo[mcells + a]]
             if d & seen or _value(d) > size:
                 return False
             seen |= d
@@ -386,12 +389,12 @@ def _is_answer(dom, tb):
 def _choose(ws):
     """The open cell with the fewest values, first in reading order (as engine.search);
     -1 when every cell is settled."""
-    words = ws[13][0]
-    for size in range(ws[12].shape[0]):
-        if ws[12][size] == 0:
+    words = ws[WORDS]
+    for size in range(ws.shape[0] - ws[BC]):
+        if ws[ws[BC] + size] == 0:
             continue
         for w in range(words):
-            x = ws[11][size * words + w]
+            x = ws[ws[BM] + size * words + w]
             if x:
                 b = 0
                 while (x >> b) & 1 == 0:
@@ -420,17 +423,17 @@ def _pick(rem, seed):
 
 
 @njit(cache=True)
-def _search(dom, flags, root_flags, limit, node_cap, seed, tb, answers):
+def _search(dom, flags, root_flags, limit, node_cap, seed, geo, answers):
     """Count answers from ``dom`` (worked on in place): each branch point keeps its
     cell, the values left and its trail mark; backtracking undoes to the mark."""
     n = dom.shape[0]
     if seed > 0:
         np.random.seed(seed)
-    ws = _workspace(dom, tb)
+    ws = _workspace(dom, geo)
     var_at = np.empty(n + 2, dtype=np.int64)
     rem = np.empty(n + 2, dtype=np.int64)
     mark = np.empty(n + 2, dtype=np.int64)
-    _dirty_all(dom, ws, tb)
+    _dirty_all(dom, ws, geo)
     depth = 0
     count = 0
     nodes = 0
@@ -438,10 +441,10 @@ def _search(dom, flags, root_flags, limit, node_cap, seed, tb, answers):
     node_capped = False
     fresh = True
     while True:
-        if fresh and _fixpoint(dom, root_flags if depth == 0 else flags, ws, tb):
+        if fresh and _fixpoint(dom, root_flags if depth == 0 else flags, ws, geo):
             var = _choose(ws)
             if var < 0:
-                if _is_answer(dom, tb):
+                if _is_answer(dom, geo):
                     if count < answers.shape[0]:
                         answers[count, :] = dom
                     count += 1
@@ -458,8 +461,8 @@ def _search(dom, flags, root_flags, limit, node_cap, seed, tb, answers):
                 var_at[depth] = var
                 bit = _pick(dom[var], seed)
                 rem[depth] = dom[var] ^ bit
-                mark[depth] = ws[2][TRAIL]
-                _narrow(dom, var, bit, ws, tb)
+                mark[depth] = ws[TRAIL]
+                _narrow(dom, var, bit, ws, geo)
                 depth += 1
                 continue
         fresh = False
@@ -469,7 +472,7 @@ def _search(dom, flags, root_flags, limit, node_cap, seed, tb, answers):
                 bit = _pick(rem[d], seed)
                 rem[d] ^= bit
                 _undo(dom, ws, mark[d])
-                _narrow(dom, var_at[d], bit, ws, tb)
+                _narrow(dom, var_at[d], bit, ws, geo)
                 depth = d + 1
                 fresh = True
             else:
@@ -480,13 +483,13 @@ def _search(dom, flags, root_flags, limit, node_cap, seed, tb, answers):
 
 
 @njit(cache=True)
-def _finish(dom, flags, tb, solve):
+def _finish(dom, flags, geo, solve):
     """The fixpoint of ``dom`` in place (and with ``solve``, whether it is an answer)."""
-    ws = _workspace(dom, tb)
-    _dirty_all(dom, ws, tb)
-    if not _fixpoint(dom, flags, ws, tb):
+    ws = _workspace(dom, geo)
+    _dirty_all(dom, ws, geo)
+    if not _fixpoint(dom, flags, ws, geo):
         return False
-    return not solve or _is_answer(dom, tb)
+    return not solve or _is_answer(dom, geo)
 
 
 @njit(cache=True)
@@ -525,26 +528,35 @@ def _line_needs(rows, cols, mptr, mcells):
     return nptr, need
 
 
-def tables(board: Board) -> tuple:
-    """rows, cols, each cell's region, region members (offsets, cells), line needs
-    (offsets, flat): every table O(cells)."""
+def tables(board: Board) -> np.ndarray:
+    """The board as one array (see the layout above): every table O(cells)."""
     return _tables(board.rows, board.cols, board.regions)
 
 
 @lru_cache(maxsize=512)
-def _tables(rows: int, cols: int, regions: tuple[int, ...]) -> tuple:
+def _tables(rows: int, cols: int, regions: tuple[int, ...]) -> np.ndarray:
     region = np.array(regions, dtype=np.int64)
     mcells = np.argsort(region, kind="stable").astype(np.int64)
     mptr = np.zeros(int(region.max()) + 2, dtype=np.int64)
     np.add.at(mptr, region + 1, 1)
     mptr = np.cumsum(mptr).astype(np.int64)
-    return (rows, cols, region, mptr, mcells, *_line_needs(rows, cols, mptr, mcells))
+    parts = (region, mptr, mcells, *_line_needs(rows, cols, mptr, mcells))
+    head = [rows, cols, len(regions), len(mptr) - 1]
+    at = GHEAD
+    for part in parts:
+        head.append(at)
+        at += len(part)
+    return np.concatenate((np.array(head, dtype=np.int64), *parts))
+
+
+def _part(geo: np.ndarray, slot: int, end: int) -> np.ndarray:
+    return geo[geo[slot]: geo[slot + 1] if slot + 1 < GHEAD else end]
 
 
 def line_needs_of(board: Board) -> list[tuple[int, ...]]:
     """The compiled tables' ``need`` per line, padded as rungs.line_needs has it (tests)."""
-    t = tables(board)
-    nptr, need = t[5], t[6]
+    geo = tables(board)
+    nptr, need = _part(geo, ONPTR, len(geo)), _part(geo, ONEED, len(geo))
     out = []
     for k in range(board.rows + board.cols):
         length = board.cols if k < board.rows else board.rows
