@@ -20,13 +20,16 @@ SIZES = [(1, 1), (1, 6), (2, 2), (3, 3), (4, 7), (7, 4), (6, 6)]
 
 @pytest.mark.parametrize("rows,cols", SIZES)
 def test_geometry_equals_the_readable_pairs(rows: int, cols: int) -> None:
-    block, pa, pb, sh, oa, ob, iptr, inc, pmask = kernel._geometry(rows, cols)
+    block, pa, pb, kind, rel, nrel, iptr, inc, pmask = kernel._geometry(rows, cols)
     g = grid(rows, cols)
     ps = all_pairs(rows, cols)
     assert [tuple(int(x) for x in block[i, : block[i, 18]]) for i in range(g.size)] == list(g.block)
     assert list(zip(pa.tolist(), pb.tolist(), strict=True)) == [(p[0], p[1]) for p in ps]
-    for part, k in ((sh, 2), (oa, 3), (ob, 4)):
-        assert [tuple(part[t, : part[t, 9]].tolist()) for t in range(len(ps))] == [p[k] for p in ps]
+    for t, p in enumerate(ps):  # the parts, cut by the border, from the pair's offset kind
+        for part in range(3):
+            cells = [kernel._part_cell(t, part, q, block, pa, pb, kind, rel)
+                     for q in range(nrel[part, kind[t]])]
+            assert tuple(c for c in cells if c >= 0) == p[2 + part]
     assert pmask[:, 2].tolist() == [len(p[2]) for p in ps]
     for c in range(g.size):  # each cell's pairs: every pair it ends, largest shared part first
         mine = inc[iptr[c]: iptr[c + 1]].tolist()

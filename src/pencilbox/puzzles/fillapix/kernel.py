@@ -176,13 +176,21 @@ def _count_one(dom, i, clue, block, work, n):
 
 
 @njit(cache=True)
-def _set(dom, cells, t, keep, clue, block, work, n):
+def _part_cell(t, part, q, block, pa, pb, kind, rel):
+    """Cell q of part ``part`` (0 shared, 1 a's own, 2 b's own) of pair t, or -1 where
+    the border cuts it: parts are frame places by the pair's offset (see _pairs)."""
+    end = pb[t] if part == 2 else pa[t]
+    return block[end, 9 + rel[part, kind[t], q]]
+
+
+@njit(cache=True)
+def _set(dom, part, t, keep, clue, block, pa, pb, kind, rel, nrel, work, n):
     """Settle the open cells of one part to ``keep`` (with lo <= hi no two moves of one
     pair can clash, so this never wipes a domain out)."""
     changed = 0
-    for k in range(cells[t, 9]):
-        j = cells[t, k]
-        if dom[j] == 3:
+    for q in range(nrel[part, kind[t]]):
+        j = _part_cell(t, part, q, block, pa, pb, kind, rel)
+        if j >= 0 and dom[j] == 3:
             dom[j] = keep
             _push_cell(j, dom, clue, block, work, n)
             changed = 1
@@ -190,7 +198,7 @@ def _set(dom, cells, t, keep, clue, block, work, n):
 
 
 @njit(cache=True)
-def _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n):
+def _pair_one(dom, t, so, flags, clue, block, pa, pb, kind, rel, nrel, work, n):
     """The pair rung on pair t, given ``so``, the open cells its two blocks share (the
     paint each clue still needs and the open cells of each block come from the counts
     the state carries). 1 changed, 0 unchanged, -1 contradiction."""
@@ -210,19 +218,19 @@ def _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n):
         return -1
     changed = 0
     if so and lo == so:
-        changed |= _set(dom, sh, t, 2, clue, block, work, n)
+        changed |= _set(dom, 0, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
     if so and hi == 0:
-        changed |= _set(dom, sh, t, 1, clue, block, work, n)
+        changed |= _set(dom, 0, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
     if flags & SIDES == 0:
         return changed  # the bounds act on the shared part only (rungs.Pair)
     if ao and need_a - hi >= ao:
-        changed |= _set(dom, oa, t, 2, clue, block, work, n)
+        changed |= _set(dom, 1, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
     if ao and need_a - lo <= 0:
-        changed |= _set(dom, oa, t, 1, clue, block, work, n)
+        changed |= _set(dom, 1, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
     if bo and need_b - hi >= bo:
-        changed |= _set(dom, ob, t, 2, clue, block, work, n)
+        changed |= _set(dom, 2, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
     if bo and need_b - lo <= 0:
-        changed |= _set(dom, ob, t, 1, clue, block, work, n)
+        changed |= _set(dom, 2, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
     return changed
 
 
@@ -238,7 +246,7 @@ def _open_frame(dom, block, j):
 
 
 @njit(cache=True)
-def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, n):
+def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, n):
     """The pairs of clue j when count is at its fixpoint (0 < need < open for every clue
     with open cells). Then lo < so and hi > 0, so a pair can only find a contradiction,
     and only when its shared open cells so > (blanks a may take) + (paint b needs) or the
@@ -270,7 +278,7 @@ def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, in
         if not strong and so <= blank_j + need_o and so <= blank_o + need_j:
             continue
         work[6 * n + 3] = n + t
-        done = _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n)
+        done = _pair_one(dom, t, so, flags, clue, block, pa, pb, kind, rel, nrel, work, n)
         if done != 0:
             _queue(work, 2 * n, j, n)
             return done
@@ -278,7 +286,7 @@ def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, in
 
 
 @njit(cache=True)
-def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
+def _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
     """count and pair to a fixpoint from the cells that changed (``seed``; -1: all; -2:
     already queued), count first (the cheaper rung), pairs only when no clue is queued,
     read clue by clue (see _quiet_pairs)."""
@@ -305,15 +313,15 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
             continue
         open_ = _open_frame(dom, block, j)  # the shared part of a pair is inside j's frame
         if flags & CNT:  # pairs read only where count has nothing left to say
-            if open_ and _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
-                                      work, n) < 0:
+            if open_ and _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc,
+                                      pmask, work, n) < 0:
                 ok = False
             continue
         for q in range(iptr[j], iptr[j + 1]):  # pair alone (an ablation): every pair of j
             t = inc[q]
             shared = open_ & pmask[t, 0 if pa[t] == j else 1]
             work[6 * n + 3] = n + t
-            done = _pair_one(dom, t, POP9[shared], flags, clue, block, pa, pb, sh, oa, ob, work, n)
+            done = _pair_one(dom, t, POP9[shared], flags, clue, block, pa, pb, kind, rel, nrel, work, n)
             if done < 0:
                 ok = False
                 break
@@ -328,11 +336,11 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
+def _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
     """Base rungs to a fixpoint, then probe round-robin from the last drop (as
     engine.probe); a trial settles, propagates and undoes on the trail."""
     n = clue.shape[0]
-    if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
+    if not _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
         return False
     if flags & PRB == 0:
         return True
@@ -346,7 +354,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, wor
             for bit in (1, 2):
                 mark = work[7 * n + 5]
                 dom[var] = bit
-                ok = _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, var)
+                ok = _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, var)
                 _undo(dom, block, work, mark, n)
                 if not ok:
                     dom[var] = 3 ^ bit
@@ -356,7 +364,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, wor
                 break
         if found < 0:
             return True
-        if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, found):
+        if not _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, found):
             return False
         cursor = found
 
@@ -410,18 +418,18 @@ def _rows(n, node_cap):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr, inc,
             pmask, answers, root_seed):
     """Count answers; at each branch try first the value that is not ``avoid[var]``.
     ``root_seed``: -1, or the one cell by which ``dom0`` differs from a fixpoint."""
     n = clue.shape[0]
     return _search_in(_extend(dom0, block), flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb,
-                      sh, oa, ob, iptr, inc, pmask, answers, root_seed, _new_work(n), _rows(n, node_cap))
+                      kind, rel, nrel, iptr, inc, pmask, answers, root_seed, _new_work(n), _rows(n, node_cap))
 
 
 @njit(cache=True)
-def _search_in(dom, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
-               pmask, answers, root_seed, work, rows):
+def _search_in(dom, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr,
+               inc, pmask, answers, root_seed, work, rows):
     """_search on ``dom`` in place (a 3n state, see the layout above) with buffers the
     caller owns (``rows``: see _rows); backtracking undoes to a branch's trail mark.
     Branches on the first open cell, scanning on from the parent's branch cell."""
@@ -439,7 +447,7 @@ def _search_in(dom, flags, root_flags, limit, node_cap, avoid, clue, block, pa, 
     while True:
         if fresh:
             f = root_flags if depth == 0 else flags
-            if _fixpoint(dom, f, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed[depth]):
+            if _fixpoint(dom, f, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed[depth]):
                 var = -1
                 for i in range(rows[4, depth], n):  # the cells before are settled
                     if dom[i] == 3:
@@ -516,7 +524,7 @@ def _unbalanced(cur, avoid, clue, block):
 
 
 @njit(cache=True)
-def _rival(dom, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
+def _rival(dom, root_seed, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask,
            work, rows):
     """Is there an answer inside ``dom`` (which settles some cell away from the answer
     ``avoid``; ``root_seed`` is that cell, the one it differs from a fixpoint by)?
@@ -535,7 +543,8 @@ def _rival(dom, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, 
     fresh = True
     while True:
         if fresh:
-            if _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed[depth]):
+            if _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work,
+                         seed[depth]):
                 var, first = _unbalanced(dom, avoid, clue, block)
                 if var == -1:
                     found = True
@@ -558,17 +567,17 @@ def _rival(dom, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, 
 
 
 @njit(cache=True)
-def _finish(cells, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, solve):
+def _finish(cells, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, solve):
     """The fixpoint of ``cells`` in place (and with ``solve``, whether it is an answer)."""
     dom = _extend(cells, block)
     work = _new_work(cells.shape[0])
-    ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, -1)
+    ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -1)
     cells[:] = dom[: cells.shape[0]]
     return ok and (not solve or _is_answer(dom, clue, block))
 
 
 @njit(cache=True)
-def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
+def _reopen(dom, was, i, block, pa, pb, kind, rel, nrel, work, dep, gone):
     """Undo, in the trail, every settlement that leaned on clue i: settled by i, by a pair
     with i, or by a rule that read a cell already undone. What stays was derived without
     clue i (its inputs were settled before it and stay), so it is sound for the board
@@ -594,12 +603,12 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
         else:
             t = r - n
             lean = pa[t] == i or pb[t] == i
-            for part in (sh, oa, ob):
-                for q in range(part.shape[1]):
-                    x = part[t, q]
-                    if x < 0 or lean:
+            for part in range(3):
+                for q in range(nrel[part, kind[t]]):
+                    x = _part_cell(t, part, q, block, pa, pb, kind, rel)
+                    if lean:
                         break
-                    lean = dep[x]
+                    lean = x >= 0 and dep[x]
         if lean:
             dep[c] = True
             dom[c] = 3
@@ -619,8 +628,8 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
 
 
 @njit(cache=True)
-def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, case, work,
-              rows):
+def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, case,
+              work, rows):
     """Is ``avoid`` still the only answer once clue i is erased (``dom``: the fixpoint
     without it)? A rival must break clue i's block (else it was a rival before), so split
     on the first block cell where it differs, each case a rival search; ``node_cap``
@@ -635,19 +644,19 @@ def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, i
         if case[c] != 3:
             continue
         case[c] = 3 ^ avoid[c]
-        found, capped, nodes = _rival(case, c, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr,
-                                      inc, pmask, work, rows)
+        found, capped, nodes = _rival(case, c, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel,
+                                      iptr, inc, pmask, work, rows)
         if found or capped:
             return 2 if capped else 1
         node_cap -= nodes
         case[c] = avoid[c]  # later cases keep this cell as in the answer
-        if not _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, c):
+        if not _fixpoint(case, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, c):
             break  # no rival is left to find
     return 0
 
 
 @njit(cache=True)
-def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa, ob, iptr, inc, pmask):
+def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, kind, rel, nrel, iptr, inc, pmask):
     """The generator's erasure loop, whole: erase each clue of ``order`` in turn and keep
     the erasure while the answer ``avoid`` stays the only one (see _no_rival); with
     ``node_cap`` < 0, only while the rungs of ``flags`` alone settle every cell (a board
@@ -669,7 +678,7 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
     rows = _rows(n, node_cap)
     incremental = flags & PRB == 0
     work[b + 2 * n + 2] = incremental  # the trail on
-    ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, -1)
+    ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -1)
     wrong = 0
     capped = 0
     for i in order:
@@ -679,24 +688,24 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
         saved_trail[:] = work[b: b + 2 * n + 1]
         _forget(work, n)
         if incremental:
-            top, undone = _reopen(dom, saved, i, block, pa, pb, sh, oa, ob, work, dep, gone)
+            top, undone = _reopen(dom, saved, i, block, pa, pb, kind, rel, nrel, work, dep, gone)
             work[b + 2 * n + 2] = 0
             for k in range(undone):
                 dep[gone[k]] = False
                 _requeue(gone[k], clue, block, work, n)
             work[b + 2 * n] = top
             work[b + 2 * n + 2] = 1
-            ok = _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, -2)
+            ok = _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -2)
         else:
             dom[:n] = 3
             _init_counts(dom, block, n)
             _forget(swork, n)
-            ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, swork, -1)
+            ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, swork, -1)
         if verify:
             case[:n] = 3
             _init_counts(case, block, n)
             _forget(swork, n)
-            _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, swork, -1)
+            _fixpoint(case, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, swork, -1)
             for c in range(n):
                 wrong += case[c] != dom[c]
         if not ok:
@@ -708,8 +717,8 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
                     unique = False
                     break
         else:
-            verdict = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
-                                pmask, case, swork, rows)
+            verdict = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr,
+                                inc, pmask, case, swork, rows)
             unique = verdict == 0
             capped += verdict == 2
         if not unique:
@@ -765,9 +774,9 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     """Blocks, and every overlapping pair with its parts (clue sets filter these), built
     compiled: O(cells), about 12 pairs a cell (rungs.all_pairs is the readable list)."""
     block = _blocks(rows, cols)
-    pa, pb, sh, oa, ob, pmask = _pairs(rows, cols, block)
+    pa, pb, kind, rel, nrel, pmask = _pairs(rows, cols, block)
     iptr, inc = _incidence(rows * cols, pa, pb, pmask)
-    return (block, pa, pb, sh, oa, ob, iptr, inc, pmask)
+    return (block, pa, pb, kind, rel, nrel, iptr, inc, pmask)
 
 
 @njit(cache=True)
@@ -791,80 +800,87 @@ def _blocks(rows, cols):
 
 
 @njit(cache=True)
-def _frame_of(centre, x, cols):
-    """The place 0..8 of cell x in the 3x3 frame around cell ``centre``."""
-    return (x // cols - centre // cols + 1) * 3 + x % cols - centre % cols + 1
-
-
-@njit(cache=True)
 def _pairs(rows, cols, block):
-    """Every pair a < b of cells whose blocks overlap, sorted, with the shared part, a's
-    own and b's own (cells, -1 after, their number at 9) and the shared part's frame
-    masks and size."""
+    """Every pair a < b of cells whose blocks overlap, sorted, each with its offset kind
+    and the shared part's frame masks and size. The parts (shared, a's own, b's own) as
+    frame places per kind (``rel``, with their numbers ``nrel``): the border only cuts
+    cells off, so 12 kinds serve every pair and the tables stay O(cells)."""
     n = rows * cols
+    rel, nrel = _kinds()
+    step = np.empty((12, 2), dtype=np.int64)  # (dr, dc) of each kind
     total = 0
-    cand = np.empty(12, dtype=np.int64)
     for phase in range(2):
-        if phase == 1:
+        way = 0
+        for dr in range(3):
+            for dc in range(-2, 3):
+                if dr == 0 and dc <= 0:
+                    continue
+                step[way, 0] = dr
+                step[way, 1] = dc
+                way += 1
+                if phase == 0:  # pairs of this kind: both ends inside
+                    total += max(rows - dr, 0) * max(cols - abs(dc), 0)
+        if phase == 0:
             pa = np.empty(total, dtype=np.int64)
             pb = np.empty(total, dtype=np.int64)
-            sh = np.full((total, 10), -1, dtype=np.int64)
-            oa = np.full((total, 10), -1, dtype=np.int64)
-            ob = np.full((total, 10), -1, dtype=np.int64)
+            kind = np.empty(total, dtype=np.int64)
             pmask = np.zeros((total, 3), dtype=np.int64)
-        t = 0
-        for a in range(n):
-            m = 0
-            for dr in range(3):
-                for dc in range(-2, 3):
-                    if dr == 0 and dc <= 0:
-                        continue
-                    rb = a // cols + dr
-                    cb = a % cols + dc
-                    if 0 <= rb < rows and 0 <= cb < cols:
-                        cand[m] = rb * cols + cb
-                        m += 1
-            if phase == 0:
-                total += m
+    cand = np.empty(12, dtype=np.int64)
+    ways = np.empty(12, dtype=np.int64)
+    t = 0
+    for a in range(n):
+        m = 0
+        for way in range(12):
+            rb = a // cols + step[way, 0]
+            cb = a % cols + step[way, 1]
+            if 0 <= rb < rows and 0 <= cb < cols:
+                q = m  # insertion by b: the order is (dr, dc) but for very narrow boards
+                while q > 0 and cand[q - 1] > rb * cols + cb:
+                    cand[q] = cand[q - 1]
+                    ways[q] = ways[q - 1]
+                    q -= 1
+                cand[q] = rb * cols + cb
+                ways[q] = way
+                m += 1
+        for q in range(m):
+            way = ways[q]
+            pa[t] = a
+            pb[t] = cand[q]
+            kind[t] = way
+            for k in range(nrel[0, way]):
+                f = rel[0, way, k]
+                if block[a, 9 + f] >= 0:
+                    fb = (f // 3 - step[way, 0]) * 3 + f % 3 - step[way, 1]
+                    pmask[t, 0] |= 1 << f
+                    pmask[t, 1] |= 1 << fb
+                    pmask[t, 2] += 1
+            t += 1
+    return pa, pb, kind, rel, nrel, pmask
+
+
+@njit(cache=True)
+def _kinds():
+    """Per offset kind (dr 0..2, dc -2..2 after a, in order): the shared part and a's own
+    part as places of a's 3x3 frame, b's own part as places of b's, in reading order."""
+    rel = np.zeros((3, 12, 9), dtype=np.int64)
+    nrel = np.zeros((3, 12), dtype=np.int64)
+    way = 0
+    for dr in range(3):
+        for dc in range(-2, 3):
+            if dr == 0 and dc <= 0:
                 continue
-            cand[:m].sort()
-            for q in range(m):
-                _pair_parts(t, a, cand[q], block, cols, pa, pb, sh, oa, ob, pmask)
-                t += 1
-    return pa, pb, sh, oa, ob, pmask
-
-
-@njit(cache=True)
-def _pair_parts(t, a, b, block, cols, pa, pb, sh, oa, ob, pmask):
-    """Fill row t of the pair tables for the pair (a, b)."""
-    pa[t] = a
-    pb[t] = b
-    sh[t, 9] = oa[t, 9] = ob[t, 9] = 0
-    for k in range(block[a, 18]):
-        x = block[a, k]
-        if _holds(block, b, x):
-            sh[t, sh[t, 9]] = x
-            sh[t, 9] += 1
-            pmask[t, 0] |= 1 << _frame_of(a, x, cols)
-            pmask[t, 1] |= 1 << _frame_of(b, x, cols)
-        else:
-            oa[t, oa[t, 9]] = x
-            oa[t, 9] += 1
-    pmask[t, 2] = sh[t, 9]
-    for k in range(block[b, 18]):
-        x = block[b, k]
-        if not _holds(block, a, x):
-            ob[t, ob[t, 9]] = x
-            ob[t, 9] += 1
-
-
-@njit(cache=True)
-def _holds(block, j, x):
-    """Is cell x in block j?"""
-    for k in range(block[j, 18]):
-        if block[j, k] == x:
-            return True
-    return False
+            for r in range(-1, 2):  # a's frame: shared or a's own
+                for c in range(-1, 2):
+                    part = 0 if abs(r - dr) <= 1 and abs(c - dc) <= 1 else 1
+                    rel[part, way, nrel[part, way]] = (r + 1) * 3 + c + 1
+                    nrel[part, way] += 1
+            for r in range(-1, 2):  # b's frame: b's own
+                for c in range(-1, 2):
+                    if abs(r + dr) > 1 or abs(c + dc) > 1:
+                        rel[2, way, nrel[2, way]] = (r + 1) * 3 + c + 1
+                        nrel[2, way] += 1
+            way += 1
+    return rel, nrel
 
 
 @njit(cache=True)
