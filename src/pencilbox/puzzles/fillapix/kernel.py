@@ -16,7 +16,6 @@ from pencilbox.core.engine import PROBE, Count
 from pencilbox.core.kernel import KernelBase
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.fillapix.board import Board
-from pencilbox.puzzles.fillapix.rungs import all_pairs
 
 CNT, PAIR, PRB, SIDES = 1, 2, 4, 8
 POP9 = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)  # cells in a 3x3 frame mask
@@ -29,7 +28,9 @@ FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB, "sides": SIDES}
 # flags, [2n, 3n) clues whose pairs to read, [3n, 4n) their flags, then the two stack
 # tops; then, from b = 4n+2, the trail the generator keeps: [b, b+n) cells in the order
 # they were settled, [b+n, b+2n) the rule that settled each (clue j, or n + pair t), and
-# three slots: trail top, the rule now running, trail on/off.
+# three slots: trail top, the rule now running, trail on/off; then from u = 6n+5 the
+# undo trail: [u, u+n) every cell settled, in order, and its top at u+n (always on: the
+# search and probe undo to a mark instead of copying states, so memory is O(cells)).
 # Rungs re-examine only the clues and pairs around cells that changed: the same fixpoint
 # as sweeping every clue (the rungs are monotone; the tests compare with rungs.py).
 # A state ("dom") is 3n long: the n cell domains, then per block the painted cells and
@@ -39,7 +40,31 @@ FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB, "sides": SIDES}
 
 @njit(cache=True)
 def _new_work(n):
-    return np.zeros(6 * n + 5, dtype=np.int64)
+    return np.zeros(7 * n + 6, dtype=np.int64)
+
+
+@njit(cache=True)
+def _forget(work, n):
+    """Restart the undo trail where nothing before will be undone (it holds n cells)."""
+    work[7 * n + 5] = 0
+
+
+@njit(cache=True)
+def _undo(dom, block, work, mark, n):
+    """Reopen every cell settled since the undo trail stood at ``mark``, newest first,
+    with the counts of the blocks that hold it."""
+    u = 6 * n + 5
+    for k in range(work[u + n] - 1, mark - 1, -1):
+        c = work[u + k]
+        paint = dom[c] == 2
+        for q in range(9):
+            j = block[c, q]
+            if j < 0:
+                break
+            dom[2 * n + j] += 1
+            dom[n + j] -= paint
+        dom[c] = 3
+    work[u + n] = mark
 
 
 @njit(cache=True)
@@ -112,6 +137,9 @@ def _push_cell(c, dom, clue, block, work, n):
             break
         dom[2 * n + j] -= 1
         dom[n + j] += paint
+    u = 6 * n + 5
+    work[u + work[u + n]] = c
+    work[u + n] += 1
     b = 4 * n + 2
     if work[b + 2 * n + 2]:
         top = work[b + 2 * n]
@@ -148,13 +176,21 @@ def _count_one(dom, i, clue, block, work, n):
 
 
 @njit(cache=True)
-def _set(dom, cells, t, keep, clue, block, work, n):
+def _part_cell(t, part, q, block, pa, pb, kind, rel):
+    """Cell q of part ``part`` (0 shared, 1 a's own, 2 b's own) of pair t, or -1 where
+    the border cuts it: parts are frame places by the pair's offset (see _pairs)."""
+    end = pb[t] if part == 2 else pa[t]
+    return block[end, 9 + rel[part, kind[t], q]]
+
+
+@njit(cache=True)
+def _set(dom, part, t, keep, clue, block, pa, pb, kind, rel, nrel, work, n):
     """Settle the open cells of one part to ``keep`` (with lo <= hi no two moves of one
     pair can clash, so this never wipes a domain out)."""
     changed = 0
-    for k in range(cells[t, 9]):
-        j = cells[t, k]
-        if dom[j] == 3:
+    for q in range(nrel[part, kind[t]]):
+        j = _part_cell(t, part, q, block, pa, pb, kind, rel)
+        if j >= 0 and dom[j] == 3:
             dom[j] = keep
             _push_cell(j, dom, clue, block, work, n)
             changed = 1
@@ -162,7 +198,7 @@ def _set(dom, cells, t, keep, clue, block, work, n):
 
 
 @njit(cache=True)
-def _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n):
+def _pair_one(dom, t, so, flags, clue, block, pa, pb, kind, rel, nrel, work, n):
     """The pair rung on pair t, given ``so``, the open cells its two blocks share (the
     paint each clue still needs and the open cells of each block come from the counts
     the state carries). 1 changed, 0 unchanged, -1 contradiction."""
@@ -182,19 +218,19 @@ def _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n):
         return -1
     changed = 0
     if so and lo == so:
-        changed |= _set(dom, sh, t, 2, clue, block, work, n)
+        changed |= _set(dom, 0, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
     if so and hi == 0:
-        changed |= _set(dom, sh, t, 1, clue, block, work, n)
+        changed |= _set(dom, 0, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
     if flags & SIDES == 0:
         return changed  # the bounds act on the shared part only (rungs.Pair)
     if ao and need_a - hi >= ao:
-        changed |= _set(dom, oa, t, 2, clue, block, work, n)
+        changed |= _set(dom, 1, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
     if ao and need_a - lo <= 0:
-        changed |= _set(dom, oa, t, 1, clue, block, work, n)
+        changed |= _set(dom, 1, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
     if bo and need_b - hi >= bo:
-        changed |= _set(dom, ob, t, 2, clue, block, work, n)
+        changed |= _set(dom, 2, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
     if bo and need_b - lo <= 0:
-        changed |= _set(dom, ob, t, 1, clue, block, work, n)
+        changed |= _set(dom, 2, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
     return changed
 
 
@@ -210,7 +246,7 @@ def _open_frame(dom, block, j):
 
 
 @njit(cache=True)
-def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, n):
+def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, n):
     """The pairs of clue j when count is at its fixpoint (0 < need < open for every clue
     with open cells). Then lo < so and hi > 0, so a pair can only find a contradiction,
     and only when its shared open cells so > (blanks a may take) + (paint b needs) or the
@@ -242,7 +278,7 @@ def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, in
         if not strong and so <= blank_j + need_o and so <= blank_o + need_j:
             continue
         work[6 * n + 3] = n + t
-        done = _pair_one(dom, t, so, flags, clue, block, pa, pb, sh, oa, ob, work, n)
+        done = _pair_one(dom, t, so, flags, clue, block, pa, pb, kind, rel, nrel, work, n)
         if done != 0:
             _queue(work, 2 * n, j, n)
             return done
@@ -250,7 +286,7 @@ def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, in
 
 
 @njit(cache=True)
-def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
+def _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
     """count and pair to a fixpoint from the cells that changed (``seed``; -1: all; -2:
     already queued), count first (the cheaper rung), pairs only when no clue is queued,
     read clue by clue (see _quiet_pairs)."""
@@ -277,15 +313,15 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
             continue
         open_ = _open_frame(dom, block, j)  # the shared part of a pair is inside j's frame
         if flags & CNT:  # pairs read only where count has nothing left to say
-            if open_ and _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
-                                      work, n) < 0:
+            if open_ and _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc,
+                                      pmask, work, n) < 0:
                 ok = False
             continue
         for q in range(iptr[j], iptr[j + 1]):  # pair alone (an ablation): every pair of j
             t = inc[q]
             shared = open_ & pmask[t, 0 if pa[t] == j else 1]
             work[6 * n + 3] = n + t
-            done = _pair_one(dom, t, POP9[shared], flags, clue, block, pa, pb, sh, oa, ob, work, n)
+            done = _pair_one(dom, t, POP9[shared], flags, clue, block, pa, pb, kind, rel, nrel, work, n)
             if done < 0:
                 ok = False
                 break
@@ -300,10 +336,11 @@ def _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, s
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, seed):
-    """Base rungs to a fixpoint, then probe round-robin from the last drop (as engine.probe)."""
+def _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
+    """Base rungs to a fixpoint, then probe round-robin from the last drop (as
+    engine.probe); a trial settles, propagates and undoes on the trail."""
     n = clue.shape[0]
-    if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, seed):
+    if not _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
         return False
     if flags & PRB == 0:
         return True
@@ -315,9 +352,11 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, tri
             if dom[var] != 3:
                 continue
             for bit in (1, 2):
-                trial[:] = dom
-                trial[var] = bit
-                if not _base(trial, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, var):
+                mark = work[7 * n + 5]
+                dom[var] = bit
+                ok = _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, var)
+                _undo(dom, block, work, mark, n)
+                if not ok:
                     dom[var] = 3 ^ bit
                     found = var
                     break
@@ -325,7 +364,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, tri
                 break
         if found < 0:
             return True
-        if not _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, found):
+        if not _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, found):
             return False
         cursor = found
 
@@ -344,24 +383,26 @@ def _is_answer(dom, clue, block):
 
 
 @njit(cache=True)
-def _branch(stack, rows, depth, var, first):
-    """Open a branch on ``var`` below ``depth``: ``first`` now, the other value later."""
+def _branch(dom, rows, depth, var, first, work, n):
+    """Open a branch on ``var`` below ``depth``: ``first`` now, the other value later
+    from this node's state (the trail mark); the child settles ``var`` as its seed."""
     rows[1, depth] = var
     rows[2, depth] = 3 ^ first
-    stack[depth + 1, :] = stack[depth]
-    stack[depth + 1, var] = first
+    rows[3, depth] = work[7 * n + 5]
+    rows[4, depth + 1] = var + 1
+    dom[var] = first
     rows[0, depth + 1] = var
     return depth + 1
 
 
 @njit(cache=True)
-def _backtrack(stack, rows, depth):
+def _backtrack(dom, rows, depth, block, work, n):
     """Back to the deepest branch with a value left, set up; -1 when none is left."""
     while depth > 0:
         d = depth - 1
         if rows[2, d]:
-            stack[d + 1, :] = stack[d]
-            stack[d + 1, rows[1, d]] = rows[2, d]
+            _undo(dom, block, work, rows[3, d], n)
+            dom[rows[1, d]] = rows[2, d]
             rows[0, d + 1] = rows[1, d]
             rows[2, d] = 0
             return d + 1
@@ -370,29 +411,33 @@ def _backtrack(stack, rows, depth):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
+def _rows(n, node_cap):
+    """Per depth of a search: seed, branch cell, value left, trail mark, first cell to
+    scan; each branch is a node, so the depth stays within min(n, node_cap) + 2."""
+    return np.empty((5, (n if node_cap >= n else max(node_cap, 0)) + 2), np.int64)
+
+
+@njit(cache=True)
+def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr, inc,
             pmask, answers, root_seed):
     """Count answers; at each branch try first the value that is not ``avoid[var]``.
     ``root_seed``: -1, or the one cell by which ``dom0`` differs from a fixpoint."""
     n = clue.shape[0]
-    depth = n + 2 if node_cap >= n else node_cap + 2
     return _search_in(_extend(dom0, block), flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb,
-                      sh, oa, ob, iptr, inc, pmask, answers, root_seed, _new_work(n),
-                      np.empty((depth, 3 * n), np.int64), np.empty((4, depth), np.int64),
-                      np.empty(3 * n, np.int64))
+                      kind, rel, nrel, iptr, inc, pmask, answers, root_seed, _new_work(n), _rows(n, node_cap))
 
 
 @njit(cache=True)
-def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
-               pmask, answers, root_seed, work, stack, rows, trial):
-    """_search in buffers the caller owns: ``stack`` holds min(n, node_cap) + 2 domains
-    (each branch is a node, so the depth never passes the node cap), ``rows`` as many
-    seeds, branch cells and values left; states are 3n long (see the layout above)."""
+def _search_in(dom, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr,
+               inc, pmask, answers, root_seed, work, rows):
+    """_search on ``dom`` in place (a 3n state, see the layout above) with buffers the
+    caller owns (``rows``: see _rows); backtracking undoes to a branch's trail mark.
+    Branches on the first open cell, scanning on from the parent's branch cell."""
     n = clue.shape[0]
     seed = rows[0]
     seed[:] = -1
     seed[0] = root_seed
-    stack[0, :] = dom0
+    rows[4, 0] = 0
     depth = 0
     count = 0
     nodes = 0
@@ -401,18 +446,17 @@ def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa,
     fresh = True
     while True:
         if fresh:
-            cur = stack[depth]
             f = root_flags if depth == 0 else flags
-            if _fixpoint(cur, f, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, seed[depth]):
+            if _fixpoint(dom, f, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed[depth]):
                 var = -1
-                for i in range(n):
-                    if cur[i] == 3:
+                for i in range(rows[4, depth], n):  # the cells before are settled
+                    if dom[i] == 3:
                         var = i
                         break
                 if var < 0:
-                    if _is_answer(cur, clue, block):
+                    if _is_answer(dom, clue, block):
                         if count < answers.shape[0]:
-                            answers[count, :] = cur[:n]
+                            answers[count, :] = dom[:n]
                         count += 1
                         if count >= limit:
                             limit_hit = True
@@ -422,9 +466,9 @@ def _search_in(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa,
                     break
                 else:
                     nodes += 1
-                    depth = _branch(stack, rows, depth, var, 3 ^ avoid[var] if avoid[var] else 1)
+                    depth = _branch(dom, rows, depth, var, 3 ^ avoid[var] if avoid[var] else 1, work, n)
                     continue
-        depth = _backtrack(stack, rows, depth)
+        depth = _backtrack(dom, rows, depth, block, work, n)
         fresh = depth >= 0
         if not fresh:
             break
@@ -480,52 +524,60 @@ def _unbalanced(cur, avoid, clue, block):
 
 
 @njit(cache=True)
-def _rival(dom0, root_seed, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask,
-           work, stack, rows, trial):
-    """Is there an answer inside ``dom0`` (which settles some cell away from the answer
+def _rival(dom, root_seed, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask,
+           work, rows):
+    """Is there an answer inside ``dom`` (which settles some cell away from the answer
     ``avoid``; ``root_seed`` is that cell, the one it differs from a fixpoint by)?
     Complete: a node stops with an answer when the answer's values mend every clue, else
     it branches on an open cell of a clue they leave wrong, away from the answer first.
-    Returns (found, capped, nodes); a search that would pass ``node_cap`` stops capped."""
+    Returns (found, capped, nodes); a search that would pass ``node_cap`` stops capped.
+    ``dom`` is searched in place and left as it came (the seed cell counted open)."""
+    n = clue.shape[0]
+    entry = work[7 * n + 5]
     seed = rows[0]
     seed[0] = root_seed
-    stack[0, :] = dom0
     depth = 0
     nodes = 0
+    found = False
+    capped = False
     fresh = True
     while True:
         if fresh:
-            cur = stack[depth]
-            if _fixpoint(cur, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work,
+            if _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work,
                          seed[depth]):
-                var, first = _unbalanced(cur, avoid, clue, block)
+                var, first = _unbalanced(dom, avoid, clue, block)
                 if var == -1:
-                    return True, False, nodes
+                    found = True
+                    break
                 if var >= 0:
                     if nodes >= node_cap:
-                        return False, True, nodes
+                        capped = True
+                        break
                     nodes += 1
-                    depth = _branch(stack, rows, depth, var, first)
+                    depth = _branch(dom, rows, depth, var, first, work, n)
                     continue
-        depth = _backtrack(stack, rows, depth)
+        depth = _backtrack(dom, rows, depth, block, work, n)
         fresh = depth >= 0
         if not fresh:
-            return False, False, nodes
+            break
+    _undo(dom, block, work, entry, n)
+    if root_seed >= 0:
+        dom[root_seed] = 3 ^ avoid[root_seed]
+    return found, capped, nodes
 
 
 @njit(cache=True)
-def _finish(cells, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, solve):
+def _finish(cells, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, solve):
     """The fixpoint of ``cells`` in place (and with ``solve``, whether it is an answer)."""
     dom = _extend(cells, block)
-    trial = np.empty(dom.shape[0], dtype=np.int64)
     work = _new_work(cells.shape[0])
-    ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, -1)
+    ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -1)
     cells[:] = dom[: cells.shape[0]]
     return ok and (not solve or _is_answer(dom, clue, block))
 
 
 @njit(cache=True)
-def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
+def _reopen(dom, was, i, block, pa, pb, kind, rel, nrel, work, dep, gone):
     """Undo, in the trail, every settlement that leaned on clue i: settled by i, by a pair
     with i, or by a rule that read a cell already undone. What stays was derived without
     clue i (its inputs were settled before it and stay), so it is sound for the board
@@ -551,12 +603,12 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
         else:
             t = r - n
             lean = pa[t] == i or pb[t] == i
-            for part in (sh, oa, ob):
-                for q in range(part.shape[1]):
-                    x = part[t, q]
-                    if x < 0 or lean:
+            for part in range(3):
+                for q in range(nrel[part, kind[t]]):
+                    x = _part_cell(t, part, q, block, pa, pb, kind, rel)
+                    if lean:
                         break
-                    lean = dep[x]
+                    lean = x >= 0 and dep[x]
         if lean:
             dep[c] = True
             dom[c] = 3
@@ -576,14 +628,15 @@ def _reopen(dom, was, i, block, pa, pb, sh, oa, ob, work, dep, gone):
 
 
 @njit(cache=True)
-def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, case, work,
-              stack, rows, trial):
+def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, case,
+              work, rows):
     """Is ``avoid`` still the only answer once clue i is erased (``dom``: the fixpoint
     without it)? A rival must break clue i's block (else it was a rival before), so split
     on the first block cell where it differs, each case a rival search; ``node_cap``
     bounds the branch points of all the cases together. Returns 0 (no rival), 1 (a rival)
     or 2 (capped: counted as a rival, the clue stays)."""
     case[:] = dom
+    _forget(work, clue.shape[0])
     for k in range(9):
         c = block[i, k]
         if c < 0:
@@ -591,19 +644,19 @@ def _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, i
         if case[c] != 3:
             continue
         case[c] = 3 ^ avoid[c]
-        found, capped, nodes = _rival(case, c, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr,
-                                      inc, pmask, work, stack, rows, trial)
+        found, capped, nodes = _rival(case, c, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel,
+                                      iptr, inc, pmask, work, rows)
         if found or capped:
             return 2 if capped else 1
         node_cap -= nodes
         case[c] = avoid[c]  # later cases keep this cell as in the answer
-        if not _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, c):
+        if not _fixpoint(case, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, c):
             break  # no rival is left to find
     return 0
 
 
 @njit(cache=True)
-def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa, ob, iptr, inc, pmask):
+def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, kind, rel, nrel, iptr, inc, pmask):
     """The generator's erasure loop, whole: erase each clue of ``order`` in turn and keep
     the erasure while the answer ``avoid`` stays the only one (see _no_rival); with
     ``node_cap`` < 0, only while the rungs of ``flags`` alone settle every cell (a board
@@ -615,7 +668,6 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
     n = clue.shape[0]
     b = 4 * n + 2
     dom = _extend(np.full(n, 3, dtype=np.int64), block)
-    trial = np.empty(3 * n, dtype=np.int64)
     case = np.empty(3 * n, dtype=np.int64)
     saved = np.empty(3 * n, dtype=np.int64)
     saved_trail = np.empty(2 * n + 1, dtype=np.int64)
@@ -623,12 +675,10 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
     gone = np.empty(n, dtype=np.int64)
     work = _new_work(n)
     swork = _new_work(n)
-    depth = n + 2 if node_cap >= n else max(node_cap, 0) + 2
-    stack = np.empty((depth, 3 * n), dtype=np.int64)
-    rows = np.empty((4, depth), dtype=np.int64)
+    rows = _rows(n, node_cap)
     incremental = flags & PRB == 0
     work[b + 2 * n + 2] = incremental  # the trail on
-    ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, work, -1)
+    ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -1)
     wrong = 0
     capped = 0
     for i in order:
@@ -636,23 +686,26 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
         clue[i] = -1
         saved[:] = dom
         saved_trail[:] = work[b: b + 2 * n + 1]
+        _forget(work, n)
         if incremental:
-            top, undone = _reopen(dom, saved, i, block, pa, pb, sh, oa, ob, work, dep, gone)
+            top, undone = _reopen(dom, saved, i, block, pa, pb, kind, rel, nrel, work, dep, gone)
             work[b + 2 * n + 2] = 0
             for k in range(undone):
                 dep[gone[k]] = False
                 _requeue(gone[k], clue, block, work, n)
             work[b + 2 * n] = top
             work[b + 2 * n + 2] = 1
-            ok = _base(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, work, -2)
+            ok = _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -2)
         else:
             dom[:n] = 3
             _init_counts(dom, block, n)
-            ok = _fixpoint(dom, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, swork, -1)
+            _forget(swork, n)
+            ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, swork, -1)
         if verify:
             case[:n] = 3
             _init_counts(case, block, n)
-            _fixpoint(case, flags, clue, block, pa, pb, sh, oa, ob, iptr, inc, pmask, trial, swork, -1)
+            _forget(swork, n)
+            _fixpoint(case, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, swork, -1)
             for c in range(n):
                 wrong += case[c] != dom[c]
         if not ok:
@@ -664,8 +717,8 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, sh, oa
                     unique = False
                     break
         else:
-            verdict = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, sh, oa, ob, iptr, inc,
-                                pmask, case, swork, stack, rows, trial)
+            verdict = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr,
+                                inc, pmask, case, swork, rows)
             unique = verdict == 0
             capped += verdict == 2
         if not unique:
@@ -696,16 +749,13 @@ def rival(board: Board, dom: list[int], avoid: list[int], cell: int, names: tupl
           node_cap: int) -> tuple[bool, bool, int]:
     """Compiled rival search (see _rival): ``dom`` settles ``cell`` away from ``avoid``."""
     n = len(dom)
-    depth = n + 2 if node_cap >= n else node_cap + 2
     t = tables(board)
     cells = np.array(dom, dtype=np.int64)
     cells[cell] = 3  # counted open: the root fixpoint settles it (seed)
     state = _extend(cells, t[1])
     state[cell] = dom[cell]
     found, capped, nodes = _rival(state, cell, flags_of(names), node_cap,
-                                  np.array(avoid, dtype=np.int64), *t, _new_work(n),
-                                  np.empty((depth, 3 * n), np.int64), np.empty((4, depth), np.int64),
-                                  np.empty(3 * n, np.int64))
+                                  np.array(avoid, dtype=np.int64), *t, _new_work(n), _rows(n, node_cap))
     return bool(found), bool(capped), int(nodes)
 
 
@@ -721,47 +771,143 @@ def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple:
 
 @lru_cache(maxsize=64)
 def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
-    """Blocks, and every overlapping pair with its parts (clue sets filter these)."""
-    from pencilbox.core.geometry import grid
-    g = grid(rows, cols)
-    block = np.full((g.size, 19), -1, dtype=np.int64)  # the block, the same by 3x3 frame place, its size
-    for i, b in enumerate(g.block):
-        block[i, : len(b)] = b
-        block[i, 18] = len(b)
-        for x in b:
-            block[i, 9 + _frame(g.rc(i), g.rc(x))] = x
-    ps = all_pairs(rows, cols)
-    pa = np.array([p[0] for p in ps], dtype=np.int64)
-    pb = np.array([p[1] for p in ps], dtype=np.int64)
-    parts = []
-    for k in (2, 3, 4):
-        arr = np.full((len(ps), 10), -1, dtype=np.int64)  # the cells (-1 after), then their number
-        for t, p in enumerate(ps):
-            arr[t, : len(p[k])] = p[k]
-            arr[t, 9] = len(p[k])
-        parts.append(arr)
-    # incidence (CSR): for each cell, the pairs it is an end of
-    ends = np.concatenate((pa, pb))
-    order = np.argsort(ends, kind="stable")
-    inc = (order % max(len(pa), 1)).astype(np.int64)
-    iptr = np.zeros(g.size + 1, dtype=np.int64)
-    np.add.at(iptr, ends + 1, 1)
-    iptr = np.cumsum(iptr).astype(np.int64)
-    pmask = np.zeros((len(ps), 3), dtype=np.int64)  # the shared part in each end's frame, its size
-    for t, p in enumerate(ps):
-        pmask[t, 2] = len(p[2])
-        for x in p[2]:
-            pmask[t, 0] |= 1 << _frame(g.rc(p[0]), g.rc(x))
-            pmask[t, 1] |= 1 << _frame(g.rc(p[1]), g.rc(x))
-    for c in range(g.size):  # each cell's pairs, largest shared part first
-        seg = inc[iptr[c]: iptr[c + 1]]
-        inc[iptr[c]: iptr[c + 1]] = seg[np.argsort(-pmask[seg, 2], kind="stable")]
-    return (block, pa, pb, *parts, iptr, inc, pmask)
+    """Blocks, and every overlapping pair with its parts (clue sets filter these), built
+    compiled: O(cells), about 12 pairs a cell (rungs.all_pairs is the readable list)."""
+    block = _blocks(rows, cols)
+    pa, pb, kind, rel, nrel, pmask = _pairs(rows, cols, block)
+    iptr, inc = _incidence(rows * cols, pa, pb, pmask)
+    return (block, pa, pb, kind, rel, nrel, iptr, inc, pmask)
 
 
-def _frame(centre: tuple[int, int], cell: tuple[int, int]) -> int:
-    """The place 0..8 of ``cell`` in the 3x3 frame around ``centre``."""
-    return (cell[0] - centre[0] + 1) * 3 + cell[1] - centre[1] + 1
+@njit(cache=True)
+def _blocks(rows, cols):
+    """Per cell: its block in reading order, the same by 3x3 frame place, its size."""
+    n = rows * cols
+    block = np.full((n, 19), -1, dtype=np.int64)
+    for i in range(n):
+        r = i // cols
+        c = i % cols
+        k = 0
+        for dr in range(-1, 2):
+            for dc in range(-1, 2):
+                if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                    x = (r + dr) * cols + c + dc
+                    block[i, k] = x
+                    block[i, 9 + (dr + 1) * 3 + dc + 1] = x
+                    k += 1
+        block[i, 18] = k
+    return block
+
+
+@njit(cache=True)
+def _pairs(rows, cols, block):
+    """Every pair a < b of cells whose blocks overlap, sorted, each with its offset kind
+    and the shared part's frame masks and size. The parts (shared, a's own, b's own) as
+    frame places per kind (``rel``, with their numbers ``nrel``): the border only cuts
+    cells off, so 12 kinds serve every pair and the tables stay O(cells)."""
+    n = rows * cols
+    rel, nrel = _kinds()
+    step = np.empty((12, 2), dtype=np.int64)  # (dr, dc) of each kind
+    total = 0
+    for phase in range(2):
+        way = 0
+        for dr in range(3):
+            for dc in range(-2, 3):
+                if dr == 0 and dc <= 0:
+                    continue
+                step[way, 0] = dr
+                step[way, 1] = dc
+                way += 1
+                if phase == 0:  # pairs of this kind: both ends inside
+                    total += max(rows - dr, 0) * max(cols - abs(dc), 0)
+        if phase == 0:
+            pa = np.empty(total, dtype=np.int64)
+            pb = np.empty(total, dtype=np.int64)
+            kind = np.empty(total, dtype=np.int64)
+            pmask = np.zeros((total, 3), dtype=np.int64)
+    cand = np.empty(12, dtype=np.int64)
+    ways = np.empty(12, dtype=np.int64)
+    t = 0
+    for a in range(n):
+        m = 0
+        for way in range(12):
+            rb = a // cols + step[way, 0]
+            cb = a % cols + step[way, 1]
+            if 0 <= rb < rows and 0 <= cb < cols:
+                q = m  # insertion by b: the order is (dr, dc) but for very narrow boards
+                while q > 0 and cand[q - 1] > rb * cols + cb:
+                    cand[q] = cand[q - 1]
+                    ways[q] = ways[q - 1]
+                    q -= 1
+                cand[q] = rb * cols + cb
+                ways[q] = way
+                m += 1
+        for q in range(m):
+            way = ways[q]
+            pa[t] = a
+            pb[t] = cand[q]
+            kind[t] = way
+            for k in range(nrel[0, way]):
+                f = rel[0, way, k]
+                if block[a, 9 + f] >= 0:
+                    fb = (f // 3 - step[way, 0]) * 3 + f % 3 - step[way, 1]
+                    pmask[t, 0] |= 1 << f
+                    pmask[t, 1] |= 1 << fb
+                    pmask[t, 2] += 1
+            t += 1
+    return pa, pb, kind, rel, nrel, pmask
+
+
+@njit(cache=True)
+def _kinds():
+    """Per offset kind (dr 0..2, dc -2..2 after a, in order): the shared part and a's own
+    part as places of a's 3x3 frame, b's own part as places of b's, in reading order."""
+    rel = np.zeros((3, 12, 9), dtype=np.int64)
+    nrel = np.zeros((3, 12), dtype=np.int64)
+    way = 0
+    for dr in range(3):
+        for dc in range(-2, 3):
+            if dr == 0 and dc <= 0:
+                continue
+            for r in range(-1, 2):  # a's frame: shared or a's own
+                for c in range(-1, 2):
+                    part = 0 if abs(r - dr) <= 1 and abs(c - dc) <= 1 else 1
+                    rel[part, way, nrel[part, way]] = (r + 1) * 3 + c + 1
+                    nrel[part, way] += 1
+            for r in range(-1, 2):  # b's frame: b's own
+                for c in range(-1, 2):
+                    if abs(r + dr) > 1 or abs(c + dc) > 1:
+                        rel[2, way, nrel[2, way]] = (r + 1) * 3 + c + 1
+                        nrel[2, way] += 1
+            way += 1
+    return rel, nrel
+
+
+@njit(cache=True)
+def _incidence(n, pa, pb, pmask):
+    """For each cell, the pairs it is an end of (CSR: offsets, pairs), largest shared
+    part first, else as first end then as second, each in pair order."""
+    iptr = np.zeros(n + 1, dtype=np.int64)
+    for t in range(pa.shape[0]):
+        iptr[pa[t] + 1] += 1
+        iptr[pb[t] + 1] += 1
+    for c in range(n):
+        iptr[c + 1] += iptr[c]
+    fill = iptr[:n].copy()
+    inc = np.empty(2 * pa.shape[0], dtype=np.int64)
+    for ends in (pa, pb):
+        for t in range(ends.shape[0]):
+            inc[fill[ends[t]]] = t
+            fill[ends[t]] += 1
+    for c in range(n):  # stable insertion sort of each cell's pairs, largest shared part first
+        for k in range(iptr[c] + 1, iptr[c + 1]):
+            t = inc[k]
+            q = k
+            while q > iptr[c] and pmask[inc[q - 1], 2] < pmask[t, 2]:
+                inc[q] = inc[q - 1]
+                q -= 1
+            inc[q] = t
+    return iptr, inc
 
 
 def flags_of(names: tuple[str, ...]) -> int:
