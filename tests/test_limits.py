@@ -158,3 +158,19 @@ def test_generate_without_seed_says_the_seed(capsys: pytest.CaptureFixture[str],
     assert again == out
     if fmt == "json":
         assert json.loads(out[0])["seed"] == seed
+
+
+def test_a_150x120_fillapix_with_every_clue_counts_as_unique(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    """Item 1's board: past the old 100-a-side limit, every clue of a seeded random filling."""
+    import random
+    rng = random.Random(13)
+    rows, cols = 150, 120
+    paint = [[rng.random() < 0.5 for _ in range(cols)] for _ in range(rows)]
+    clues = [[sum(paint[y][x] for y in range(r - 1, r + 2) for x in range(c - 1, c + 2)
+                  if 0 <= y < rows and 0 <= x < cols) for c in range(cols)] for r in range(rows)]
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps({"puzzle": "fillapix", "rows": rows, "cols": cols, "clues": clues}))
+    code, out, _ = run(capsys, "count", str(path), "--json")
+    got = json.loads(out[0])
+    assert code == 0 and got["count"] == 1 and not got["capped"]
