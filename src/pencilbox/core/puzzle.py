@@ -83,6 +83,17 @@ class Puzzle(Protocol):
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any: ...
 
 
+def _load_kernel(name: str) -> Kernel | None:
+    """``name``'s Kernel when that module exists (imported on first use: numba's import is slow)."""
+    from importlib import import_module
+    from importlib.util import find_spec
+    try:
+        found = find_spec(name)
+    except ModuleNotFoundError:  # the puzzle's module is not a package
+        found = None
+    return import_module(name).Kernel() if found is not None else None
+
+
 class PuzzleBase:
     """The delegations every puzzle folder shares: states and formats live in its
     ``board`` module, the validator in its ``rules`` module, and the compiled kernel in
@@ -105,11 +116,12 @@ class PuzzleBase:
         return import_module(f"{type(self).__module__}.marks")
 
     @property
-    def kernel(self) -> Any:
+    def kernel(self) -> Kernel | None:
+        """The compiled kernel, or None when the folder has no ``kernel`` module: a puzzle
+        may start with its readable rungs alone, which the engine then runs."""
         if self._kernel is None:
-            from importlib import import_module
-            self._kernel = import_module(f"{type(self).__module__}.kernel").Kernel()
-        return self._kernel
+            self._kernel = _load_kernel(f"{type(self).__module__}.kernel") or False
+        return self._kernel or None
 
     def initial_state(self, board: Any) -> list[int]:
         return self.board_module.initial_state(board)

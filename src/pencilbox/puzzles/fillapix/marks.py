@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pencilbox.player.positions import Letters
+from pencilbox.core.marks import Letters
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, state_from_answer
 
 CYCLE = ["#", ".", None]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.player.positions import read
+from pencilbox.core.marks import read
 from pencilbox.puzzles.ripple.board import Board, state_from_answer
 
 CYCLE: list[Any] = []  # digits are typed, not cycled

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pencilbox.player.positions import Letters
+from pencilbox.core.marks import Letters
 from pencilbox.puzzles.slant.board import BACK, FWD, state_from_answer
 
 CYCLE = ["\\", "/", None]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.player.positions import read
+from pencilbox.core.marks import read
 from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board, initial_state
 
 CYCLE = ["n", "x", None]

@@ -1,5 +1,6 @@
-"""What the player's marks mean, shared by the four puzzles' ``marks`` modules: a
-position is a row-major list of marks (``None`` = undecided) checked against the board."""
+"""What a position means: a row-major list of marks (``None`` = undecided) checked against
+the board. The player writes positions; each puzzle's ``marks`` module reads them with
+these helpers, so no puzzle imports the player."""
 
 from __future__ import annotations
 
