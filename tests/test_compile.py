@@ -78,13 +78,13 @@ try:
     cli.main(sys.argv[1:])
 except SystemExit:
     pass
-print("NUMBA" if "numba" in sys.modules else "clean", file=sys.stderr)
+print("NUMBA" if "numba" in sys.modules else "NUMPY" if "numpy" in sys.modules else "clean", file=sys.stderr)
 """
 
 
 @pytest.mark.parametrize("argv", [["--help"], ["convert", "{board}", "--format", "url"], ["check", "{board}"],
                                   ["solve", "--help"]])
-def test_light_verbs_import_no_numba(tmp_path: Path, argv: list[str]) -> None:
+def test_light_verbs_import_no_numba_nor_numpy(tmp_path: Path, argv: list[str]) -> None:
     rec = min(bank.load("sukoro"), key=lambda r: r["rows"])
     board = tmp_path / "b.json"
     board.write_text(json.dumps(rec))

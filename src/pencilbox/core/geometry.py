@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:  # numpy is imported where an array is built: light verbs never load it
+    import numpy as np
 
 
 @dataclass(frozen=True)
@@ -89,6 +91,7 @@ class Grid:
 
 @lru_cache(maxsize=256)
 def _orth_array(rows: int, cols: int) -> np.ndarray:
+    import numpy as np
     g = grid(rows, cols)
     out = np.full((g.size, 4), -1, dtype=np.int64)
     for i, nb in enumerate(g.orth):
