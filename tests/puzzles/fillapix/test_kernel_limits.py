@@ -2,10 +2,7 @@
 its trail search counts as the readable search does (nodes and answers too) from random
 partial states, and a blank 100x100 search keeps memory proportional to the board."""
 
-import json
 import random
-import subprocess
-import sys
 
 import pytest
 
@@ -14,6 +11,7 @@ from pencilbox.core.geometry import grid
 from pencilbox.puzzles.fillapix import PUZZLE, kernel
 from pencilbox.puzzles.fillapix.board import BOTH, Board
 from pencilbox.puzzles.fillapix.rungs import all_pairs
+from tests.memory import growth
 
 SIZES = [(1, 1), (1, 6), (2, 2), (3, 3), (4, 7), (7, 4), (6, 6)]
 
@@ -62,25 +60,17 @@ def test_trail_search_equals_the_readable_search_on_random_states() -> None:
             (slow.count, slow.limit_hit, slow.node_capped, slow.nodes, slow.answers)
 
 
-MEMORY = """
-import json, resource, sys
+SETUP = """
 from pencilbox.core import engine
 from pencilbox.puzzles.fillapix import PUZZLE
 from pencilbox.puzzles.fillapix.board import Board
-small = Board(3, 3, (None,) * 9)
-engine.count(PUZZLE, small, limit=2, node_cap=100000)
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-blank = Board(100, 100, (None,) * 10000)
-res = engine.count(PUZZLE, blank, limit=2, node_cap=100000)
-grew = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
-print(json.dumps({"count": res.count, "nodes": res.nodes, "grew_kb": grew}))
+def blank(side):
+    return engine.count(PUZZLE, Board(side, side, (None,) * (side * side)), limit=2, node_cap=100000)
 """
 
 
 def test_blank_100x100_search_memory_follows_the_board_not_the_depth() -> None:
     """10^4 cells, 10^4 deep: per-depth copies of the state took 2.4 GB; a trail ~1 MB."""
-    out = subprocess.run([sys.executable, "-c", MEMORY], capture_output=True, text=True, check=True)
-    res = json.loads(out.stdout)
+    res = growth(SETUP, "blank(3)", "blank(100)")
     assert (res["count"], res["nodes"]) == (2, 10256)
-    assert res["grew_kb"] < 100 * 1024, res
-
+    assert res["grown_mb"] < 100, res

@@ -2,14 +2,12 @@
 rungs and trail search count as the readable search does (nodes and answers too) from
 random partial states, and a deep search keeps memory proportional to the board."""
 
-import json
 import random
-import subprocess
-import sys
 
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple import PUZZLE, kernel
 from pencilbox.puzzles.ripple.rungs import line_needs
+from tests.memory import growth
 from tests.puzzles.ripple.helpers import published, random_board
 
 
@@ -39,25 +37,19 @@ def test_trail_search_equals_the_readable_search_on_random_states() -> None:
             (slow.count, slow.limit_hit, slow.node_capped, slow.nodes, slow.answers)
 
 
-MEMORY = """
-import json, resource
+SETUP = """
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple import PUZZLE
 from pencilbox.puzzles.ripple.board import Board
-small = Board(2, 2, (0, 0, 0, 0), (None,) * 4)
-engine.count(PUZZLE, small, engine.ladder(PUZZLE, "lines"), 2, 10)
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-rows = Board(60, 60, tuple(r for r in range(60) for _ in range(60)), (None,) * 3600)
-res = engine.count(PUZZLE, rows, engine.ladder(PUZZLE, "lines"), 2, 100000)
-grew = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before
-print(json.dumps({"count": res.count, "nodes": res.nodes, "grew_kb": grew}))
+def rows(side, cap):
+    board = Board(side, side, tuple(r for r in range(side) for _ in range(side)), (None,) * (side * side))
+    return engine.count(PUZZLE, board, engine.ladder(PUZZLE, "lines"), 2, cap)
 """
 
 
 def test_deep_search_memory_follows_the_board_not_the_depth() -> None:
     """60x60, each row a region of 60 (a Latin square is an answer): thousands of branch
     points deep, per-depth copies of the state took 71 MB; the trail takes a few."""
-    out = subprocess.run([sys.executable, "-c", MEMORY], capture_output=True, text=True, check=True)
-    res = json.loads(out.stdout)
+    res = growth(SETUP, "rows(2, 10)", "rows(60, 100000)")
     assert (res["count"], res["nodes"]) == (2, 4846)
-    assert res["grew_kb"] < 25 * 1024, res
+    assert res["grown_mb"] < 25, res

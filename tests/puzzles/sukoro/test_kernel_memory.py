@@ -1,29 +1,21 @@
 """The counting search keeps O(cells) memory at any depth (a trail, not a copy of the
 board per level): on a blank 70x70 a copy per level would take 4900^2 int64 = 192 MB."""
 
-import json
-import subprocess
-import sys
+from tests.memory import growth
 
-CHILD = """
-import json, resource
+SETUP = """
 from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import Board
 def blank(side):
     return Board(side, side, (None,) * (side * side))
-small = blank(4)
-kernel.search(small, PUZZLE.initial_state(small), ("deg", "neq", "conn"), 2, 100)
-before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-big = blank(70)
-res = kernel.search(big, PUZZLE.initial_state(big), ("deg", "neq", "conn"), 2, 10**5)
-after = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-print(json.dumps({"grown_mb": (after - before) / 1024, "count": res.count, "nodes": res.nodes}))
+def search(side, cap):
+    board = blank(side)
+    return kernel.search(board, PUZZLE.initial_state(board), ("deg", "neq", "conn"), 2, cap)
 """
 
 
 def test_deep_search_memory_does_not_grow_with_depth() -> None:
-    out = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, check=True)
-    got = json.loads(out.stdout)
+    got = growth(SETUP, "search(4, 100)", "search(70, 10**5)")
     assert got["count"] == 2
     assert got["nodes"] > 4000  # the search went about one level per cell deep
     assert got["grown_mb"] < 48
