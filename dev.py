@@ -77,7 +77,9 @@ def numba_cache() -> Path:
 
 
 def warm() -> None:
-    """Point numba at the keyed cache (older keys removed) and compile every kernel into it once."""
+    """Point numba at the keyed cache (older keys removed) and compile every kernel into it once;
+    the ahead-of-time build (kept in the cache's aot/ folder) is remade whenever a source it was
+    compiled from changed, which the key does not cover."""
     cache = numba_cache()
     os.environ["NUMBA_CACHE_DIR"] = str(cache)
     for old in cache.parent.glob("*"):
@@ -85,8 +87,26 @@ def warm() -> None:
             shutil.rmtree(old, ignore_errors=True)
     stamp = cache / ".warmed"
     if not stamp.exists():
+        compiler()
         run(BIN / "pencilbox", "warm")
         stamp.write_text("pencilbox warm ran here\n")
+    else:
+        run(PY, "-c", "from pencilbox import warm; import sys; sys.exit(any(warm.build_ahead().values()))")
+
+
+def compiler() -> None:
+    """A C compiler and Python's headers for the ahead-of-time build (apt, when missing)."""
+    import sysconfig
+    if (shutil.which("cc") and Path(sysconfig.get_paths()["include"], "Python.h").exists()) \
+            or not shutil.which("apt-get"):
+        return
+    sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
+    env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
+    dev = f"python{sys.version_info.major}.{sys.version_info.minor}-dev"
+    run(*sudo, "apt-get", "update", "-qq", env=env)
+    for package in ("gcc", dev):  # one at a time: a Python not from Debian has no -dev package
+        run(*sudo, "apt-get", "install", "-y", "-qq", "--no-install-recommends", package, env=env,
+            check=False)
 
 
 def demo() -> None:

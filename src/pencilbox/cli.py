@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -232,6 +233,17 @@ def cmd_warm(args: argparse.Namespace) -> int:
     from pencilbox import warm
     n, secs = warm.warm(progress=not args.no_progress)
     print(f"kernels ready: {n} functions compiled, the rest loaded from numba's cache, in {secs:.1f} s")
+    if args.no_ahead:
+        return 0
+    t0 = time.perf_counter()
+    failed = {name: why for name, why in warm.build_ahead().items() if why}
+    if failed:
+        print(f"pencilbox: ahead-of-time build failed for {', '.join(failed)} "
+              f"({next(iter(failed.values()))}): those commands load numba instead (about 1 s more each)",
+              file=sys.stderr)
+    else:
+        print(f"ahead-of-time build ready in {time.perf_counter() - t0:.1f} s: solve, count, grade and hint "
+              "start without numba")
     return 0
 
 
@@ -322,6 +334,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--state", default=".pencilbox-studies",
                     help="where finished jobs of an unfinished run wait (the same command resumes)")
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sp.add_argument("--no-ahead", action="store_true",
+                    help="skip the ahead-of-time build (it needs a C compiler; commands then load numba)")
     sp.add_argument("--list", action="store_true", help="list the studies and stop")
     sp = verb("notes", cmd_notes, "render the stats files into the notes page (static HTML)", board=False)
     sp.add_argument("--stats", help="folder of the stats files (default: the shipped ones)")
@@ -329,6 +343,8 @@ def build_parser() -> argparse.ArgumentParser:
     sp = verb("warm", cmd_warm, "compile every kernel now (a first run otherwise compiles the ones it "
               "needs on the way)", board=False)
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
+    sp.add_argument("--no-ahead", action="store_true",
+                    help="skip the ahead-of-time build (it needs a C compiler; commands then load numba)")
     return p
 
 

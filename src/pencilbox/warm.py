@@ -7,6 +7,7 @@ numba is imported only inside the functions: this module costs nothing to import
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -71,10 +72,40 @@ _announcing: list[bool] = []  # one listener per process, however often main() r
 
 def announce() -> None:
     """Print NOTE once on stderr just before numba's first compilation in this process (a
-    cold cache); a warm cache never triggers it, so a warm run costs nothing extra."""
+    cold cache); a warm cache never triggers it, so a warm run costs nothing extra. Until
+    something imports numba (a command the ahead-of-time build serves never does), this only
+    waits for that import: it does not import numba itself."""
     if _announcing:
         return
     _announcing.append(True)
+    if "numba" in sys.modules:
+        _listen()
+    else:
+        sys.meta_path.insert(0, _AfterNumba())
+
+
+class _AfterNumba:
+    """A meta path finder: finds numba as usual, then starts the listener once numba's import
+    has run (importlib.abc and .util are not imported here: they cost a solve 20 ms)."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "numba":
+            return None
+        sys.meta_path.remove(self)
+        from importlib.util import find_spec
+        spec = find_spec(name)
+        if spec is not None and spec.loader is not None:
+            run = spec.loader.exec_module
+
+            def exec_module(module: Any) -> None:
+                run(module)
+                _listen()
+
+            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+def _listen() -> None:
     from numba.core import event
 
     class Note(event.Listener):
@@ -92,16 +123,37 @@ def announce() -> None:
 
 
 def warm(progress: bool = True) -> tuple[int, float]:
-    """Compile (or load from the cache) every kernel; returns (functions compiled, seconds)."""
+    """Compile (or load from the cache) every jitted kernel, the ahead-of-time build's entry points
+    included (they stay the fallback); returns (functions compiled, seconds)."""
     from tqdm import tqdm
+
+    from pencilbox.core import aot
     t0 = time.perf_counter()
     compiled = compiles()
     todo = jobs()
-    with tqdm(todo, desc="compiling kernels", unit="job", disable=not progress, file=sys.stderr) as bar:
-        for name, job in bar:
-            bar.set_postfix_str(f"{name} {job}")
-            exercise(name, job)
+    was = os.environ.get(aot.OFF)
+    os.environ[aot.OFF] = "0"
+    try:
+        with tqdm(todo, desc="compiling kernels", unit="job", disable=not progress, file=sys.stderr) as bar:
+            for name, job in bar:
+                bar.set_postfix_str(f"{name} {job}")
+                exercise(name, job)
+    finally:
+        if was is None:
+            del os.environ[aot.OFF]
+        else:
+            os.environ[aot.OFF] = was
     return compiled(), time.perf_counter() - t0
+
+
+def build_ahead() -> dict[str, str]:
+    """Build every puzzle's entry points ahead of time (core/aot.py) for puzzles that have a
+    jitted module; per puzzle "" when built, else why not."""
+    from importlib.util import find_spec
+
+    from pencilbox.core import aot
+    names = [n for n in puzzles.names() if find_spec(f"pencilbox.puzzles.{n}.jit") is not None]
+    return aot.build_all(names)
 
 
 def cache_stats() -> dict[str, dict[str, int]]:

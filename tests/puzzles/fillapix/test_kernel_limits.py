@@ -8,7 +8,7 @@ import pytest
 
 from pencilbox.core import engine
 from pencilbox.core.geometry import grid
-from pencilbox.puzzles.fillapix import PUZZLE, kernel
+from pencilbox.puzzles.fillapix import PUZZLE, jit, kernel
 from pencilbox.puzzles.fillapix.board import BOTH, Board
 from pencilbox.puzzles.fillapix.rungs import all_pairs
 from tests.memory import growth
@@ -25,7 +25,7 @@ def test_geometry_equals_the_readable_pairs(rows: int, cols: int) -> None:
     assert list(zip(pa.tolist(), pb.tolist(), strict=True)) == [(p[0], p[1]) for p in ps]
     for t, p in enumerate(ps):  # the parts, cut by the border, from the pair's offset kind
         for part in range(3):
-            cells = [kernel._part_cell(t, part, q, block, pa, pb, kind, rel)
+            cells = [jit._part_cell(t, part, q, block, pa, pb, kind, rel)
                      for q in range(nrel[part, kind[t]])]
             assert tuple(c for c in cells if c >= 0) == p[2 + part]
     assert pmask[:, 2].tolist() == [len(p[2]) for p in ps]

@@ -1,0 +1,184 @@
+"""Kernels compiled ahead of time: a command that loads one starts without numba.
+
+numba's import and first-call set-up cost about 1 s per process, more than a whole 10x10
+solve. ``pencilbox warm`` therefore also builds each puzzle's entry points (its ``jit``
+module's ``EXPORTS``, with the signatures the verbs use) into a small extension module with
+numba's ahead-of-time compiler, in a per-user cache folder. A manifest beside it holds a
+hash of every source file the compiled code was made from; a module whose sources changed
+since, or that fails to load, is never used: the verbs then fall back to the jitted code.
+
+Nothing here imports numba except ``build``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.machinery
+import json
+import os
+import sys
+import tempfile
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+PACKAGE = Path(__file__).resolve().parent.parent  # src/pencilbox
+SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
+OFF = "PENCILBOX_AOT"  # set to 0 to ignore built modules (the tests compare both paths)
+
+
+def cache_dir() -> Path:
+    """PENCILBOX_AOT_DIR, else an ``aot`` folder in numba's cache folder when one is set (the
+    checkout's keyed cache under dev.py), else ~/.cache/pencilbox/aot."""
+    if os.environ.get("PENCILBOX_AOT_DIR"):
+        return Path(os.environ["PENCILBOX_AOT_DIR"])
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"]) / "aot"
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pencilbox" / "aot"
+
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _stem(jit: str) -> str:
+    return jit.replace(".", "_")
+
+
+def _fresh(manifest: dict[str, Any]) -> bool:
+    """Whether every source the module was compiled from is unchanged."""
+    try:
+        return all(_digest(PACKAGE / rel) == h for rel, h in manifest["sources"].items())
+    except OSError:
+        return False
+
+
+def load(jit: str) -> ModuleType | None:
+    """The built module of ``jit`` (a module path such as pencilbox.puzzles.sukoro.jit) when
+    it exists and its sources are unchanged; else None."""
+    if os.environ.get(OFF) == "0":
+        return None
+    folder = cache_dir()
+    try:
+        manifest = json.loads((folder / f"{_stem(jit)}.json").read_text())
+    except (OSError, ValueError):
+        return None
+    if not isinstance(manifest, dict) or not _fresh(manifest):
+        return None
+    name = manifest["module"]
+    if name in sys.modules:
+        return sys.modules[name]
+    path = str(folder / f"{name}{SUFFIX}")
+    loader = importlib.machinery.ExtensionFileLoader(name, path)  # importlib.util costs 10 ms
+    try:
+        module = loader.create_module(importlib.machinery.ModuleSpec(name, loader, origin=path))
+        loader.exec_module(module)
+    except (ImportError, OSError):
+        return None
+    sys.modules[name] = module
+    return module
+
+
+class Code:
+    """A puzzle's compiled entry points: the built module's where it has them, else the jitted
+    module's (imported, with numba, only on first need)."""
+
+    def __init__(self, jit: str) -> None:
+        self.jit = jit
+        self._built: ModuleType | None | bool = False
+        self._jit: ModuleType | None = None
+
+    def built(self) -> ModuleType | None:
+        if self._built is False:
+            self._built = load(self.jit)
+        return self._built or None
+
+    def jitted(self) -> ModuleType:
+        if self._jit is None:
+            self._jit = importlib.import_module(self.jit)
+        return self._jit
+
+    def __getattr__(self, name: str) -> Any:
+        built = self.built()
+        if built is not None and hasattr(built, name):
+            return getattr(built, name)
+        return getattr(self.jitted(), name)
+
+
+def sources(prefix: str = "pencilbox.") -> dict[str, str]:
+    """Hash of every loaded project module's file. Called right after the jitted module is
+    imported in a fresh process: these are the files its compiled code may read."""
+    out = {}
+    for name, module in sorted(sys.modules.items()):
+        file = getattr(module, "__file__", None)
+        if name.startswith(prefix) and file and file.endswith(".py"):
+            path = Path(file).resolve()
+            if PACKAGE in path.parents:
+                out[path.relative_to(PACKAGE).as_posix()] = _digest(path)
+    return out
+
+
+def signature(dispatcher: Any) -> Any:
+    """The one signature the verbs call an entry point with (they ran first)."""
+    sigs = dispatcher.nopython_signatures
+    if len(sigs) != 1:
+        raise RuntimeError(f"{dispatcher.__name__} has {len(sigs)} compiled signatures, expected 1")
+    return sigs[0]
+
+
+def build_all(names: list[str], jobs: int | None = None) -> dict[str, str]:
+    """Build every named puzzle's module that is missing or stale, each in a fresh process
+    (``jobs`` at a time); per puzzle "" when built, else why not (the build's last line)."""
+    import subprocess
+    out = {name: "" for name in names if load(f"pencilbox.puzzles.{name}.jit") is not None}
+    todo, running = [n for n in names if n not in out], []
+    jobs = jobs or os.cpu_count() or 1
+    while todo or running:
+        while todo and len(running) < jobs:
+            name = todo.pop(0)
+            running.append((name, subprocess.Popen([sys.executable, "-m", "pencilbox.core.aot", name],
+                                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                                                   text=True)))
+        name, proc = running.pop(0)
+        err = proc.communicate()[1]
+        lines = [ln for ln in err.splitlines() if ln.strip()]
+        out[name] = "" if proc.returncode == 0 else (lines[-1] if lines else f"exit {proc.returncode}")
+    return out
+
+
+def build(puzzle: str) -> Path:
+    """In a fresh process: import the puzzle's jitted module, note its sources, run the verbs
+    once (jitted) for the entry points' signatures, and compile EXPORTS into the cache folder.
+    The manifest is written last, so a half-built module is never loaded."""
+    os.environ[OFF] = "0"
+    jit = f"pencilbox.puzzles.{puzzle}.jit"
+    module = importlib.import_module(jit)
+    src = sources()
+    from pencilbox import warm
+    warm.exercise(puzzle, "ladder")
+    from numba.pycc import CC
+    folder = cache_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    name = f"{_stem(jit)}_{hashlib.sha256(json.dumps(src).encode()).hexdigest()[:12]}"
+    with tempfile.TemporaryDirectory(dir=folder) as tmp:
+        cc = CC(name)
+        cc.output_dir = tmp
+        cc.target_cpu = "host"
+        cc.verbose = False
+        for entry in module.EXPORTS:
+            dispatcher = getattr(module, entry)
+            cc.export(entry, signature(dispatcher))(dispatcher.py_func)
+        cc.compile()
+        os.replace(Path(tmp) / f"{name}{SUFFIX}", folder / f"{name}{SUFFIX}")
+    manifest = {"module": name, "jit": jit, "exports": list(module.EXPORTS), "sources": src}
+    (folder / f"{_stem(jit)}.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    for old in folder.glob(f"{_stem(jit)}_*{SUFFIX}"):
+        if old.name != f"{name}{SUFFIX}":
+            old.unlink(missing_ok=True)
+    return folder / f"{name}{SUFFIX}"
+
+
+if __name__ == "__main__":  # python -m pencilbox.core.aot PUZZLE (pencilbox warm runs this)
+    print(build(sys.argv[1]))

@@ -1,0 +1,469 @@
+"""The Slant ladder compiled with numba: ``count``, ``cycle``, ``duet`` and ``probe`` as in
+rungs.py, on int64 arrays, plus the counting search (the same skeleton as Sukoro's).
+
+Tables (built once per board): ``around`` cells and the orientation bit that touches the
+point, ``ends`` of each diagonal, the numbered points, the duet pairs and each cell's duets.
+One domain array and a trail: a node (or a probe trial) undoes to its mark, so memory is
+O(cells) at any depth; count and duet revisit only what a settled cell touched, and cycle
+is a union-find (by size, undone from the trail) that visits only the smaller side's
+points on each join.
+Rung results: 1 changed, 0 unchanged, -1 contradiction.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from pencilbox.puzzles.slant.kernel import CNT, CYC, DUET, PRB
+
+# The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
+# (core/aot.py).
+EXPORTS = ('_search', '_finish')
+
+
+@njit(cache=True)
+def _find(parent, x):
+    while parent[x] != x:
+        x = parent[x]
+    return x
+
+
+@njit(cache=True)
+def _state(n, points, pairs):
+    """The search's state besides ``dom``: the trail (a cell and its old domain, or a union
+    as ``-1 - root`` and the root it joined), the worklists of count (points), duet (pairs)
+    and cycle (settled cells) in one array with in-list flags, the union-find over points
+    (parent, size, circular member lists) and the counters (trail top, list lengths)."""
+    tr = np.empty((2, 2 * n + 1), dtype=np.int64)
+    q = np.zeros((2, points + pairs + n), dtype=np.int64)
+    uf = np.empty((3, points), dtype=np.int64)
+    for x in range(points):
+        uf[0, x] = x
+        uf[1, x] = 1
+        uf[2, x] = x
+    ctr = np.zeros(4, dtype=np.int64)
+    return tr, q, uf, ctr
+
+
+@njit(cache=True)
+def _push(q, ctr, k, item, base):
+    """Put ``item`` on worklist ``k`` (1 count, 2 duet, 3 cycle; ids start at ``base``)."""
+    if q[1, base + item] == 0:
+        q[1, base + item] = 1
+        q[0, base + ctr[k]] = item
+        ctr[k] += 1
+
+
+@njit(cache=True)
+def _set(dom, i, new, clue, ends, cpstart, cplist, tr, q, ctr):
+    """Settle cell ``i`` to ``new``, trail it and schedule what reads it: the clues at its
+    corners, the duets round it, its union in cycle."""
+    points = clue.shape[0]
+    pairs = q.shape[1] - points - dom.shape[0]
+    t = ctr[0]
+    tr[0, t] = i
+    tr[1, t] = dom[i]
+    ctr[0] = t + 1
+    dom[i] = new
+    for bit in (1, 2):
+        for e in range(2):
+            p = ends[i, bit, e]
+            if clue[p] >= 0:
+                _push(q, ctr, 1, p, 0)
+    for k in range(cpstart[i], cpstart[i + 1]):
+        _push(q, ctr, 2, cplist[k], points)
+    _push(q, ctr, 3, i, points + pairs)
+
+
+@njit(cache=True)
+def _calm(q, ctr, points, pairs):
+    """Empty every worklist (after a contradiction or an undo)."""
+    base = 0
+    for k in range(1, 4):
+        for t in range(ctr[k]):
+            q[1, base + q[0, base + t]] = 0
+        ctr[k] = 0
+        base = points if k == 1 else points + pairs
+
+
+@njit(cache=True)
+def _undo(dom, tr, q, uf, ctr, mark, points, pairs):
+    """Restore every domain and union trailed since ``mark`` (a fixpoint: nothing to do)."""
+    for t in range(ctr[0] - 1, mark - 1, -1):
+        i = tr[0, t]
+        if i >= 0:
+            dom[i] = tr[1, t]
+        else:
+            ra = -1 - i
+            rb = tr[1, t]
+            uf[0, ra] = ra
+            uf[1, rb] -= uf[1, ra]
+            uf[2, ra], uf[2, rb] = uf[2, rb], uf[2, ra]
+    ctr[0] = mark
+    _calm(q, ctr, points, pairs)
+
+
+@njit(cache=True)
+def _seed(dom, clued, q, ctr, points, pairs):
+    """Schedule every clue, duet and settled cell (a fixpoint from scratch)."""
+    for t in range(clued.shape[0]):
+        _push(q, ctr, 1, clued[t], 0)
+    for t in range(pairs):
+        _push(q, ctr, 2, t, points)
+    for i in range(dom.shape[0]):
+        if dom[i] != 3:
+            _push(q, ctr, 3, i, points + pairs)
+
+
+@njit(cache=True)
+def _count(dom, p, clue, acell, abit, ends, cpstart, cplist, tr, q, ctr):
+    """count on one clue: met -> the rest turn away; short by the open cells -> they turn to it."""
+    v = clue[p]
+    touching = 0
+    nopen = 0
+    for k in range(4):
+        i = acell[p, k]
+        if i < 0:
+            break
+        if dom[i] == abit[p, k]:
+            touching += 1
+        elif dom[i] == 3:
+            nopen += 1
+    if v < touching or v > touching + nopen:
+        return False
+    if nopen and (v == touching or v == touching + nopen):
+        for k in range(4):
+            i = acell[p, k]
+            if i < 0:
+                break
+            if dom[i] == 3:
+                new = 3 ^ abit[p, k] if v == touching else abit[p, k]
+                _set(dom, i, new, clue, ends, cpstart, cplist, tr, q, ctr)
+    return True
+
+
+@njit(cache=True)
+def _join(dom, i, clue, acell, abit, ends, cpstart, cplist, tr, q, uf, ctr):
+    """cycle for one settled cell: join its diagonal's ends (already joined: a loop), then
+    turn every open cell whose other diagonal now closes a loop; only the smaller side's
+    points are visited (a diagonal newly closed has an end there)."""
+    d = dom[i]
+    ra = _find(uf[0], ends[i, d, 0])
+    rb = _find(uf[0], ends[i, d, 1])
+    if ra == rb:
+        return False
+    if uf[1, ra] > uf[1, rb]:
+        ra, rb = rb, ra
+    uf[0, ra] = rb
+    uf[1, rb] += uf[1, ra]
+    t = ctr[0]
+    tr[0, t] = -1 - ra
+    tr[1, t] = rb
+    ctr[0] = t + 1
+    x = ra
+    while True:
+        for k in range(4):
+            c = acell[x, k]
+            if c < 0:
+                break
+            if dom[c] != 3:
+                continue
+            bit = abit[x, k]
+            y = ends[c, bit, 0] if ends[c, bit, 1] == x else ends[c, bit, 1]
+            if _find(uf[0], y) == rb:
+                _set(dom, c, 3 ^ bit, clue, ends, cpstart, cplist, tr, q, ctr)
+        x = uf[2, x]
+        if x == ra:
+            break
+    uf[2, ra], uf[2, rb] = uf[2, rb], uf[2, ra]
+    return True
+
+
+@njit(cache=True)
+def _touch(dom, combo, opened, nopen, p, acell, abit):
+    t = 0
+    for k in range(4):
+        i = acell[p, k]
+        if i < 0:
+            break
+        d = dom[i]
+        for j in range(nopen):
+            if opened[j] == i:
+                d = 1 + ((combo >> j) & 1)
+        if d == abit[p, k]:
+            t += 1
+    return t
+
+
+@njit(cache=True)
+def _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+    """duet on one pair: keep what every joint assignment of its open cells that meets
+    both clues agrees on."""
+    p = dp[t]
+    pq = dq[t]
+    opened = np.empty(6, dtype=np.int64)
+    seen = np.zeros(6, dtype=np.int64)
+    nopen = 0
+    for k in range(6):
+        i = dcells[t, k]
+        if i < 0:
+            break
+        if dom[i] == 3:
+            opened[nopen] = i
+            nopen += 1
+    if nopen == 0:
+        return True
+    anyok = False
+    for combo in range(1 << nopen):
+        if (_touch(dom, combo, opened, nopen, p, acell, abit) == clue[p]
+                and _touch(dom, combo, opened, nopen, pq, acell, abit) == clue[pq]):
+            anyok = True
+            for j in range(nopen):
+                seen[j] |= 1 + ((combo >> j) & 1)
+    if not anyok:
+        return False
+    for j in range(nopen):
+        if seen[j] != 3:
+            _set(dom, opened[j], seen[j], clue, ends, cpstart, cplist, tr, q, ctr)
+    return True
+
+
+@njit(cache=True)
+def _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+    """Whole passes in the reference's order (count, cycle, duet; back to count after any
+    progress), for duet without count: duet skips a pair with no open cell, so its verdict
+    depends on the order cells settle in, and only the same order gives the same fixpoint."""
+    points = clue.shape[0]
+    seen = np.zeros(points + dom.shape[0], dtype=np.int64)
+    for x in range(points):
+        seen[x] = x
+    r = 0
+    while r < 3:
+        start = ctr[0]
+        if r == 0 and flags & CNT:
+            for t in range(clued.shape[0]):
+                if not _count(dom, clued[t], clue, acell, abit, ends, cpstart, cplist, tr, q, ctr):
+                    return False
+        elif r == 1 and flags & CYC:
+            if not _cycle_pass(dom, clue, ends, cpstart, cplist, tr, q, ctr, seen):
+                return False
+        elif r == 2:
+            for t in range(dp.shape[0]):
+                if not _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+                    return False
+        r = 0 if ctr[0] > start else r + 1
+    return True
+
+
+@njit(cache=True)
+def _cycle_pass(dom, clue, ends, cpstart, cplist, tr, q, ctr, parent):
+    """One pass of cycle as the reference runs it: join the settled cells not joined yet
+    (``parent[points:]`` flags them), then turn each open cell, in order, whose diagonal
+    closes a loop."""
+    n = dom.shape[0]
+    base = parent.shape[0] - n
+    for i in range(n):
+        d = dom[i]
+        if d != 3 and parent[base + i] == 0:
+            parent[base + i] = 1
+            ra = _find(parent, ends[i, d, 0])
+            rb = _find(parent, ends[i, d, 1])
+            if ra == rb:
+                return False
+            parent[ra] = rb
+    for i in range(n):
+        if dom[i] != 3:
+            continue
+        for bit in (1, 2):
+            if _find(parent, ends[i, bit, 0]) == _find(parent, ends[i, bit, 1]):
+                _set(dom, i, 3 ^ bit, clue, ends, cpstart, cplist, tr, q, ctr)
+                parent[base + i] = 1
+                ra = _find(parent, ends[i, 3 ^ bit, 0])
+                rb = _find(parent, ends[i, 3 ^ bit, 1])
+                if ra == rb:
+                    return False
+                parent[ra] = rb
+                break
+    return True
+
+
+@njit(cache=True)
+def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf, ctr):
+    """Run the scheduled rungs below probe to their fixpoint, cheapest first (the fixpoint
+    of these monotone rungs is unique, so visiting only what changed reaches the same
+    one); False on contradiction (the worklists are then emptied)."""
+    points = clue.shape[0]
+    pairs = dp.shape[0]
+    if flags & DUET and not flags & CNT:
+        ok = _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr)
+        _calm(q, ctr, points, pairs)
+        return ok
+    ok = True
+    while ok:
+        if ctr[1] > 0:
+            ctr[1] -= 1
+            p = q[0, ctr[1]]
+            q[1, p] = 0
+            if flags & CNT:
+                ok = _count(dom, p, clue, acell, abit, ends, cpstart, cplist, tr, q, ctr)
+        elif ctr[3] > 0:
+            ctr[3] -= 1
+            i = q[0, points + pairs + ctr[3]]
+            q[1, points + pairs + i] = 0
+            if flags & CYC:
+                ok = _join(dom, i, clue, acell, abit, ends, cpstart, cplist, tr, q, uf, ctr)
+        elif ctr[2] > 0:
+            ctr[2] -= 1
+            t = q[0, points + ctr[2]]
+            q[1, points + t] = 0
+            if flags & DUET:
+                ok = _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr)
+        else:
+            return True
+    _calm(q, ctr, points, pairs)
+    return False
+
+
+@njit(cache=True)
+def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf, ctr):
+    """The scheduled work to the ladder's fixpoint, then probe round-robin from the last drop
+    (as engine.probe), each trial on the trail and undone."""
+    n = dom.shape[0]
+    cursor = 0
+    while True:
+        if not _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q,
+                     uf, ctr):
+            return False
+        if flags & PRB == 0:
+            return True
+        found = -1
+        for step in range(n):
+            var = (cursor + step) % n
+            if dom[var] != 3:
+                continue
+            for bit in (1, 2):
+                mark = ctr[0]
+                _set(dom, var, bit, clue, ends, cpstart, cplist, tr, q, ctr)
+                ok = _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr,
+                           q, uf, ctr)
+                _undo(dom, tr, q, uf, ctr, mark, clue.shape[0], dp.shape[0])
+                if not ok:
+                    _set(dom, var, 3 ^ bit, clue, ends, cpstart, cplist, tr, q, ctr)
+                    found = var
+                    break
+            if found >= 0:
+                break
+        if found < 0:
+            return True
+        cursor = found
+
+
+@njit(cache=True)
+def _is_answer(dom, clue, acell, abit, ends, parent):
+    """A settled state obeys every clue and has no loop (the leaf check)."""
+    for i in range(dom.shape[0]):
+        if dom[i] != 1 and dom[i] != 2:
+            return False
+    for p in range(clue.shape[0]):
+        if clue[p] < 0:
+            continue
+        t = 0
+        for k in range(4):
+            i = acell[p, k]
+            if i < 0:
+                break
+            if dom[i] == abit[p, k]:
+                t += 1
+        if t != clue[p]:
+            return False
+    for x in range(parent.shape[0]):
+        parent[x] = x
+    for i in range(dom.shape[0]):
+        ra = _find(parent, ends[i, dom[i], 0])
+        rb = _find(parent, ends[i, dom[i], 1])
+        if ra == rb:
+            return False
+        parent[ra] = rb
+    return True
+
+
+@njit(cache=True)
+def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, ends, dp, dq, dcells,
+            cpstart, cplist, answers):
+    """Count answers: one domain array and a trail (each node undoes to its mark), so
+    memory is O(cells) at any depth."""
+    n = dom0.shape[0]
+    points = clue.shape[0]
+    pairs = dp.shape[0]
+    dom = dom0.copy()
+    tr, q, uf, ctr = _state(n, points, pairs)
+    var_at = np.empty(n + 2, dtype=np.int64)
+    rem = np.empty(n + 2, dtype=np.int64)
+    mark = np.empty(n + 2, dtype=np.int64)
+    parent = np.empty(points, dtype=np.int64)
+    _seed(dom, clued, q, ctr, points, pairs)
+    extra = flags & ~root_flags  # rungs the root's fixpoint did not run: children start afresh
+    depth = 0
+    count = 0
+    nodes = 0
+    limit_hit = False
+    node_capped = False
+    fresh = True
+    while True:
+        if fresh:
+            if depth == 1 and extra:
+                _seed(dom, clued, q, ctr, points, pairs)
+            f = root_flags if depth == 0 else flags
+            if _fixpoint(dom, f, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf,
+                         ctr):
+                var = -1
+                for i in range(n):
+                    if dom[i] == 3:
+                        var = i
+                        break
+                if var < 0:
+                    if _is_answer(dom, clue, acell, abit, ends, parent):
+                        if count < answers.shape[0]:
+                            answers[count, :] = dom
+                        count += 1
+                        if count >= limit:
+                            limit_hit = True
+                            break
+                elif nodes >= node_cap:
+                    node_capped = True
+                    break
+                else:
+                    nodes += 1
+                    var_at[depth] = var
+                    rem[depth] = 2
+                    mark[depth] = ctr[0]
+                    _set(dom, var, 1, clue, ends, cpstart, cplist, tr, q, ctr)
+                    depth += 1
+                    continue
+        fresh = False
+        while depth > 0 and not fresh:
+            d = depth - 1
+            _undo(dom, tr, q, uf, ctr, mark[d], points, pairs)
+            if rem[d]:
+                _set(dom, var_at[d], rem[d], clue, ends, cpstart, cplist, tr, q, ctr)
+                rem[d] = 0
+                depth = d + 1
+                fresh = True
+            else:
+                depth = d
+        if not fresh:
+            break
+    return count, limit_hit, node_capped, nodes
+
+
+@njit(cache=True)
+def _finish(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, solve):
+    """Fixpoint in place; with ``solve``, also whether it is a whole answer."""
+    points = clue.shape[0]
+    tr, q, uf, ctr = _state(dom.shape[0], points, dp.shape[0])
+    _seed(dom, clued, q, ctr, points, dp.shape[0])
+    if not _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf,
+                     ctr):
+        return False
+    return not solve or _is_answer(dom, clue, acell, abit, ends, np.empty(points, dtype=np.int64))
