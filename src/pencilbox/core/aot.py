@@ -173,7 +173,9 @@ def build(puzzle: str) -> Path:
         cc.compile()
         os.replace(Path(tmp) / f"{name}{SUFFIX}", folder / f"{name}{SUFFIX}")
     manifest = {"module": name, "jit": jit, "exports": list(module.EXPORTS), "sources": src}
-    (folder / f"{_stem(jit)}.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    fresh = folder / f"{_stem(jit)}.json.{os.getpid()}"
+    fresh.write_text(json.dumps(manifest, indent=1) + "\n")
+    os.replace(fresh, folder / f"{_stem(jit)}.json")  # whole or not at all, with builds side by side
     for old in folder.glob(f"{_stem(jit)}_*{SUFFIX}"):
         if old.name != f"{name}{SUFFIX}":
             old.unlink(missing_ok=True)
