@@ -126,7 +126,8 @@ def test_one_level_check_and_one_grade_check() -> None:
 
 
 def test_the_cli_builds_one_options_object() -> None:
-    args = cli.build_parser().parse_args(["count", "x", "--off", "neq,conn", "--limit", "3", "--level", "deg"])
+    argv = ["count", "x", "--off", "neq,conn", "--limit", "3", "--level", "deg"]
+    args = cli.build_parser().parse_args(argv)
     assert cli.options(args) == service.Options("deg", ("neq", "conn"), budgets.COUNT_NODES, 3)
     args = cli.build_parser().parse_args(["grade", "x"])
     assert cli.options(args) == service.Options(None, (), budgets.SOLVE_NODES, budgets.COUNT_LIMIT)
