@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from pencilbox import bank, boardio, cli, puzzles, service
-from pencilbox.core import budgets, engine
-from pencilbox.core import generate as gen
+from pencilbox.core import budgets, engine, generate
+from pencilbox.core import drivers as gen
 from pencilbox.errors import BoardError
 from pencilbox.player import play
 
@@ -85,7 +85,7 @@ def test_the_verdict_has_three_outcomes_and_capped_keeps_the_clue() -> None:
     assert gen.verdict(puzzle, board, node_cap=0, exact=True) == "unique"  # SAT decides
     blank = replace(board, clues=(None,) * len(board.clues))
     assert gen.verdict(puzzle, blank) == "multiple"
-    keep = gen.keep_test(puzzle, lambda clues: replace(board, clues=clues), None)
+    keep = generate.keep_test(puzzle, lambda clues: replace(board, clues=clues), None)
     one_less = gen.erased(board, next(i for i, v in enumerate(board.clues) if v is not None)).clues
     assert gen.verdict(puzzle, replace(board, clues=one_less), node_cap=0) == "capped"
     assert keep(one_less) is False  # capped is not unique: the generator keeps the clue
@@ -97,7 +97,7 @@ def test_erase_keeps_an_erasure_only_while_the_test_holds() -> None:
     clues = (1, 2, None, 3, 4)
     out, tried = gen.erase(clues, [4, 0, 3, 1], lambda c: sum(v is not None for v in c) >= 2)
     assert (out, tried) == ((None, 2, None, 3, None), 4)  # 4 and 0 go, 3 and 1 must stay
-    random_order, n = gen.minimise(clues, random.Random(1), lambda c: c[0] is not None)
+    random_order, n = generate.minimise(clues, random.Random(1), lambda c: c[0] is not None)
     assert random_order[0] == 1 and sum(v is not None for v in random_order) == 1 and n == 4
 
 
@@ -110,7 +110,7 @@ def test_player_minimise_and_redundant_agree_with_the_scan() -> None:
     assert out["redundant"] == [list(puzzle.clue_rc(board, i)) for i in found]
     small = play.minimise(play.board_json(board))
     assert small["capped"] == 0 and small["removed"] >= (1 if found else 0)
-    assert gen.removable(puzzle, play.board_of(small["board"])) == []
+    assert generate.removable(puzzle, play.board_of(small["board"])) == []
 
 
 # ---------------------------------------------------------------- levels and options

@@ -20,7 +20,7 @@ from typing import Any, NoReturn
 
 from pencilbox import boardio, puzzles, service
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES
-from pencilbox.core.generate import check_grade
+from pencilbox.core.drivers import check_grade
 from pencilbox.errors import BoardError
 
 

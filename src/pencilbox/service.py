@@ -15,8 +15,8 @@ from typing import Any
 from pencilbox import puzzles
 from pencilbox.core import engine
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES
+from pencilbox.core.drivers import UNIQUE
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.generate import UNIQUE
 from pencilbox.core.puzzle import Broken
 from pencilbox.errors import BoardError
 

@@ -14,7 +14,7 @@ from typing import Any
 from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
-from pencilbox.core.generate import UNIQUE, check_grade, erase, scan, verdict
+from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
 from pencilbox.errors import BoardError
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
