@@ -20,6 +20,8 @@ from collections.abc import Callable
 from typing import Any, NoReturn
 
 from pencilbox import boardio, puzzles, service
+from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES
+from pencilbox.core.drivers import check_grade
 from pencilbox.errors import BoardError
 
 
@@ -87,18 +89,20 @@ def _show_check(board: Any, out: dict[str, Any]) -> str:
                      + (" ..." if len(b["cells"]) > 20 else "") + "]" for b in out["broken"])
 
 
-def _off(args: argparse.Namespace) -> tuple[str, ...]:
-    return tuple(x for item in args.off or () for x in item.split(",") if x)
+def options(args: argparse.Namespace) -> service.Options:
+    """The verb's options as the service takes them (a flag the verb lacks stays unset)."""
+    off = tuple(x for item in getattr(args, "off", None) or () for x in item.split(",") if x)
+    return service.Options(getattr(args, "level", None), off, getattr(args, "node_cap", None),
+                           getattr(args, "limit", COUNT_LIMIT))
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.solve(b, args.level, args.node_cap, _off(args)),
+    return _report(args, lambda b: service.solve(b, options(args)),
                    lambda o: o["status"] == "unique", _show_solve)
 
 
 def cmd_count(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.count(b, args.engine, args.limit, args.node_cap, args.level,
-                                                 _off(args)),
+    return _report(args, lambda b: service.count(b, args.engine, options(args)),
                    lambda o: True, lambda b, o: f"{o['count']}{'+' if o['capped'] else ''} answers "
                    f"({o['engine']}, {o['nodes']} nodes, {o['ms']} ms)" + _which_cap(args, o))
 
@@ -116,11 +120,11 @@ def cmd_grade(args: argparse.Namespace) -> int:
     def show(b: Any, o: dict[str, Any]) -> str:
         shares = ", ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in o["settled"].items())
         return f"grade: {o['grade']} ({o['status']}); settled: {shares}"
-    return _report(args, lambda b: service.grade(b, args.node_cap, _off(args)), lambda o: o["unique"], show)
+    return _report(args, lambda b: service.grade(b, options(args)), lambda o: o["unique"], show)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.hint(b, args.level, args.node_cap, _off(args)),
+    return _report(args, lambda b: service.hint(b, options(args)),
                    lambda o: o["kind"] == "hint", _show_hint)
 
 
@@ -159,8 +163,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
     if args.seed is None:
         print(f"pencilbox: seed {seed} (drawn; --seed {seed} makes the same board"
               f"{'s' if args.n > 1 else ''} again)", file=sys.stderr)
-    if args.grade is not None:
-        service._names(puzzle, args.grade) if args.grade != "search" else None
+    check_grade(puzzle, args.grade)
     if args.n < 1:
         raise BoardError("-n must be at least 1")
     if args.density is not None and (getattr(puzzle, "raw", None) is None or args.grade is not None
@@ -280,27 +283,27 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = verb("solve", cmd_solve, "solve a board: unique, multiple (with a second answer) or none")
     sp.add_argument("--level", help="ladder level the search propagates with")
-    sp.add_argument("--node-cap", type=integer, default=10**6, help="branch points of the search "
-                    "(default 10^6); past it the status is capped")
+    sp.add_argument("--node-cap", type=integer, default=SOLVE_NODES, help="branch points of the search "
+                    f"(default {SOLVE_NODES:,}); past it the status is capped")
     sp.add_argument("--json", action="store_true")
     sp = verb("count", cmd_count, "count answers with one engine (capped counts are lower bounds)")
     sp.add_argument("--engine", choices=service.ENGINES, default="ladder",
                     help="ladder (default), sat, or brute (Ripple also cells): the brute counters are "
                     f"small-board witnesses, meant for {puzzles.brute_range_text()}; beyond that they may "
                     "run out of nodes (raise --node-cap, or use sat)")
-    sp.add_argument("--limit", type=integer, default=10**6)
-    sp.add_argument("--node-cap", type=integer, default=10**7)
+    sp.add_argument("--limit", type=integer, default=COUNT_LIMIT)
+    sp.add_argument("--node-cap", type=integer, default=COUNT_NODES)
     sp.add_argument("--level", help="ladder level (engine ladder only)")
     sp.add_argument("--json", action="store_true")
     sp = verb("grade", cmd_grade, "the lowest ladder level that finishes the board alone")
-    sp.add_argument("--node-cap", type=integer, default=10**6, help="branch points of the uniqueness "
-                    "search when no level finishes the board (default 10^6)")
+    sp.add_argument("--node-cap", type=integer, default=SOLVE_NODES, help="branch points of the uniqueness "
+                    f"search when no level finishes the board (default {SOLVE_NODES:,})")
     sp.add_argument("--json", action="store_true")
     sp = verb("hint", cmd_hint, "one cell provable at a level, the rung that proved it and what it used")
     sp.add_argument("--level", help="highest rung to use (default: the whole ladder)")
-    sp.add_argument("--node-cap", type=integer, default=service.HINT_NODES,
+    sp.add_argument("--node-cap", type=integer, default=HINT_NODES,
                     help=f"probe trials (and branch points of the search for wrong entries) before the "
-                    f"hint says capped (default {service.HINT_NODES})")
+                    f"hint says capped (default {HINT_NODES})")
     sp.add_argument("--json", action="store_true")
     sp = verb("check", cmd_check, "list every broken rule of the board's answer section")
     sp.add_argument("--json", action="store_true")

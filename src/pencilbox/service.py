@@ -7,16 +7,35 @@ Cells in reports are ``[row, col]``, 0-based.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from pencilbox import puzzles
 from pencilbox.core import engine
+from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES
+from pencilbox.core.drivers import UNIQUE
 from pencilbox.core.engine import Count, Hint
+from pencilbox.core.puzzle import Broken
 from pencilbox.errors import BoardError
 
 ENGINES = ("ladder", "brute", "sat", "cells")  # cells: Ripple's second brute counter
-MAX_COUNT = 2**62  # --limit and --node-cap fit the kernels' int64 counters below this
-HINT_NODES = 10**5  # probe trials a hint may spend (each is one node) before it says capped
+
+
+@dataclass(frozen=True)
+class Options:
+    """What a verb may do, as the CLI and the player ask it: the ladder level, the rungs
+    switched off, the node cap (None: the verb's own budget) and the count limit."""
+
+    level: str | None = None
+    off: tuple[str, ...] = ()
+    node_cap: int | None = None
+    limit: int = COUNT_LIMIT
+
+    def nodes(self, default: int) -> int:
+        """The node cap, or the verb's ``default`` budget when none was asked for."""
+        return default if self.node_cap is None else self.node_cap
 
 
 def _ms(t0: float) -> float:
@@ -27,41 +46,43 @@ def _cells(board: Any, vars_: Any) -> list[list[int]]:
     return [list(board.grid.rc(v)) for v in vars_]
 
 
-def _names(puzzle: Any, level: str | None, off: tuple[str, ...] = ()) -> tuple[str, ...]:
+def names(puzzle: Any, level: str | None, off: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The one level check: the rungs enabled at ``level`` (default: the whole ladder)
+    without the ``off`` ones, or a BoardError naming the levels."""
     try:
-        return engine.ladder(puzzle, level or puzzle.search_level, off)
+        return engine.ladder(puzzle, level, off)
     except ValueError as e:
         raise BoardError(str(e)) from None
 
 
-def _search_names(puzzle: Any, level: str | None, off: tuple[str, ...]) -> tuple[str, ...] | None:
+def _search_names(puzzle: Any, opts: Options) -> tuple[str, ...] | None:
     """None (the engine's escalating default) unless a level or an ablation is asked for."""
-    return _names(puzzle, level, off) if level or off else None
+    return names(puzzle, opts.level or puzzle.search_level, opts.off) if opts.level or opts.off else None
 
 
-def solve(board: Any, level: str | None = None, node_cap: int = 10**6,
-          off: tuple[str, ...] = ()) -> dict[str, Any]:
+def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
     """Status (unique, multiple, none, capped), the answer, a second answer, the grade."""
     puzzle = puzzles.get(board.puzzle)
+    node_cap = opts.nodes(SOLVE_NODES)
     check_caps(node_cap=node_cap)
     t0 = time.perf_counter()
-    res = engine.count(puzzle, board, _search_names(puzzle, level, off), 2, node_cap)
+    res = engine.count(puzzle, board, _search_names(puzzle, opts), 2, node_cap)
     answers = [puzzle.answer_json(board, puzzle.answer_from_state(board, a)) for a in res.answers]
-    g = engine.grade(puzzle, board, off, node_cap).grade if res.status == "unique" else None
+    g = engine.grade(puzzle, board, opts.off, node_cap).grade if res.status == UNIQUE else None
     return {"puzzle": puzzle.name, "rows": board.rows, "cols": board.cols, "status": res.status,
             "answer": answers[0] if answers else None, "second": answers[1] if len(answers) > 1 else None,
             "grade": g, "nodes": res.nodes, "ms": _ms(t0)}
 
 
-def count(board: Any, engine_name: str = "ladder", limit: int = 10**6, node_cap: int = 10**7,
-          level: str | None = None, off: tuple[str, ...] = ()) -> dict[str, Any]:
+def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) -> dict[str, Any]:
     """A solution count by one engine; ``capped`` marks a lower bound."""
     puzzle = puzzles.get(board.puzzle)
+    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES)
     check_caps(limit, node_cap)
     t0 = time.perf_counter()
     res: Count
     if engine_name == "ladder":
-        res = engine.count(puzzle, board, _search_names(puzzle, level, off), limit, node_cap)
+        res = engine.count(puzzle, board, _search_names(puzzle, opts), limit, node_cap)
     elif engine_name == "brute":
         res = puzzle.brute_count(board, limit, node_cap)
     elif hasattr(puzzle, f"{engine_name}_count") and engine_name in ENGINES:
@@ -81,74 +102,107 @@ def check_caps(limit: int = 1, node_cap: int = 0) -> None:
                              f"is out of range {low}..2^62-1")
 
 
-def grade(board: Any, node_cap: int = 10**6, off: tuple[str, ...] = ()) -> dict[str, Any]:
+def grade(board: Any, opts: Options = Options()) -> dict[str, Any]:
     """The grade, uniqueness and the share of unclued cells each level settles."""
     puzzle = puzzles.get(board.puzzle)
+    node_cap = opts.nodes(SOLVE_NODES)
     check_caps(node_cap=node_cap)
-    _names(puzzle, None, off)
-    g = engine.grade(puzzle, board, off, node_cap)
+    names(puzzle, None, opts.off)
+    g = engine.grade(puzzle, board, opts.off, node_cap)
     return {"grade": g.grade, "unique": g.unique, "status": g.status,
             "settled": {k: None if v is None else round(v, 4) for k, v in g.settled.items()}}
 
 
-def current_state(puzzle: Any, board: Any) -> list[int]:
-    """The clue domains narrowed by the board's (partial) answer section, if any."""
-    if board.answer is None:
-        return puzzle.initial_state(board)
-    return puzzle.state_from_answer(board, board.answer)
+# ---------------------------------------------------------------- hint
+
+@dataclass(frozen=True)
+class Progress:
+    """What a hint starts from: the domains, the cells the solver has entered, when a
+    domain counts as settled (variable, domain) and how a settled value is shown."""
+
+    dom: list[int]
+    entered: tuple[int, ...]
+    settled: Callable[[int, int], bool]
+    show: Callable[[int, int], tuple[dict[str, Any], str]]  # (variable, value) -> fields, words
 
 
-def hint(board: Any, level: str | None = None, node_cap: int = HINT_NODES,
-         off: tuple[str, ...] = ()) -> dict[str, Any]:
-    """One cell provable at ``level`` from the board's current state, or what is wrong;
-    ``node_cap`` bounds both the search for wrong entries and the probe trials."""
+def progress(puzzle: Any, board: Any) -> Progress:
+    """The board's answer section (``?`` or none: undecided) as the CLI's hint reads it."""
+    answer = board.answer
+    dom = puzzle.initial_state(board) if answer is None else puzzle.state_from_answer(board, answer)
+    entered = () if answer is None else tuple(i for i, v in enumerate(answer) if v is not None)
+
+    def show(var: int, value: int) -> tuple[dict[str, Any], str]:
+        said = puzzle.describe(board, var, value)
+        return {"value": said}, said
+    return Progress(dom, entered, lambda var, d: engine.single(d), show)
+
+
+def hint(board: Any, opts: Options = Options()) -> dict[str, Any]:
+    """The CLI's hint: ``hint_from`` the board's answer section."""
+    return hint_from(board, progress(puzzles.get(board.puzzle), board), opts)
+
+
+def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
+    """The one hint driver (CLI and player): entries that disagree with the unique answer
+    first; else one cell provable at ``opts.level`` with its rung and premises. The node
+    cap bounds both the search for the answer and the probe trials."""
     puzzle = puzzles.get(board.puzzle)
+    node_cap = opts.nodes(HINT_NODES)
     check_caps(node_cap=node_cap)
-    names = _names(puzzle, level or engine.levels(puzzle)[-1], off)
-    dom = current_state(puzzle, board)
-    if board.answer is not None:
-        wrong = wrong_entries(puzzle, board, node_cap)
-        if wrong:
-            return {"kind": "wrong", "cells": _cells(board, wrong),
-                    "message": f"{len(wrong)} entries disagree with the answer"}
-    if any(d == 0 for d in dom):
-        bad = [v for v, d in enumerate(dom) if d == 0]
+    enabled = names(puzzle, opts.level, opts.off)
+    if now.entered:
+        truth = _truth(board, node_cap)
+        if truth.status == "capped":
+            return _capped(node_cap, "the board's answer was known")
+        if truth.status == UNIQUE:
+            wrong = [i for i in now.entered if not now.dom[i] & truth.answers[0][i]]
+            if wrong:
+                said = "entry disagrees" if len(wrong) == 1 else "entries disagree"
+                return {"kind": "wrong", "cells": _cells(board, wrong),
+                        "message": f"{len(wrong)} {said} with the answer"}
+    if len(now.entered) == len(now.dom) and all(now.settled(v, d) for v, d in enumerate(now.dom)):
+        return {"kind": "solved", "message": "every cell is decided"}
+    if any(d == 0 for d in now.dom):
+        bad = [v for v, d in enumerate(now.dom) if d == 0]
         return {"kind": "contradiction", "rung": "clue", "cells": _cells(board, bad),
                 "message": "an entry contradicts a clue"}
-    h = engine.hint(puzzle, board, dom, names, node_cap=node_cap)
+    h = engine.hint(puzzle, board, now.dom, enabled, done=now.settled, early=True, node_cap=node_cap)
     if isinstance(h, Hint):
         cells, clues = puzzle.places(board, h.premises)
-        return {"kind": "hint", "cell": list(board.grid.rc(h.var)),
-                "value": puzzle.describe(board, h.var, h.value), "rung": h.rung,
-                "cells": cells, "clues": clues}
+        r, c = board.grid.rc(h.var)
+        fields, said = now.show(h.var, h.value)
+        return {"kind": "hint", "cell": [r, c], **fields, "rung": h.rung, "cells": cells, "clues": clues,
+                "message": f"{h.rung}: row {r + 1}, column {c + 1} is {said}"}
     if h.capped:
-        return {"kind": "capped", "message": f"the node cap ({node_cap} probe trials) ran out before "
-                "a cell was proved: raise --node-cap"}
+        return _capped(node_cap, "a cell was proved")
     if h.contradiction:
         return {"kind": "contradiction", "rung": h.rung, "cells": _cells(board, h.cells),
                 "message": f"the entries so far contradict the rules ({h.rung})"}
-    return {"kind": "stuck", "message": f"nothing more is provable at level {names[-1]}"}
+    return {"kind": "stuck", "message": f"nothing more is provable with the rungs up to {enabled[-1]}"}
 
 
-def wrong_entries(puzzle: Any, board: Any, node_cap: int = 10**6) -> list[int]:
-    """Decided cells of the answer section that differ from the unique answer."""
-    res = engine.count(puzzle, board, limit=2, node_cap=node_cap)
-    if res.status != "unique":
-        return []
-    truth = puzzle.answer_from_state(board, res.answers[0])
-    return [i for i, v in enumerate(board.answer) if v is not None and v != truth[i]]
+@lru_cache(maxsize=256)
+def _truth(board: Any, node_cap: int) -> Count:
+    """The board's answers by the ladder's search, up to two (cached: the player asks
+    again after every move)."""
+    return engine.count(puzzles.get(board.puzzle), board, limit=2, node_cap=node_cap)
 
 
-def check(board: Any) -> dict[str, Any]:
-    """Every broken rule of the board's answer section, with its cells."""
+def _capped(node_cap: int, before: str) -> dict[str, Any]:
+    return {"kind": "capped", "message": f"the node cap ({node_cap} nodes) ran out before {before}: "
+            "raise --node-cap"}
+
+
+def check(board: Any, also: Iterable[Broken] = ()) -> dict[str, Any]:
+    """Every broken rule of the board's answer section (and ``also``, what the player's
+    marks break beyond it), with its cells and, for clues on lattice points, the points."""
     puzzle = puzzles.get(board.puzzle)
     if board.answer is None:
         raise BoardError("the board has no answer section to check")
-    broken = puzzle.validate(board, board.answer)
+    broken = [*puzzle.validate(board, board.answer), *also]
     out = {"ok": not broken, "complete": not any(b.rule == "complete" for b in broken),
            "broken": [{"rule": b.rule, "cells": _cells(board, b.cells), "message": b.message,
-                       **({"points": puzzle.places(board, tuple(board.rows * board.cols + p
-                                                               for p in b.points))[1]}
-                          if b.points else {})}
+                       **({"points": [list(puzzle.clue_rc(board, p)) for p in b.points]} if b.points else {})}
                       for b in broken]}
     return {**out, **puzzle.extras(board, board.answer)}

@@ -39,14 +39,14 @@ def exercise(name: str, job: str) -> None:
     board = small_board(name)
     if job == "ladder":
         service.solve(board)
-        service.count(board, "ladder", 2)
+        service.count(board, "ladder", service.Options(limit=2))
         service.grade(board)
         service.hint(board)
     elif job == "generate":
         made = puzzles.get(name).generate(3, 3, None, 1)
-        service.count(made.board, "ladder", 2)
+        service.count(made.board, "ladder", service.Options(limit=2))
     else:
-        service.count(board, job, 2)
+        service.count(board, job, service.Options(limit=2))
 
 
 def compiles() -> Callable[[], int]:

@@ -21,12 +21,13 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from pencilbox.core.budgets import QUICK_NODES
+
 if TYPE_CHECKING:
     from pencilbox.core.puzzle import Kernel, Puzzle
 
 PROBE = "probe"
 SEARCH = "search"
-QUICK_NODES = 256  # branch points of the quick first search before escalating
 
 
 class OutOfNodes(Exception):
@@ -359,34 +360,38 @@ class _UntilSettled(State):
 
     __slots__ = ("done",)
 
-    def __init__(self, dom: list[int], done: Callable[[int], bool]) -> None:
+    def __init__(self, dom: list[int], done: Callable[[int, int], bool]) -> None:
         super().__init__(dom, log=[])
         self.done = done
 
     def restrict(self, var: int, keep: int, rung: str, premises: Iterable[int] = ()) -> bool:
         old = self.dom[var]
         changed = super().restrict(var, keep, rung, premises)
-        if changed and self.done(self.dom[var]) and not self.done(old):
+        if changed and self.done(var, self.dom[var]) and not self.done(var, old):
             raise _Settled
         return changed
 
 
+def _one_value(var: int, dom: int) -> bool:
+    return single(dom)
+
+
 def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
-         done: Callable[[int], bool] | None = None, early: bool = False,
+         done: Callable[[int, int], bool] = _one_value, early: bool = False,
          node_cap: int | None = None, accel: bool = True) -> Hint | Stuck:
     """The first variable the ladder settles from ``dom`` (cheapest rungs first); ``done``
-    says when a domain counts as settled (default: one value; the player's Sukoro marks
-    only numbered or empty). ``early`` stops at that variable instead of finishing the
-    fixpoint (fast on big boards; a contradiction found later then goes unreported).
-    ``node_cap`` bounds the probe trials (one node each): past it the answer is capped.
-    With ``accel`` a compiled fixpoint that settles nothing answers stuck at once."""
-    done = done or single
+    (variable, domain) says when a domain counts as settled (default: one value; the
+    player's Sukoro marks only numbered or empty). ``early`` stops at that variable instead
+    of finishing the fixpoint (fast on big boards; a contradiction found later then goes
+    unreported). ``node_cap`` bounds the probe trials (one node each): past it the answer
+    is capped. With ``accel`` a compiled fixpoint that settles nothing answers stuck at once."""
     names = tuple(names)
     kernel = _kernel(puzzle, names) if accel else None
     budget = Budget(node_cap)
     if kernel is not None:
         final = kernel.fixpoint(board, dom, names)
-        if final is not None and not any(done(f) and not done(d) for d, f in zip(dom, final, strict=True)):
+        if final is not None and not any(done(v, f) and not done(v, d)
+                                         for v, (d, f) in enumerate(zip(dom, final, strict=True))):
             return Stuck(False)  # the compiled fixpoint settles nothing more: no readable run needed
     state = _UntilSettled(dom.copy(), done) if early else State(dom.copy(), log=[])
     try:
@@ -399,7 +404,7 @@ def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
         pass
     assert state.log is not None
     for k, step in enumerate(state.log):
-        if done(step.after) and not done(step.before):
+        if done(step.var, step.after) and not done(step.var, step.before):
             premises = {p for s in state.log[: k + 1] if s.var == step.var for p in s.premises}
             premises.discard(step.var)
             return Hint(step.var, step.after, step.rung, tuple(sorted(premises)))

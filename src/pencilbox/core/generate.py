@@ -1,7 +1,8 @@
 """Generator helpers shared by every puzzle: the solver run backwards.
 
-``minimise`` erases clues in random order while a test still holds (unique, or "level
-L alone finishes it"); ``finishes`` is that test for a level; ``first_level`` grades.
+``minimise`` runs the one clue-erasing loop (``core.drivers.erase``) in random order
+while a test holds (unique by the one verdict, or "level L alone finishes it", which
+``finishes`` tests); ``removable`` lists the clues that could still go; ``graded`` grades.
 """
 
 from __future__ import annotations
@@ -12,8 +13,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from pencilbox.core import engine
+from pencilbox.core.budgets import UNIQUE_NODES
+from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
 
-UNIQUE_NODE_CAP = 200_000
+__all__ = ["Made", "UNIQUE", "check_grade", "erase", "finishes", "graded", "keep_test", "minimise",
+           "removable", "scan", "verdict"]
 
 
 @dataclass(frozen=True)
@@ -41,59 +45,31 @@ def finishes(puzzle: Any, board: Any, level: str) -> bool:
     return dom is not None and all(engine.single(d) for d in dom) and puzzle.is_answer(board, dom)
 
 
-def is_unique(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODE_CAP) -> bool:
-    """Exactly one answer by the ladder's search; a capped check counts as not unique."""
-    return engine.count(puzzle, board, limit=2, node_cap=node_cap).status == "unique"
-
-
-def verdict(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODE_CAP) -> str:
-    """unique | multiple | none, exactly: the ladder's search, and SAT where it runs out of
-    nodes (so a capped check never passes for either answer)."""
-    status = engine.count(puzzle, board, limit=2, node_cap=node_cap).status
-    if status != "capped":
-        return status
-    n = puzzle.sat_count(board, 2, node_cap).count
-    return "multiple" if n >= 2 else "unique" if n == 1 else "none"
-
-
-def removable(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODE_CAP) -> list[int]:
+def removable(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODES) -> list[int]:
     """The clues whose erasure alone leaves the board unique: none on a locally minimal
-    board (exact, by ``verdict``)."""
-    out = []
-    for i, v in enumerate(board.clues):
-        if v is not None:
-            erased = replace(board, clues=board.clues[:i] + (None,) + board.clues[i + 1:])
-            if verdict(puzzle, erased, node_cap) == "unique":
-                out.append(i)
-    return out
+    board (exact, by ``verdict`` with SAT)."""
+    return scan(puzzle, board, node_cap, exact=True).found
 
 
 def minimise(clues: tuple, rng: random.Random, keep: Callable[[tuple], bool]) -> tuple[tuple, int]:
-    """Erase clues one at a time in random order, keeping an erasure only while ``keep``
-    holds; returns the clues and how many erasures were tried."""
-    out = list(clues)
-    order = [i for i, v in enumerate(out) if v is not None]
+    """``erase`` in a random order of the clues shown."""
+    order = [i for i, v in enumerate(clues) if v is not None]
     rng.shuffle(order)
-    for i in order:
-        kept = out[i]
-        out[i] = None
-        if not keep(tuple(out)):
-            out[i] = kept
-    return tuple(out), len(order)
+    return erase(clues, order, keep)
 
 
 def keep_test(puzzle: Any, rebuild: Callable[[tuple], Any], level: str | None) -> Callable[[tuple], bool]:
-    """The erasure test for a target: unique (None or ``search``) or ``level`` finishes."""
+    """The erasure test for a target: unique (None or ``search``; a capped check keeps the
+    clue) or ``level`` finishes."""
     if level in (None, engine.SEARCH):
-        return lambda clues: is_unique(puzzle, rebuild(clues))
+        return lambda clues: verdict(puzzle, rebuild(clues)) == UNIQUE
     return lambda clues: finishes(puzzle, rebuild(clues), level)
 
 
 def graded(puzzle: Any, make: Callable[[int, str | None], Made], grade: str | None, seed: int,
            tries: int) -> Made:
     """The first board of seeds seed, seed+1, ... whose grade is ``grade`` (any if None)."""
-    if grade is not None and grade != engine.SEARCH:
-        engine.ladder(puzzle, grade)
+    check_grade(puzzle, grade)
     for k in range(tries):
         made = make(seed + k, grade)
         g = engine.grade(puzzle, made.board).grade

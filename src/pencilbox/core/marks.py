@@ -5,9 +5,32 @@ these helpers, so no puzzle imports the player."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
+from pencilbox.core.puzzle import Broken
 from pencilbox.errors import BoardError
+
+
+class Marks(Protocol):
+    """What a puzzle's ``marks`` module declares: the page's click cycle, marks in words,
+    and how a position reads as an answer, as domains, and back."""
+
+    CYCLE: list[Any]  # the marks one click steps through (empty: typed, as Ripple's digits)
+    SAY: dict[str, str]  # a mark in words, for hints (a mark not here says itself)
+
+    def to_answer(self, board: Any, position: Any) -> tuple[int | None, ...]: ...
+    def to_state(self, board: Any, position: Any) -> list[int]: ...
+    def mark(self, board: Any, var: int, d: int) -> Any: ...
+    def from_answer(self, board: Any, answer: tuple[int | None, ...]) -> list[Any]: ...
+
+    def broken(self, board: Any, position: Any) -> list[Broken]:
+        """Rules the marks break that their answer cannot show (``nothing_broken`` for most)."""
+        ...
+
+
+def nothing_broken(board: Any, position: Any) -> list[Broken]:
+    """Marks whose answer shows every broken rule (everything but Sukoro's)."""
+    return []
 
 
 def read(board: Any, position: Any, mean: Callable[[int, Any], Any]) -> tuple[Any, ...]:
@@ -52,3 +75,5 @@ class Letters:
 
     def from_answer(self, board: Any, answer: tuple[int | None, ...]) -> list[str | None]:
         return [None if v is None else self.letter[v] for v in answer]
+
+    broken = staticmethod(nothing_broken)

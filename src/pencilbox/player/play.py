@@ -7,15 +7,17 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from functools import cache, lru_cache
+from dataclasses import replace
+from functools import cache
 from typing import Any
 
 from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import engine
+from pencilbox.core.budgets import PLAYER_NODES
+from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
 from pencilbox.errors import BoardError
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
-NODE_CAP = 20_000  # per search in a request; a capped count says "2+" only if it saw two
 REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
 
 
@@ -119,8 +121,7 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
     for what, v, most in (("rows", rows, top[0]), ("cols", cols, top[1])):
         if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= most:
             raise BoardError(f"{what} must be an integer in 3..{most} for {name} (the player's bound)")
-    if grade is not None and grade not in (*engine.levels(puzzle), engine.SEARCH):
-        raise BoardError(f"unknown grade {grade!r} for {name}")
+    check_grade(puzzle, grade)
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
@@ -155,32 +156,13 @@ def warm_heavy() -> bool:
 
 # ---------------------------------------------------------------- play
 
-def _cells(board: Any, ids: Any) -> list[list[int]]:
-    return [list(board.grid.rc(i)) for i in ids]
-
-
-@lru_cache(maxsize=256)
-def _truth(board: Any) -> tuple[int, ...] | None:
-    """The board's unique answer as domains (cached per board), or None."""
-    puzzle = puzzles.get(board.puzzle)
-    res = engine.count(puzzle, board, limit=2, node_cap=NODE_CAP)
-    if res.capped and not res.count >= 2:
-        raise TooMuchWork("the board is too hard to solve within this request's node cap")
-    return tuple(res.answers[0]) if res.count == 1 else None
-
-
 def check(data: Any, position: Any) -> dict[str, Any]:
     """Every broken rule of the position; ``won`` when it is complete and breaks none."""
     board = board_of(data)
     puzzle = puzzles.get(board.puzzle)
-    answer = puzzle.marks.to_answer(board, position)
-    out = service.check(puzzle.with_answer(board, answer))
-    lonely = getattr(puzzle.marks, "lonely", None)
-    if lonely is not None:
-        for i in lonely(board, position):
-            out["broken"].append({"rule": "count", "cells": _cells(board, [i]),
-                                  "message": "a numbered cell needs a numbered neighbour"})
-        out["ok"] = not out["broken"]
+    marks = puzzle.marks
+    answer = marks.to_answer(board, position)
+    out = service.check(puzzle.with_answer(board, answer), marks.broken(board, position))
     out["complete"] = None not in position
     out["won"] = out["complete"] and not [b for b in out["broken"] if b["rule"] != "complete"]
     if not out["won"]:
@@ -189,41 +171,20 @@ def check(data: Any, position: Any) -> dict[str, Any]:
 
 
 def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
-    """Wrong entries first; else one cell provable at ``level`` with its rung and premises."""
+    """The service's hint driver on the position's marks (a capped search answers 503)."""
     board = board_of(data)
-    puzzle = puzzles.get(board.puzzle)
-    marks = puzzle.marks
-    dom = marks.to_state(board, position)
-    names = _names(puzzle, level)
-    truth = _truth(board)
-    if truth is not None:
-        wrong = [i for i, m in enumerate(position) if m is not None and not dom[i] & truth[i]]
-        if wrong:
-            return {"kind": "wrong", "cells": _cells(board, wrong),
-                    "message": f"{len(wrong)} {'entry disagrees' if len(wrong) == 1 else 'entries disagree'} "
-                               "with the answer"}
-    if all(marks.mark(board, i, d) is not None for i, d in enumerate(dom)) and None not in position:
-        return {"kind": "solved", "message": "every cell is decided"}
-    h = engine.hint(puzzle, board, dom, names, done=lambda d: marks.mark(board, 0, d) is not None, early=True)
-    if isinstance(h, engine.Hint):
-        cells, clues = puzzle.places(board, h.premises)
-        mark = marks.mark(board, h.var, h.value)
-        r, c = board.grid.rc(h.var)
-        return {"kind": "hint", "cell": [r, c], "mark": mark, "rung": h.rung, "cells": cells, "clues": clues,
-                "message": f"{h.rung}: row {r + 1}, column {c + 1} is {marks.SAY.get(mark, mark)}"}
-    if h.contradiction:
-        return {"kind": "contradiction", "rung": h.rung, "cells": _cells(board, h.cells),
-                "message": f"the entries so far contradict the rules ({h.rung})"}
-    return {"kind": "stuck", "message": f"nothing more is provable with the rungs up to {names[-1]}"}
+    marks = puzzles.get(board.puzzle).marks
 
-
-def _names(puzzle: Any, level: str | None) -> tuple[str, ...]:
-    levels = engine.levels(puzzle)
-    if level is None:
-        return engine.ladder(puzzle, levels[-1])
-    if level not in levels:
-        raise BoardError(f"unknown level {level!r}; levels: {', '.join(levels)}")
-    return engine.ladder(puzzle, level)
+    def show(var: int, value: int) -> tuple[dict[str, Any], str]:
+        m = marks.mark(board, var, value)
+        return {"mark": m}, marks.SAY.get(m, str(m))
+    dom = marks.to_state(board, position)  # checks the position first
+    entered = tuple(i for i, m in enumerate(position) if m is not None)
+    now = service.Progress(dom, entered, lambda var, d: marks.mark(board, var, d) is not None, show)
+    out = service.hint_from(board, now, service.Options(level=level, node_cap=PLAYER_NODES))
+    if out["kind"] == "capped":
+        raise TooMuchWork("the board is too hard for this request's node cap")
+    return out
 
 
 def ladder(data: Any, position: Any) -> dict[str, Any]:
@@ -254,9 +215,9 @@ def count(data: Any) -> dict[str, Any]:
     """Answers (0, 1 or "2+"), grade, redundant clues and the answers, for setter mode."""
     board = board_of(data)
     puzzle = puzzles.get(board.puzzle)
-    res = engine.count(puzzle, board, limit=2, node_cap=NODE_CAP)
+    res = engine.count(puzzle, board, limit=2, node_cap=PLAYER_NODES)
     n: int | str = "2+" if res.count >= 2 else res.count
-    out: dict[str, Any] = {"count": n, "capped": res.capped and res.count < 2, "grade": None, "redundant": [],
+    out: dict[str, Any] = {"count": n, "capped": res.status == "capped", "grade": None, "redundant": [],
                            "answer": None, "second": None}
     if out["capped"]:
         out["count"] = "2+" if res.count else "?"
@@ -265,58 +226,37 @@ def count(data: Any) -> dict[str, Any]:
     answers = [marks.from_answer(board, puzzle.answer_from_state(board, a)) for a in res.answers[:2]]
     out["answer"] = answers[0] if answers else None
     out["second"] = answers[1] if len(answers) > 1 else None
-    if res.count == 1:
-        out["grade"] = engine.grade(puzzle, board, node_cap=NODE_CAP).grade
-        found, checked, total = _redundant(puzzle, board)
-        out["redundant"] = [list(place) for place in found]
-        out["redundant_checked"] = [checked, total]  # a scan cut short by the time budget says so
+    if res.status == UNIQUE:
+        out["grade"] = engine.grade(puzzle, board, node_cap=PLAYER_NODES).grade
+        found = scan(puzzle, board, PLAYER_NODES // 10, deadline=time.perf_counter() + REDUNDANT_BUDGET_S)
+        out["redundant"] = [list(puzzle.clue_rc(board, i)) for i in found.found]
+        out["redundant_checked"] = [found.checked, found.total]  # a scan cut short by the time budget says so
+        out["redundant_capped"] = found.capped  # checks that ran out of nodes: those clues are not listed
     return out
 
 
-def _clue_places(board: Any) -> list[tuple[int, tuple[int, int]]]:
-    """(index into board.clues, [r, c] of the clue) for every clue shown."""
-    puzzle = puzzles.get(board.puzzle)
-    return [(i, puzzle.clue_rc(board, i)) for i, v in enumerate(board.clues) if v is not None]
-
-
-def _without(board: Any, i: int) -> Any:
-    from dataclasses import replace
-    return replace(board, clues=board.clues[:i] + (None,) + board.clues[i + 1:])
-
-
-def _unique(puzzle: Any, board: Any) -> bool:
-    """One answer, proved within a tenth of the request's node cap (capped: not proved)."""
-    res = engine.count(puzzle, board, limit=2, node_cap=NODE_CAP // 10)
-    return res.count == 1 and not res.capped
-
-
-def _redundant(puzzle: Any, board: Any) -> tuple[list[tuple[int, int]], int, int]:
-    """Clues whose removal keeps one answer, scanning in reading order until
-    REDUNDANT_BUDGET_S runs out; also how many clues were checked, of how many."""
-    deadline = time.perf_counter() + REDUNDANT_BUDGET_S
-    places = _clue_places(board)
-    out = []
-    for k, (i, place) in enumerate(places):
-        if time.perf_counter() > deadline:
-            return out, k, len(places)
-        if _unique(puzzle, _without(board, i)):
-            out.append(place)
-    return out, len(places), len(places)
-
-
 def minimise(data: Any) -> dict[str, Any]:
-    """Erase clues (reading order) while the answer stays unique."""
+    """Erase clues (reading order) while the answer stays unique; a check that runs out of
+    nodes keeps its clue (``capped`` counts them)."""
     board = board_of(data)
     puzzle = puzzles.get(board.puzzle)
-    first = engine.count(puzzle, board, limit=2, node_cap=NODE_CAP)
-    if first.count != 1 or first.capped:
+    first = verdict(puzzle, board, PLAYER_NODES)
+    if first == "capped":
+        raise TooMuchWork("the board is too hard to solve within this request's node cap")
+    if first != UNIQUE:
         raise BoardError("only a board with exactly one answer can be minimised")
-    removed = 0
-    for i, _ in _clue_places(board):
-        fewer = _without(board, i)
-        if _unique(puzzle, fewer):
-            board, removed = fewer, removed + 1
-    return {"board": board_json(board), "removed": removed, "key": key(board), "share": share(board)}
+    capped = 0
+
+    def unique(clues: tuple) -> bool:
+        nonlocal capped
+        status = verdict(puzzle, replace(board, clues=clues), PLAYER_NODES // 10)
+        capped += status == "capped"
+        return status == UNIQUE
+    clues, _ = erase(board.clues, [i for i, v in enumerate(board.clues) if v is not None], unique)
+    removed = sum(v is not None for v in board.clues) - sum(v is not None for v in clues)
+    board = replace(board, clues=clues)
+    return {"board": board_json(board), "removed": removed, "capped": capped, "key": key(board),
+            "share": share(board)}
 
 
 def convert(text: Any) -> dict[str, Any]:

@@ -25,7 +25,8 @@ def check_rungs() -> tuple[str, ...]:
     """What the uniqueness checks propagate with: the ladder up to ``sides`` (pair's
     stronger form), so rivals turn up in a handful of nodes and the erasure loop stays
     incremental (no probe)."""
-    return ("count", "pair", "sides")
+    from pencilbox.puzzles.fillapix import PUZZLE
+    return engine.ladder(PUZZLE, "sides")
 
 
 def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], int]:

@@ -8,5 +8,5 @@ from pencilbox.puzzles.fillapix.board import BLANK, PAINT, state_from_answer
 CYCLE = ["#", ".", None]
 SAY = {"#": "painted", ".": "blank"}  # a mark in words, for hints
 _LETTERS = Letters({"#": 1, ".": 0}, {PAINT: "#", BLANK: "."}, state_from_answer)
-to_answer, to_state, mark, from_answer = (_LETTERS.to_answer, _LETTERS.to_state, _LETTERS.mark,
-                                          _LETTERS.from_answer)
+to_answer, to_state, mark, from_answer, broken = (_LETTERS.to_answer, _LETTERS.to_state, _LETTERS.mark,
+                                                  _LETTERS.from_answer, _LETTERS.broken)

@@ -19,7 +19,7 @@ import math
 import random
 
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, finishes, graded
+from pencilbox.core.generate import Made, erase, finishes, graded
 from pencilbox.core.geometry import Grid
 from pencilbox.puzzles.ripple import kernel
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state
@@ -145,11 +145,11 @@ def alive_answer(rows: int, cols: int, regions: tuple[int, ...], seed: int) -> t
     """A random answer of the empty partition (the ladder's search, values in a seeded
     random order), or None when it is dead. A search that runs out of nodes is settled by
     SAT (complete; its answer is then SAT's first), so no live partition is thrown away."""
+    from pencilbox.puzzles.ripple import PUZZLE
     board = Board(rows, cols, regions, (None,) * (rows * cols))
-    res = kernel.search(board, [full(s) for s in board.size], ("region", "ripple", "hidden", "lines"),
+    res = kernel.search(board, [full(s) for s in board.size], engine.ladder(PUZZLE, PUZZLE.search_level),
                         1, ALIVE_NODES, seed=seed)
     if not res.answers and res.node_capped:
-        from pencilbox.puzzles.ripple import PUZZLE
         res = PUZZLE.sat_count(board, 1, 0)
     if not res.answers:
         return None
@@ -190,23 +190,20 @@ def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...]
     rng.shuffle(spots)
     checks = 0
 
-    def done() -> bool:
+    def done(givens: tuple[int | None, ...]) -> bool:
         nonlocal checks
         checks += 1
-        return finishes(PUZZLE, Board(rows, cols, regions, tuple(clues)), level)
+        return finishes(PUZZLE, Board(rows, cols, regions, givens), level)
 
     added = []
     for i in spots:
-        if done():
+        if done(tuple(clues)):
             break
         clues[i] = answer[i]
         added.append(i)
     rng.shuffle(added)
-    for i in added:
-        clues[i] = None
-        if not done():
-            clues[i] = answer[i]
-    return tuple(clues), len(added), checks
+    kept, _ = erase(tuple(clues), added, done)
+    return kept, len(added), checks
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.core.marks import read
+from pencilbox.core.marks import nothing_broken, read
 from pencilbox.puzzles.ripple.board import Board, state_from_answer
 
 CYCLE: list[Any] = []  # digits are typed, not cycled
 SAY: dict[str, str] = {}  # a mark in words, for hints (a digit says itself)
+broken = nothing_broken  # a digit's answer shows every rule it breaks
 
 
 def to_answer(board: Board, position: Any) -> tuple[int | None, ...]:

@@ -8,5 +8,5 @@ from pencilbox.puzzles.slant.board import BACK, FWD, state_from_answer
 CYCLE = ["\\", "/", None]
 SAY: dict[str, str] = {}  # a mark in words, for hints (a slash says itself)
 _LETTERS = Letters({"/": FWD, "\\": BACK}, {FWD: "/", BACK: "\\"}, state_from_answer)
-to_answer, to_state, mark, from_answer = (_LETTERS.to_answer, _LETTERS.to_state, _LETTERS.mark,
-                                          _LETTERS.from_answer)
+to_answer, to_state, mark, from_answer, broken = (_LETTERS.to_answer, _LETTERS.to_state, _LETTERS.mark,
+                                                  _LETTERS.from_answer, _LETTERS.broken)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 
+from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded, keep_test, minimise
 from pencilbox.puzzles.sukoro import kernel
 from pencilbox.puzzles.sukoro.board import ALL, Board, answer_from_state
@@ -24,10 +25,12 @@ DRAW_NODES = 5_000  # branch points one random walk may use before it is redrawn
 def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> tuple[int, ...]:
     """A random answer covering at least MIN_COVER of the board (the best of ``draws``
     randomised searches on the blank board, digits tried before empty, if none does)."""
+    from pencilbox.puzzles.sukoro import PUZZLE
     board = Board(rows, cols, (None,) * (rows * cols))
+    names = engine.ladder(PUZZLE, PUZZLE.search_level)
     best: tuple[int, ...] = ()
     for _ in range(draws):
-        res = kernel.search(board, [ALL] * (rows * cols), ("deg", "neq", "conn"), 1, DRAW_NODES,
+        res = kernel.search(board, [ALL] * (rows * cols), names, 1, DRAW_NODES,
                             kernel.ORDER_NUMBERED, rng.randrange(2**31))
         if not res.answers:
             if res.node_capped:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core.marks import read
+from pencilbox.core.puzzle import Broken
 from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board, initial_state
 
 CYCLE = ["n", "x", None]
@@ -31,10 +32,11 @@ def to_answer(board: Board, position: Any) -> tuple[int | None, ...]:
     return tuple(out)
 
 
-def lonely(board: Board, position: Any) -> list[int]:
-    """Numbered cells whose neighbours are all decided and none numbered (digit 0)."""
+def broken(board: Board, position: Any) -> list[Broken]:
+    """The lonely rule: a numbered cell whose neighbours are all decided and none numbered
+    would be a 0, which its answer cannot show (it stays undecided there)."""
     marks = _marks(board, position)
-    return [i for i, m in enumerate(marks)
+    return [Broken("count", (i,), "a numbered cell needs a numbered neighbour") for i, m in enumerate(marks)
             if m == "n" and all(marks[j] == "x" for j in board.grid.orth[i])]
 
 

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from pencilbox.core import engine
+from pencilbox.puzzles.fillapix import PUZZLE
 from pencilbox.puzzles.fillapix.generate import NODE_CAP
 from pencilbox.puzzles.fillapix.studies.common import (
     GENERATED,
@@ -43,7 +44,7 @@ QUICK = {
     "y_max": 6,
 }
 UNIQUE, RIVAL, CAPPED = 0, 1, 2
-GRADES = ("count", "pair", "sides", "probe", engine.SEARCH)
+GRADES = (*engine.levels(PUZZLE), engine.SEARCH)  # count, pair, sides, probe, search
 
 
 def plan(p: Params, seed: int) -> list[tuple]:
@@ -56,7 +57,7 @@ def _uniqueness_check(
     """The generator's check after erasing a clue, as jit._no_rival does it: split on
     the erased block's open cells, each case a rival search, the cases together node-capped,
     and the fixpoint again after each case. UNIQUE, RIVAL or CAPPED."""
-    from pencilbox.puzzles.fillapix import PUZZLE, kernel
+    from pencilbox.puzzles.fillapix import kernel
     from pencilbox.puzzles.fillapix.board import BOTH
 
     dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)

@@ -9,6 +9,7 @@ from functools import lru_cache
 from typing import Any
 
 from pencilbox.core import engine
+from pencilbox.puzzles.fillapix import PUZZLE
 from pencilbox.puzzles.fillapix.studies.common import rows_of
 from pencilbox.studies import Figures, Params, at_least, figure, median_cell, plot, share, table
 
@@ -57,7 +58,7 @@ def work(p: Params, seed: int, k: int) -> dict[str, Any]:
     """One bank board: what each level settles climbing, what the full ladder settles
     without each rung, the grade again, search nodes per rung set, and SAT uniqueness."""
     from pencilbox import boardio
-    from pencilbox.puzzles.fillapix import PUZZLE, kernel
+    from pencilbox.puzzles.fillapix import kernel
 
     rec = _bank()[k]
     board = boardio.board_from_json(rec)
@@ -165,7 +166,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     total, per_size = _nodes(results, sizes)
     grades = [
         [g, sum(r["grade"] == g for r in results), sum(r["regrade"] == g for r in results)]
-        for g in ("count", "pair", "sides", "probe", engine.SEARCH)
+        for g in (*engine.levels(PUZZLE), engine.SEARCH)
     ]
     uncapped = [c for r in results for _, capped, c in r["search"].values() if not capped]
     sure = [

@@ -15,7 +15,7 @@ from pencilbox.puzzles.slant import PUZZLE, generate
 from pencilbox.puzzles.slant.board import Board
 from pencilbox.studies import Figures, Params, mean_cell, rng
 
-LEVELS = ("count", "cycle", "duet", "probe")
+LEVELS = engine.levels(PUZZLE)  # count, cycle, duet, probe
 CUMULATIVE = ("count", "+cycle", "+duet", "+probe")  # the seed's headings of the levels
 STATUSES = ("unique", "multiple", "capped", "none")
 SIZES = [[5, 5], [7, 7], [10, 10]]

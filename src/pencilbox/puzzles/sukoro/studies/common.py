@@ -13,7 +13,7 @@ from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import ALL, MARK, Board, answer_from_state
 from pencilbox.studies import sig
 
-SEARCH_RUNGS = ("deg", "neq", "conn")  # the search level: every rung but probe
+SEARCH_RUNGS = engine.ladder(PUZZLE, PUZZLE.search_level)  # deg, neq, conn: every rung but probe
 LEVELS = engine.levels(PUZZLE)  # deg, neq, conn, probe
 GRADES = (*LEVELS, engine.SEARCH)
 SIZES = [[6, 6], [8, 8], [10, 10]]  # the seed's board sizes
