@@ -7,7 +7,8 @@ grade and hint. A compiled ``kernel`` is optional and must agree with the rungs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
 from pencilbox.core.engine import Count, State
@@ -133,11 +134,18 @@ class PuzzleBase:
         return self.board_module.state_from_answer(board, answer)
 
     def with_answer(self, board: Any, answer: Any) -> Any:
-        from dataclasses import replace
         return replace(board, answer=answer)
 
     def is_answer(self, board: Any, dom: list[int]) -> bool:
         return self.rules_module.is_answer(board, self.board_module.answer_from_state(dom))
+
+    def counted(self, board: Any, engine: str,
+                raw: tuple[int, str | None, int, Sequence[Sequence[int]]]) -> Count:
+        """An independent engine's ``(count, stop, nodes, answers)``, answers in the
+        answer format, as a Count whose answers the validator has passed."""
+        count, stop, nodes, answers = raw
+        doms = [self.state_from_answer(board, tuple(a)) for a in answers[:2]]
+        return Count.judged(self, board, engine, count, stop, nodes, doms)
 
     def validate(self, board: Any, answer: Any) -> list[Broken]:
         return self.rules_module.validate(board, answer)

@@ -94,8 +94,8 @@ def blank_count(rows: int, cols: int, engine_name: str) -> tuple[int, bool]:
         return res.count, res.node_capped
     from pencilbox.puzzles.sukoro.brute import brute_count
 
-    count, capped, _, _ = brute_count(rows, cols, (None,) * (rows * cols), 2**62, 2**62)
-    return count, capped
+    count, stop, _, _ = brute_count(rows, cols, (None,) * (rows * cols), 2**62, 2**62)
+    return count, stop is not None
 
 
 def _record(rec: dict[str, Any]) -> Banked:
