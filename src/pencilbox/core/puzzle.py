@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Any, Protocol
 
 from pencilbox.core.engine import Count, State
@@ -86,8 +88,6 @@ class Puzzle(Protocol):
 
 def _load_kernel(name: str) -> Kernel | None:
     """``name``'s Kernel when that module exists (imported on first use: numba's import is slow)."""
-    from importlib import import_module
-    from importlib.util import find_spec
     try:
         found = find_spec(name)
     except ModuleNotFoundError:  # the puzzle's module is not a package
@@ -113,7 +113,6 @@ class PuzzleBase:
     @property
     def marks(self) -> Any:
         """The player's marks for this puzzle (its ``marks`` module)."""
-        from importlib import import_module
         return import_module(f"{type(self).__module__}.marks")
 
     @property
