@@ -16,6 +16,7 @@ from typing import Any
 
 from pencilbox import puzzles
 from pencilbox.errors import DIGITS, BoardError, natural
+from pencilbox.sections import Section, Token
 
 MAX_CELLS = 10**6  # the cell budget: any shape whose rows x cols fits is read
 JSON_DIGITS = 40  # JSON integers (seeds included) longer than this are refused, not converted
@@ -23,38 +24,6 @@ MAX_INPUT = 64 * 2**20  # characters read from a file or standard input (a 10^6-
 # with its answer takes about 12 MB as JSON)
 FORMATS = ("text", "json", "url", "tatham")
 URL_HOST = "https://puzz.link/p?"
-
-
-@dataclass(frozen=True)
-class Token:
-    """A whitespace-separated token of the text format and where it stood."""
-
-    text: str
-    line: int
-    col: int
-
-    def where(self) -> str:
-        return f"line {self.line}, column {self.col}"
-
-
-@dataclass
-class Section:
-    """A ``name:`` header of the text format and its rows of tokens."""
-
-    name: str
-    line: int
-    rows: list[list[Token]]
-
-    def grid(self, nrows: int, ncols: int) -> list[list[Token]]:
-        """The tokens, checked to be exactly nrows x ncols."""
-        if len(self.rows) != nrows:
-            raise BoardError(f"line {self.line}: section '{self.name}:' has {len(self.rows)} rows, "
-                             f"expected {nrows}")
-        for row in self.rows:
-            if len(row) != ncols:
-                raise BoardError(f"line {row[0].line}: section '{self.name}:' row has {len(row)} "
-                                 f"tokens, expected {ncols}")
-        return self.rows
 
 
 @dataclass(frozen=True)

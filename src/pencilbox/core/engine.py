@@ -17,8 +17,9 @@ Glossary:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING
 
 from pencilbox.core.budgets import QUICK_NODES
@@ -28,6 +29,7 @@ if TYPE_CHECKING:
 
 PROBE = "probe"
 SEARCH = "search"
+CAPS = ("limit", "nodes")  # what can stop a count early: the answer limit, the node cap
 
 
 class OutOfNodes(Exception):
@@ -173,6 +175,37 @@ def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...], s
 
 # ---------------------------------------------------------------- counting search
 
+class BrokenAnswer(Exception):
+    """An engine returned an answer the puzzle's validator rejects: a bug in that engine,
+    never a verdict on the board."""
+
+
+class _Judged:
+    """``Count.answers``, judged by the puzzle's validator when first read: a verdict that
+    reads only the count (the generators' many uniqueness checks) does not pay for it."""
+
+    def __get__(self, count: Count | None, owner: type | None = None) -> list[list[int]]:
+        if count is None:
+            return ()  # type: ignore[return-value]  # the field's default; __set__ copies it
+        judge = count.__dict__.pop("_judge", None)
+        if judge is not None:
+            judge(count.__dict__["_answers"])
+        return count.__dict__["_answers"]
+
+    def __set__(self, count: Count, answers: Iterable[list[int]]) -> None:
+        count.__dict__["_answers"] = list(answers)
+        count.__dict__.pop("_judge", None)
+
+
+def _judge(puzzle: Puzzle, board: object, engine: str, answers: list[list[int]]) -> None:
+    """Raise BrokenAnswer unless every answer passes the puzzle's validator."""
+    for dom in answers:
+        broken = puzzle.validate(board, puzzle.answer_from_state(board, dom))
+        if broken:
+            raise BrokenAnswer(f"{puzzle.name} {engine} engine returned a broken answer: "
+                               f"{broken[0].rule}: {broken[0].message}")
+
+
 @dataclass
 class Count:
     """A solution count: exact unless ``capped`` (then a lower bound)."""
@@ -181,12 +214,28 @@ class Count:
     limit_hit: bool = False
     node_capped: bool = False
     nodes: int = 0
-    answers: list[list[int]] = field(default_factory=list)
+    answers: _Judged = _Judged()
     engine: str = "ladder"
+
+    @classmethod
+    def judged(cls, puzzle: Puzzle, board: object, engine: str, count: int, cap: str | None,
+               nodes: int, answers: Iterable[Sequence[int]]) -> Count:
+        """The one way from an engine's raw result (``cap``: which cap stopped it, answers
+        as domains) to a Count: no answer is read before the puzzle's validator passed it."""
+        if cap is not None and cap not in CAPS:
+            raise ValueError(f"{engine}: unknown cap {cap!r}; caps: {', '.join(CAPS)}")
+        out = cls(count, cap == "limit", cap == "nodes", nodes, [list(a) for a in answers][:2], engine)
+        out.__dict__["_judge"] = partial(_judge, puzzle, board, engine)
+        return out
 
     @property
     def capped(self) -> bool:
         return self.limit_hit or self.node_capped
+
+    @property
+    def cap(self) -> str | None:
+        """Which cap stopped the count: ``limit``, ``nodes``, or None (exact)."""
+        return "nodes" if self.node_capped else "limit" if self.limit_hit else None
 
     @property
     def status(self) -> str:
@@ -233,7 +282,7 @@ def search(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
                 return
 
     walk(State(dom.copy()), 0)
-    return out
+    return Count.judged(puzzle, board, "ladder", out.count, out.cap, out.nodes, out.answers)
 
 
 def count(puzzle: Puzzle, board: object, names: Iterable[str] | None = None, limit: int = 2,
@@ -258,7 +307,8 @@ def count(puzzle: Puzzle, board: object, names: Iterable[str] | None = None, lim
     dom = puzzle.initial_state(board) if dom is None else dom
     kernel = getattr(puzzle, "kernel", None) if accel else None
     if kernel is not None and kernel.supports(names) and kernel.supports(root):
-        return kernel.count(board, dom, names, limit, node_cap, root)
+        got = kernel.count(board, dom, names, limit, node_cap, root)
+        return Count.judged(puzzle, board, got.engine, got.count, got.cap, got.nodes, got.answers)
     return search(puzzle, board, dom, names, limit, node_cap, root)
 
 

@@ -7,7 +7,10 @@ grade and hint. A compiled ``kernel`` is optional and must agree with the rungs.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from importlib import import_module
+from importlib.util import find_spec
 from typing import Any, Protocol
 
 from pencilbox.core.engine import Count, State
@@ -85,8 +88,6 @@ class Puzzle(Protocol):
 
 def _load_kernel(name: str) -> Kernel | None:
     """``name``'s Kernel when that module exists (imported on first use: numba's import is slow)."""
-    from importlib import import_module
-    from importlib.util import find_spec
     try:
         found = find_spec(name)
     except ModuleNotFoundError:  # the puzzle's module is not a package
@@ -112,7 +113,6 @@ class PuzzleBase:
     @property
     def marks(self) -> Any:
         """The player's marks for this puzzle (its ``marks`` module)."""
-        from importlib import import_module
         return import_module(f"{type(self).__module__}.marks")
 
     @property
@@ -133,11 +133,18 @@ class PuzzleBase:
         return self.board_module.state_from_answer(board, answer)
 
     def with_answer(self, board: Any, answer: Any) -> Any:
-        from dataclasses import replace
         return replace(board, answer=answer)
 
     def is_answer(self, board: Any, dom: list[int]) -> bool:
         return self.rules_module.is_answer(board, self.board_module.answer_from_state(dom))
+
+    def counted(self, board: Any, engine: str,
+                raw: tuple[int, str | None, int, Sequence[Sequence[int]]]) -> Count:
+        """An independent engine's ``(count, stop, nodes, answers)``, answers in the
+        answer format, as a Count whose answers the validator has passed."""
+        count, stop, nodes, answers = raw
+        doms = [self.state_from_answer(board, tuple(a)) for a in answers[:2]]
+        return Count.judged(self, board, engine, count, stop, nodes, doms)
 
     def validate(self, board: Any, answer: Any) -> list[Broken]:
         return self.rules_module.validate(board, answer)

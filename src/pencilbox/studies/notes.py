@@ -12,6 +12,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pencilbox import puzzles
 from pencilbox.studies import compare, stats
 
 KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing"}
@@ -50,7 +51,6 @@ MARK = {"exact": ("v-exact", "="), "within error": ("v-within", "≈"), "differs
 
 def render(where: Path = stats.STATS, out: Path = stats.NOTES, reference: Path = compare.REFERENCE) -> Path:
     """Write the notes page for every stats file in ``where``."""
-    from pencilbox import puzzles
     files = [(p, stats.load(p, where)) for p in puzzles.names() if stats.path(p, where).exists()]
     if not files:
         raise stats.StudyError(f"no stats files in {where}; run `pencilbox study all` first")
@@ -112,7 +112,6 @@ def glance(files: list[tuple[str, dict[str, Any]]], compared: dict[str, list[dic
 
 
 def _title(puzzle: str) -> str:
-    from pencilbox import puzzles
     return puzzles.get(puzzle).title
 
 

@@ -16,8 +16,8 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
-from pencilbox import __version__
-from pencilbox.studies import Study, stats
+from pencilbox import __version__, puzzles
+from pencilbox.studies import Study, stats, studies_of
 
 STATE = Path(".pencilbox-studies")  # finished jobs of unfinished runs, per run key
 
@@ -154,7 +154,6 @@ def run_study(puzzle: str, study: Study, *, quick: bool = False, seed: int = 0, 
 
 def run_quick(puzzle: str, state: Path) -> dict[str, dict[str, Any]]:
     """Every study of a puzzle with its quick parameters and seed 0 (what the tests check)."""
-    from pencilbox.studies import studies_of
     return {s.name: run_study(puzzle, s, quick=True, seed=0, state=state) for s in studies_of(puzzle)}
 
 
@@ -170,7 +169,6 @@ def run(puzzle: str, names: list[str], *, quick: bool = False, seed: int = 0, wo
     """``pencilbox study``: run the named studies of one puzzle (or ``all``) and merge
     them into the stats files, each study saved as soon as it finishes. Exit 1 when a
     study breaks a property that must hold, else 0."""
-    from pencilbox import puzzles
     if workers < 1:
         raise stats.StudyError(f"--workers {workers}: must be at least 1")
     if seed < 0:
@@ -197,7 +195,6 @@ def run(puzzle: str, names: list[str], *, quick: bool = False, seed: int = 0, wo
 
 def _select(names: tuple[str, ...], wanted: list[str]) -> list[tuple[str, Study]]:
     """(puzzle, study) pairs in order; every wanted study name (or number) must exist."""
-    from pencilbox.studies import studies_of
     todo = [(p, s) for p in names for s in studies_of(p)]
     if not wanted:
         return todo
@@ -210,6 +207,5 @@ def _select(names: tuple[str, ...], wanted: list[str]) -> list[tuple[str, Study]
 
 
 def listing(puzzle: str) -> str:
-    from pencilbox import puzzles
     names = puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,)
     return "\n".join(f"{p} {s.number} {s.name}: {s.title}" for p, s in _select(names, []))

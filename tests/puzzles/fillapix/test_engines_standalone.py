@@ -85,39 +85,39 @@ def test_blank_boards_count_everything(rows: int, cols: int) -> None:
     n = rows * cols
     for jit in (True, False):
         b = brute_count(rows, cols, [None] * n, limit=10**6, jit=jit)
-        assert b[:2] == (2**n, False)
+        assert b[:2] == (2**n, None)
     s = sat_count(rows, cols, [None] * n, limit=10**6)
-    assert s[:2] == (2**n, False)
+    assert s[:2] == (2**n, None)
     for a in b[3] + s[3]:
         assert is_answer(rows, cols, [None] * n, a)
 
 
 def test_limits_cap() -> None:
     clues = [None] * 9
-    assert brute_count(3, 3, clues, limit=5)[:2] == (5, True)
-    assert sat_count(3, 3, clues, limit=5)[:2] == (5, True)
-    count, capped, nodes, _ = brute_count(3, 3, clues, limit=10**6, node_cap=10)
-    assert capped and count < 512 and nodes <= 10
+    assert brute_count(3, 3, clues, limit=5)[:2] == (5, "limit")
+    assert sat_count(3, 3, clues, limit=5)[:2] == (5, "limit")
+    count, stop, nodes, _ = brute_count(3, 3, clues, limit=10**6, node_cap=10)
+    assert stop == "nodes" and count < 512 and nodes <= 10
 
 
 def test_unsatisfiable_bad_clues_and_errors() -> None:
     # a corner clue sees 4 cells only
     clues: list[int | None] = [5, None, None, None]
-    assert brute_count(2, 2, clues)[:2] == (0, False)
-    assert sat_count(2, 2, clues)[:2] == (0, False)
+    assert brute_count(2, 2, clues)[:2] == (0, None)
+    assert sat_count(2, 2, clues)[:2] == (0, None)
     # contradictory neighbours: 0 next to a full block
     clues = [0, None, 4, None]
-    assert brute_count(2, 2, clues)[:2] == (0, False)
-    assert brute_count(2, 2, clues, jit=False)[:2] == (0, False)
-    assert sat_count(2, 2, clues)[:2] == (0, False)
+    assert brute_count(2, 2, clues)[:2] == (0, None)
+    assert brute_count(2, 2, clues, jit=False)[:2] == (0, None)
+    assert sat_count(2, 2, clues)[:2] == (0, None)
     for bad in (10, -2):
-        assert brute_count(2, 2, [bad, None, None, None])[:2] == (0, False)
-        assert sat_count(2, 2, [bad, None, None, None])[:2] == (0, False)
+        assert brute_count(2, 2, [bad, None, None, None])[:2] == (0, None)
+        assert sat_count(2, 2, [bad, None, None, None])[:2] == (0, None)
     # -1 is "no clue"
-    assert brute_count(1, 2, [-1, None], limit=10)[:2] == (4, False)
-    assert sat_count(1, 2, [-1, None], limit=10)[:2] == (4, False)
-    assert brute_count(0, 3, []) == (0, False, 0, [])
-    assert sat_count(0, 3, []) == (0, False, 0, [])
+    assert brute_count(1, 2, [-1, None], limit=10)[:2] == (4, None)
+    assert sat_count(1, 2, [-1, None], limit=10)[:2] == (4, None)
+    assert brute_count(0, 3, []) == (0, None, 0, [])
+    assert sat_count(0, 3, []) == (0, None, 0, [])
     with pytest.raises(ValueError):
         brute_count(2, 2, [None] * 3)
     with pytest.raises(ValueError):
@@ -154,7 +154,7 @@ def test_published_boards(board: dict) -> None:
         assert b[0] >= 2 and s[0] >= 2
         return
     answer = board.get("answer") or board.get("answer_derived")
-    assert b[:2] == (1, False) and s[:2] == (1, False)
+    assert b[:2] == (1, None) and s[:2] == (1, None)
     assert as_rows(cols, b[3][0]) == answer
     assert as_rows(cols, s[3][0]) == answer
 
@@ -186,14 +186,14 @@ def test_random_boards_agree() -> None:
         py = brute_count(rows, cols, clues, limit=lim, jit=False)
         sat = sat_count(rows, cols, clues, limit=lim)
         assert jit == py
-        assert jit[:2] == sat[:2] == (min(total, lim), total >= lim)
+        assert jit[:2] == sat[:2] == (min(total, lim), "limit" if total >= lim else None)
         for a in full[3] + bare[3] + jit[3] + sat[3]:
             assert is_answer(rows, cols, clues, a)
         # the uniqueness check (limit 2) agrees too, and the picture is found when unique
         b2 = brute_count(rows, cols, clues)
         s2 = sat_count(rows, cols, clues)
         assert b2[0] == s2[0] == min(jit[0], 2)
-        assert b2[1] == s2[1] == (jit[0] >= 2)
+        assert b2[1] == s2[1] == ("limit" if jit[0] >= 2 else None)
         if jit[0] == 1:
             assert b2[3] == s2[3] == [pic]
 
@@ -210,8 +210,8 @@ def test_random_unsolvable_boards_agree() -> None:
         expected = exhaustive(rows, cols, clues)
         zero += expected == 0
         for jit in (True, False):
-            assert brute_count(rows, cols, clues, limit=10**6, jit=jit)[:2] == (expected, False)
-        assert sat_count(rows, cols, clues, limit=10**6)[:2] == (expected, False)
+            assert brute_count(rows, cols, clues, limit=10**6, jit=jit)[:2] == (expected, None)
+        assert sat_count(rows, cols, clues, limit=10**6)[:2] == (expected, None)
     assert zero > 10
 
 

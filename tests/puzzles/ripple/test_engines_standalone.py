@@ -123,7 +123,7 @@ def test_published_boards(board: dict) -> None:
         count_by_regions(rows, cols, regions, clues, limit=2),
         sat_count(rows, cols, regions, clues, limit=2),
     ):
-        assert res[:2] == (1, False)
+        assert res[:2] == (1, None)
         assert res[3] == [answer]
 
 
@@ -141,7 +141,7 @@ def test_published_pure_python_small() -> None:
 
 
 def test_tiny_boards() -> None:
-    assert all(r[:2] == (1, False) and r[3] == [[1]] for r in all_counts(1, 1, [0], [None]))
+    assert all(r[:2] == (1, None) and r[3] == [[1]] for r in all_counts(1, 1, [0], [None]))
     # one region in a row: every permutation (values in one region never repeat)
     assert [r[0] for r in all_counts(1, 3, [0, 0, 0], [None] * 3)] == [6, 6, 6]
     # two lone cells side by side both hold 1, one apart: dead
@@ -150,7 +150,7 @@ def test_tiny_boards() -> None:
     # 1 2 1: the two 1s are two apart, which is enough; the same vertically
     for rows, cols in ((1, 3), (3, 1)):
         res = all_counts(rows, cols, [0, 1, 1], [None] * 3)
-        assert all(r[:2] == (1, False) and r[3] == [[1, 2, 1]] for r in res)
+        assert all(r[:2] == (1, None) and r[3] == [[1, 2, 1]] for r in res)
     # 1 | 1 2 | 1 in either order puts a 1 next to a lone 1
     assert [r[0] for r in all_counts(1, 4, [0, 1, 1, 2], [None] * 4)] == [0, 0, 0]
     # pairs in a row: neighbouring pairs must not meet with equal values, and 1 2 1 2 / 2 1 2 1
@@ -174,7 +174,7 @@ def test_bad_givens_count_zero() -> None:
         [1, None, 1, None],  # two 1s one above the other
     ):
         for res in all_counts(2, 2, regions, clues):
-            assert res[:2] == (0, False)
+            assert res[:2] == (0, None)
             assert res[3] == []
 
 
@@ -189,12 +189,12 @@ def test_givens_fix_the_answer() -> None:
 def test_limits_and_node_cap() -> None:
     regions = [0] * 6
     for fn in (count_by_cells, count_by_regions):
-        assert fn(2, 3, regions, [None] * 6, limit=5)[:2] == (5, True)
-        count, capped, nodes, _ = fn(2, 3, regions, [None] * 6, limit=10**6, node_cap=10)
-        assert capped and count < 720 and nodes <= 10
-        assert fn(2, 3, regions, [None] * 6, limit=10**6)[:2] == (720, False)
-    assert sat_count(2, 3, regions, [None] * 6, limit=5)[:2] == (5, True)
-    assert sat_count(2, 3, regions, [None] * 6, limit=10**6)[:2] == (720, False)
+        assert fn(2, 3, regions, [None] * 6, limit=5)[:2] == (5, "limit")
+        count, stop, nodes, _ = fn(2, 3, regions, [None] * 6, limit=10**6, node_cap=10)
+        assert stop == "nodes" and count < 720 and nodes <= 10
+        assert fn(2, 3, regions, [None] * 6, limit=10**6)[:2] == (720, None)
+    assert sat_count(2, 3, regions, [None] * 6, limit=5)[:2] == (5, "limit")
+    assert sat_count(2, 3, regions, [None] * 6, limit=10**6)[:2] == (720, None)
 
 
 def test_wrong_lengths_raise() -> None:

@@ -77,8 +77,8 @@ def blank(rows: int, cols: int) -> list[int | None]:
 
 def test_blank_2x2_is_15() -> None:
     for jit in (True, False):
-        assert brute_count(2, 2, blank(2, 2), limit=100, jit=jit)[:2] == (15, False)
-    assert sat_count(2, 2, blank(2, 2), limit=100)[:2] == (15, False)
+        assert brute_count(2, 2, blank(2, 2), limit=100, jit=jit)[:2] == (15, None)
+    assert sat_count(2, 2, blank(2, 2), limit=100)[:2] == (15, None)
     assert exhaustive(2, 2, blank(2, 2)) == 15
 
 
@@ -86,10 +86,10 @@ def test_blank_2x2_is_15() -> None:
 def test_blank_1xn(n: int) -> None:
     for r, c in ((1, n), (n, 1)):
         b = brute_count(r, c, blank(r, c), limit=10**6)
-        assert b[:2] == (2**n, False)
-        assert brute_count(r, c, blank(r, c), limit=10**6, jit=False)[:2] == (2**n, False)
+        assert b[:2] == (2**n, None)
+        assert brute_count(r, c, blank(r, c), limit=10**6, jit=False)[:2] == (2**n, None)
         s = sat_count(r, c, blank(r, c), limit=10**6)
-        assert s[:2] == (2**n, False)
+        assert s[:2] == (2**n, None)
         for a in b[3] + s[3]:
             assert is_answer(r, c, blank(r, c), a)
 
@@ -101,16 +101,16 @@ def test_blank_small_agree_with_exhaustive(rows: int, cols: int) -> None:
     b = brute_count(rows, cols, blank(rows, cols), limit=10**6)
     assert b == brute_count(rows, cols, blank(rows, cols), limit=10**6, jit=False)
     s = sat_count(rows, cols, blank(rows, cols), limit=10**6)
-    assert b[:2] == s[:2] == (expected, False)
+    assert b[:2] == s[:2] == (expected, None)
     for a in b[3] + s[3]:
         assert is_answer(rows, cols, blank(rows, cols), a)
 
 
 def test_limits_cap() -> None:
-    assert brute_count(3, 3, blank(3, 3), limit=5)[:2] == (5, True)
-    assert sat_count(3, 3, blank(3, 3), limit=5)[:2] == (5, True)
-    count, capped, nodes, _ = brute_count(3, 3, blank(3, 3), limit=10**6, node_cap=10)
-    assert capped and count < 384 and nodes <= 10
+    assert brute_count(3, 3, blank(3, 3), limit=5)[:2] == (5, "limit")
+    assert sat_count(3, 3, blank(3, 3), limit=5)[:2] == (5, "limit")
+    count, stop, nodes, _ = brute_count(3, 3, blank(3, 3), limit=10**6, node_cap=10)
+    assert stop == "nodes" and count < 384 and nodes <= 10
 
 
 def test_unsatisfiable_and_bad_clues() -> None:
@@ -118,14 +118,14 @@ def test_unsatisfiable_and_bad_clues() -> None:
     clues[0] = 1
     clues[3] = 1
     clues[1] = 1  # all three corners touched: impossible
-    assert brute_count(1, 1, clues)[:2] == (0, False)
-    assert sat_count(1, 1, clues)[:2] == (0, False)
+    assert brute_count(1, 1, clues)[:2] == (0, None)
+    assert sat_count(1, 1, clues)[:2] == (0, None)
     clues = blank(2, 2)
     clues[4] = 4  # centre 4 needs both diagonals through it: fine
     assert brute_count(2, 2, clues, limit=100)[0] == sat_count(2, 2, clues, limit=100)[0] == 1
     clues[0] = 4  # a corner point touches one cell only
-    assert brute_count(2, 2, clues)[:2] == (0, False)
-    assert sat_count(2, 2, clues)[:2] == (0, False)
+    assert brute_count(2, 2, clues)[:2] == (0, None)
+    assert sat_count(2, 2, clues)[:2] == (0, None)
     with pytest.raises(ValueError):
         brute_count(2, 2, [None] * 4)
     with pytest.raises(ValueError):
@@ -147,7 +147,7 @@ def test_published_boards(board: dict) -> None:
         assert b[0] >= 2 and s[0] >= 2
         return
     answer = board.get("answer") or board.get("answer_derived")
-    assert b[:2] == (1, False) and s[:2] == (1, False)
+    assert b[:2] == (1, None) and s[:2] == (1, None)
     assert as_rows(cols, b[3][0]) == answer
     assert as_rows(cols, s[3][0]) == answer
 

@@ -79,8 +79,8 @@ def check_answer(rows: int, cols: int, clues: Sequence[int | None], ans: list[in
 def test_brute_blank_counts(rows: int, cols: int, expected: int) -> None:
     for r, c in ((rows, cols), (cols, rows)):
         for mirror in (False, True):
-            count, capped, _, answers = brute_count(r, c, [None] * (r * c), limit=10**9, mirror=mirror)
-            assert (count, capped) == (expected, False)
+            count, stop, _, answers = brute_count(r, c, [None] * (r * c), limit=10**9, mirror=mirror)
+            assert (count, stop) == (expected, None)
             assert len(answers) == min(2, expected)
             for a in answers:
                 check_answer(r, c, [None] * (r * c), a)
@@ -99,20 +99,20 @@ def test_brute_larger_blank_counts() -> None:
     [c for c in BLANK_CASES if c[0] == 1 or (c[0] == 2 and c[1] <= 6) or c[0] == 3 and c[1] <= 3],
 )
 def test_sat_blank_counts(rows: int, cols: int, expected: int) -> None:
-    count, capped, calls, answers = sat_count(rows, cols, [None] * (rows * cols), limit=expected + 5)
-    assert (count, capped) == (expected, False)
+    count, stop, calls, answers = sat_count(rows, cols, [None] * (rows * cols), limit=expected + 5)
+    assert (count, stop) == (expected, None)
     assert calls >= expected + 1
     for a in answers:
         check_answer(rows, cols, [None] * (rows * cols), a)
 
 
 def test_blank_limit_caps() -> None:
-    assert brute_count(3, 3, [None] * 9, limit=5, mirror=False)[:2] == (5, True)
+    assert brute_count(3, 3, [None] * 9, limit=5, mirror=False)[:2] == (5, "limit")
     # with the mirror a pair can overshoot the limit; the count is clamped to it
-    assert brute_count(3, 3, [None] * 9, limit=5)[:2] == (5, True)
-    assert brute_count(2, 2, [None] * 4, limit=1)[:2] == (1, True)
-    count, capped, _, _ = sat_count(3, 3, [None] * 9, limit=5)
-    assert (count, capped) == (5, True)
+    assert brute_count(3, 3, [None] * 9, limit=5)[:2] == (5, "limit")
+    assert brute_count(2, 2, [None] * 4, limit=1)[:2] == (1, "limit")
+    count, stop, _, _ = sat_count(3, 3, [None] * 9, limit=5)
+    assert (count, stop) == (5, "limit")
 
 
 PUBLISHED = [
@@ -132,7 +132,7 @@ def test_published_unique(rows: int, cols: int, clues: list[int | None], answer:
     b = brute_count(rows, cols, clues, limit=2)
     bp = brute_count(rows, cols, clues, limit=2, jit=False)
     s = sat_count(rows, cols, clues, limit=2)
-    assert b[:2] == (1, False) and s[:2] == (1, False) and bp[:2] == (1, False)
+    assert b[:2] == (1, None) and s[:2] == (1, None) and bp[:2] == (1, None)
     assert b[3] == s[3] == bp[3]
     assert b[2] == bp[2]
     check_answer(rows, cols, clues, b[3][0])

@@ -49,24 +49,15 @@ class FillAPix(PuzzleBase):
         return codec.encode(board)
 
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from pencilbox.puzzles.fillapix.brute import brute_count
-        return self._count(board, brute_count(board.rows, board.cols, board.clues, limit, node_cap),
-                           limit, "brute")
+        from pencilbox.puzzles.fillapix.brute import brute_count  # lazy: numba
+        return self.counted(board, "brute", brute_count(board.rows, board.cols, board.clues, limit, node_cap))
 
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from pencilbox.puzzles.fillapix.sat import sat_count
-        return self._count(board, sat_count(board.rows, board.cols, board.clues, limit), limit, "sat")
-
-    def _count(self, board: Board, res: tuple, limit: int, engine: str) -> Count:
-        c, capped, nodes, answers = res
-        for a in answers[:2]:
-            assert rules.is_answer(board, tuple(a)), f"{engine} returned a broken answer"
-        hit = capped and c >= limit
-        return Count(c, hit, capped and not hit, nodes,
-                     [[PAINT if v else BLANK for v in a] for a in answers[:2]], engine)
+        from pencilbox.puzzles.fillapix.sat import sat_count  # lazy: pysat
+        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
 
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
-        from pencilbox.puzzles.fillapix.generate import generate
+        from pencilbox.puzzles.fillapix.generate import generate  # lazy: numba; solve loads no generator
         return generate(rows, cols, grade, seed, tries)
 
 

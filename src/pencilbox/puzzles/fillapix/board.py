@@ -11,9 +11,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pencilbox.boardio import Section
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.errors import BoardError, natural
+from pencilbox.sections import Section
 
 BLANK, PAINT, BOTH = 1, 2, 3
 CHAR = {1: "#", 0: ".", None: "?"}

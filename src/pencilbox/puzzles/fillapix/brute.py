@@ -56,6 +56,11 @@ from numba import njit
 
 __all__ = ["brute_count"]
 
+# what stopped a search early: nothing, the answer limit, the node cap (the kernel returns
+# the code, the result its name)
+_GO, _LIMIT, _NODES = 0, 1, 2
+_STOPS = (None, "limit", "nodes")
+
 _NO_CLUE = -1
 _UNDECIDED = -1
 _FIRST_BUDGET = 2000  # decisions allowed to the first try of each symmetry; doubled every round
@@ -135,8 +140,8 @@ def _search(
     limit: int,
     node_cap: int,
     out: np.ndarray,
-) -> tuple[int, bool, int, int, int]:
-    """Decisions in reading order (plus forced cells); returns (count, capped, nodes, saved, bad).
+) -> tuple[int, int, int, int, int]:
+    """Decisions in reading order (plus forced cells); returns (count, stop, nodes, saved, bad).
 
     ``nb[j]`` lists the cells of j's 3x3 neighbourhood (-1 padded): the
     clues whose block contains j, and equally the cells of j's own block.
@@ -162,7 +167,7 @@ def _search(
     saved = 0
     nodes = 0
     bad = 0
-    capped = False
+    stop = _GO
     depth = 0
     # level 0: check (and, with propagation, exploit) every clue on the empty board
     qlen = 0
@@ -233,7 +238,7 @@ def _search(
                         saved += 1
                     count += 1
                     if count >= limit:
-                        capped = True
+                        stop = _LIMIT
                         break
                 else:
                     bad += 1
@@ -265,7 +270,7 @@ def _search(
             continue
         dchoice[d] = v
         if nodes >= node_cap:
-            capped = True
+            stop = _NODES
             break
         nodes += 1
         j = dcell[d]
@@ -275,7 +280,7 @@ def _search(
             tpos += 1
             pending = j
         descend = True
-    return count, capped, nodes, saved, bad
+    return count, stop, nodes, saved, bad
 
 
 def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
@@ -332,14 +337,14 @@ def brute_count(
     jit: bool = True,
     propagate: bool = True,
     restarts: bool = True,
-) -> tuple[int, bool, int, list[list[int]]]:
+) -> tuple[int, str | None, int, list[list[int]]]:
     """Count Fill-a-Pix pictures by reading-order search with block-count pruning.
 
     ``clues`` has one entry per cell in reading order (rows*cols), each None
     or -1 (no clue) or 0..9; any other number can never be met and the count
-    is 0.  Returns ``(count, capped, nodes, answers)``: ``capped`` is True
-    when ``limit`` answers were found (count is then a lower bound) or the
-    node cap was hit; ``nodes`` counts decisions tried (each value tried at a
+    is 0.  Returns ``(count, stop, nodes, answers)``: ``stop`` is ``"limit"``
+    when ``limit`` answers were found (count is then a lower bound), ``"nodes"``
+    when the node cap was hit, else None; ``nodes`` counts decisions tried (each value tried at a
     decision cell; forced cells are not counted), summed over all restarts;
     ``answers`` holds up to 2 answers as flat lists of rows*cols ints
     (1 = painted, 0 = blank).  ``jit=False`` runs the identical kernel as
@@ -355,10 +360,10 @@ def brute_count(
     if rows < 0 or cols < 0 or len(clues) != rows * cols:
         raise ValueError("clues must have rows*cols entries")
     if rows == 0 or cols == 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     flat = [_NO_CLUE if v is None else int(v) for v in clues]
     if any(v < -1 or v > 9 for v in flat):
-        return 0, False, 0, []
+        return 0, None, 0, []
     lim = max(1, int(limit))
     kernel = _count_kernel if jit else _count_kernel_src
     # restarts cannot shorten a clueless board's full enumeration: search those once
@@ -376,21 +381,21 @@ def brute_count(
                 tables[(r2, c2)] = _neighbours(r2, c2)
             clue = np.array([flat[i] for i in src], dtype=np.int64)
             out = np.zeros((2, r2 * c2), dtype=np.int64)
-            cap = min(budget, int(node_cap) - total)
-            count, capped, nodes, saved, bad = kernel(
-                r2, c2, clue, tables[(r2, c2)], bool(propagate), lim, cap, out
+            allowed = min(budget, int(node_cap) - total)
+            count, stop, nodes, saved, bad = kernel(
+                r2, c2, clue, tables[(r2, c2)], bool(propagate), lim, allowed, out
             )
             if bad:
                 raise AssertionError(
                     f"fillapix brute: {bad} leaves passed the search but failed the validator"
                 )
             total += int(nodes)
-            if not (capped and count < lim) or total >= node_cap:
+            if stop != _NODES or total >= node_cap:
                 answers = []
                 for k in range(int(saved)):
                     back = [0] * (rows * cols)
                     for i, o in enumerate(src):
                         back[o] = int(out[k, i])
                     answers.append(back)
-                return int(count), bool(capped), total, answers
+                return int(count), _STOPS[stop], total, answers
         budget *= 2

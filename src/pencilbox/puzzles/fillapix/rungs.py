@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pencilbox.core.engine import Contradiction, State
+from pencilbox.core.geometry import grid
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 
 
@@ -105,7 +106,6 @@ def _clue_pairs(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple:
 @lru_cache(maxsize=64)
 def all_pairs(rows: int, cols: int) -> tuple:
     """Every pair of cells (a < b) whose blocks overlap, sorted, with the three parts."""
-    from pencilbox.core.geometry import grid
     g = grid(rows, cols)
     out = []
     for a in range(g.size):

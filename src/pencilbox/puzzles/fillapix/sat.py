@@ -79,14 +79,14 @@ def sat_count(
     limit: int = 2,
     solver_name: str = SOLVER_NAME,
     encoding: str = ENCODING,
-) -> tuple[int, bool, int, list[list[int]]]:
+) -> tuple[int, str | None, int, list[list[int]]]:
     """Count Fill-a-Pix pictures up to ``limit`` with an incremental SAT solver.
 
     ``clues`` has one entry per cell (rows*cols, reading order): None or -1
     (no clue) or 0..9; a clue larger than its block can never be met and the
-    count is 0.  Returns ``(count, capped, nodes, answers)``; ``nodes`` is
-    the number of SAT solver calls, ``capped`` is True when ``limit`` answers
-    were found (count may then be a lower bound), ``answers`` the first
+    count is 0.  Returns ``(count, stop, nodes, answers)``; ``nodes`` is
+    the number of SAT solver calls, ``stop`` is ``"limit"`` when ``limit`` answers
+    were found (else None: no other cap) (count may then be a lower bound), ``answers`` the first
     up-to-2 answers as flat lists (1 = painted, 0 = blank).  ``encoding`` is
     ``"native"`` (solver-side cardinality constraints; needs a solver with
     ``add_atmost``: minicard, gluecard3, gluecard4), ``"direct"`` (plain
@@ -98,7 +98,7 @@ def sat_count(
     if encoding != "native" and encoding != "direct" and not hasattr(EncType, encoding):
         raise ValueError(f"unknown encoding {encoding!r}")
     if rows == 0 or cols == 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     n = rows * cols
     blocks = _blocks(rows, cols)
     shown: list[tuple[tuple[int, ...], int]] = []
@@ -107,11 +107,11 @@ def sat_count(
             continue
         k = int(v)
         if not 0 <= k <= len(blocks[i]):
-            return 0, False, 0, []
+            return 0, None, 0, []
         shown.append((blocks[i], k))
     count = 0
     calls = 0
-    capped = False
+    stop: str | None = None
     answers: list[list[int]] = []
     with Solver(name=solver_name) as solver:
         solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
@@ -146,7 +146,7 @@ def sat_count(
             if len(answers) < 2:
                 answers.append([1 if full[i] > 0 else 0 for i in range(n)])
             if count >= limit:
-                capped = True
+                stop = "limit"
                 break
             solver.add_clause([-lit for lit in full])
-    return count, capped, calls, answers
+    return count, stop, calls, answers

@@ -48,30 +48,23 @@ class Ripple(PuzzleBase):
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
         """Engine 2 by regions (a permutation of 1..s per region at a time): the faster of
         the two brute counters on hard boards."""
-        from pencilbox.puzzles.ripple.brute import count_by_regions
-        return self._count(board, count_by_regions(board.rows, board.cols, board.regions, _givens(board),
-                                                   limit, node_cap), limit, "brute")
+        from pencilbox.puzzles.ripple.brute import count_by_regions  # lazy: numba
+        return self.counted(board, "brute", count_by_regions(board.rows, board.cols, board.regions,
+                                                             _givens(board), limit, node_cap))
 
     def cells_count(self, board: Board, limit: int, node_cap: int) -> Count:
         """The other brute counter: every value of every cell in reading order."""
-        from pencilbox.puzzles.ripple.brute import count_by_cells
-        return self._count(board, count_by_cells(board.rows, board.cols, board.regions, _givens(board),
-                                                 limit, node_cap), limit, "cells")
+        from pencilbox.puzzles.ripple.brute import count_by_cells  # lazy: numba
+        return self.counted(board, "cells", count_by_cells(board.rows, board.cols, board.regions,
+                                                           _givens(board), limit, node_cap))
 
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from pencilbox.puzzles.ripple.sat import sat_count
-        return self._count(board, sat_count(board.rows, board.cols, board.regions, _givens(board), limit),
-                           limit, "sat")
-
-    def _count(self, board: Board, res: tuple, limit: int, engine: str) -> Count:
-        c, capped, nodes, answers = res
-        for a in answers[:2]:
-            assert rules.is_answer(board, tuple(a)), f"{engine} returned a broken answer"
-        hit = capped and c >= limit
-        return Count(c, hit, capped and not hit, nodes, [[1 << v for v in a] for a in answers[:2]], engine)
+        from pencilbox.puzzles.ripple.sat import sat_count  # lazy: pysat
+        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.regions, _givens(board),
+                                                    limit))
 
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
-        from pencilbox.puzzles.ripple.generate import generate
+        from pencilbox.puzzles.ripple.generate import generate  # lazy: numba; solve loads no generator
         return generate(rows, cols, grade, seed, tries)
 
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pencilbox.boardio import Section
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.errors import BoardError, natural
+from pencilbox.sections import Section
 
 MARK = -1
 MAX_REGION = 60  # values are bits of one int64

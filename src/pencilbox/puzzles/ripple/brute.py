@@ -42,7 +42,12 @@ from numba import njit
 
 __all__ = ["count_by_cells", "count_by_regions"]
 
-Result = tuple[int, bool, int, list[list[int]]]
+# what stopped a search early: nothing, the answer limit, the node cap (the kernel returns
+# the code, the result its name)
+_GO, _LIMIT, _NODES = 0, 1, 2
+_STOPS = (None, "limit", "nodes")
+
+Result = tuple[int, str | None, int, list[list[int]]]
 
 
 def _leaf_ok_src(
@@ -94,8 +99,8 @@ def _search_cells(
     limit: int,
     node_cap: int,
     out: np.ndarray,
-) -> tuple[int, bool, int, int, int]:
-    """Reading-order DFS over the free cells; returns (count, capped, nodes, saved, bad).
+) -> tuple[int, int, int, int, int]:
+    """Reading-order DFS over the free cells; returns (count, stop, nodes, saved, bad).
 
     ``nodes`` counts candidate (cell, value) pairs tested, pruned or not.
     The first ``saved`` answers go to ``out``; ``bad`` counts leaves the
@@ -111,7 +116,7 @@ def _search_cells(
         v = clue[i]
         if v > 0:
             if used[reg[i], v] != 0:
-                return 0, False, 0, 0, 0
+                return 0, _GO, 0, 0, 0
             used[reg[i], v] = 1
             val[i] = v
         else:
@@ -126,15 +131,15 @@ def _search_cells(
         c = i - r * cols
         for k in range(1, v + 1):
             if c + k < cols and val[i + k] == v:
-                return 0, False, 0, 0, 0
+                return 0, _GO, 0, 0, 0
             if r + k < rows and val[i + k * cols] == v:
-                return 0, False, 0, 0, 0
+                return 0, _GO, 0, 0, 0
     cur = np.zeros(nf + 1, dtype=np.int64)  # value tried last at each depth
     count = 0
     saved = 0
     nodes = 0
     bad = 0
-    capped = False
+    stop = _GO
     d = 0
     while d >= 0:
         if d == nf:
@@ -145,7 +150,7 @@ def _search_cells(
                     saved += 1
                 count += 1
                 if count >= limit:
-                    capped = True
+                    stop = _LIMIT
                     break
             else:
                 bad += 1
@@ -164,7 +169,7 @@ def _search_cells(
         v = cur[d] + 1
         while v <= s:
             if nodes >= node_cap:
-                capped = True
+                stop = _NODES
                 break
             nodes += 1
             if used[g, v] == 0:
@@ -184,7 +189,7 @@ def _search_cells(
                     placed = True
                     break
             v += 1
-        if capped:
+        if stop != _GO:
             break
         if placed:
             cur[d] = v
@@ -194,7 +199,7 @@ def _search_cells(
         else:
             cur[d] = 0
             d -= 1
-    return count, capped, nodes, saved, bad
+    return count, stop, nodes, saved, bad
 
 
 def _search_regions(
@@ -208,8 +213,8 @@ def _search_regions(
     limit: int,
     node_cap: int,
     out: np.ndarray,
-) -> tuple[int, bool, int, int, int]:
-    """DFS over (region, value) steps choosing a cell each; returns (count, capped, nodes, saved, bad).
+) -> tuple[int, int, int, int, int]:
+    """DFS over (region, value) steps choosing a cell each; returns (count, stop, nodes, saved, bad).
 
     ``rcells[g]`` lists region g's cells (padded with -1), ``order`` the
     regions in search order.  Steps are, region by region, its missing
@@ -224,7 +229,7 @@ def _search_regions(
         v = clue[i]
         if v > 0:
             if has[reg[i], v] != 0:
-                return 0, False, 0, 0, 0
+                return 0, _GO, 0, 0, 0
             has[reg[i], v] = 1
             val[i] = v
     for i in range(n):
@@ -235,9 +240,9 @@ def _search_regions(
         c = i - r * cols
         for k in range(1, v + 1):
             if c + k < cols and val[i + k] == v:
-                return 0, False, 0, 0, 0
+                return 0, _GO, 0, 0, 0
             if r + k < rows and val[i + k * cols] == v:
-                return 0, False, 0, 0, 0
+                return 0, _GO, 0, 0, 0
     # the steps: (region, value) for every value a region still misses
     sreg = np.zeros(n, dtype=np.int64)
     sval = np.zeros(n, dtype=np.int64)
@@ -254,7 +259,7 @@ def _search_regions(
     saved = 0
     nodes = 0
     bad = 0
-    capped = False
+    stop = _GO
     d = 0
     while d >= 0:
         if d == ns:
@@ -265,7 +270,7 @@ def _search_regions(
                     saved += 1
                 count += 1
                 if count >= limit:
-                    capped = True
+                    stop = _LIMIT
                     break
             else:
                 bad += 1
@@ -283,7 +288,7 @@ def _search_regions(
             i = rcells[g, j]
             if val[i] == 0:
                 if nodes >= node_cap:
-                    capped = True
+                    stop = _NODES
                     break
                 nodes += 1
                 r = i // cols
@@ -303,7 +308,7 @@ def _search_regions(
                     placed = True
                     break
             j += 1
-        if capped:
+        if stop != _GO:
             break
         if placed:
             cur[d] = j
@@ -313,7 +318,7 @@ def _search_regions(
         else:
             cur[d] = -1
             d -= 1
-    return count, capped, nodes, saved, bad
+    return count, stop, nodes, saved, bad
 
 
 def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
@@ -413,25 +418,25 @@ def count_by_cells(
 
     ``regions`` and ``clues`` are flat (reading order); a clue is None or a
     positive int (one outside 1..s makes the count 0).  Returns ``(count,
-    capped, nodes, answers)``: ``capped`` is True when ``limit`` answers were
-    found or the node cap was hit; ``nodes`` counts candidate (cell, value)
+    stop, nodes, answers)``: ``stop`` is ``"limit"`` when ``limit`` answers
+    were found, ``"nodes"`` when the node cap was hit, else None; ``nodes`` counts candidate (cell, value)
     pairs tested; ``answers`` holds up to 2 answers as flat lists.
     ``jit=False`` runs the identical kernel as plain Python.
     """
     if rows <= 0 or cols <= 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     prep = _prepare(rows, cols, regions, clues)
     if prep is None:
-        return 0, False, 0, []
+        return 0, None, 0, []
     reg, size, clue, _ = prep
     kernel = _cells_kernel if jit else _cells_kernel_src
     out = np.zeros((2, rows * cols), dtype=np.int64)
-    count, capped, nodes, saved, bad = kernel(
+    count, stop, nodes, saved, bad = kernel(
         rows, cols, reg, size, clue, max(1, int(limit)), int(node_cap), out
     )
     if bad:
         raise AssertionError(f"ripple count_by_cells: {bad} leaves passed the search but failed the judge")
-    return int(count), bool(capped), int(nodes), [[int(v) for v in out[k]] for k in range(int(saved))]
+    return int(count), _STOPS[stop], int(nodes), [[int(v) for v in out[k]] for k in range(int(saved))]
 
 
 def count_by_regions(
@@ -451,17 +456,17 @@ def count_by_regions(
     plain Python.
     """
     if rows <= 0 or cols <= 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     prep = _prepare(rows, cols, regions, clues)
     if prep is None:
-        return 0, False, 0, []
+        return 0, None, 0, []
     reg, size, clue, rcells = prep
     order = _region_order(rows, cols, reg, size, clue)
     kernel = _regions_kernel if jit else _regions_kernel_src
     out = np.zeros((2, rows * cols), dtype=np.int64)
-    count, capped, nodes, saved, bad = kernel(
+    count, stop, nodes, saved, bad = kernel(
         rows, cols, reg, size, clue, rcells, order, max(1, int(limit)), int(node_cap), out
     )
     if bad:
         raise AssertionError(f"ripple count_by_regions: {bad} leaves passed the search but failed the judge")
-    return int(count), bool(capped), int(nodes), [[int(v) for v in out[k]] for k in range(int(saved))]
+    return int(count), _STOPS[stop], int(nodes), [[int(v) for v in out[k]] for k in range(int(saved))]

@@ -6,6 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from pencilbox.core.engine import Contradiction, State, bits, single
+from pencilbox.core.geometry import grid
 from pencilbox.puzzles.ripple.board import Board
 
 
@@ -128,7 +129,6 @@ def _count_after(spots: list[int], limit: int, right: list[int]) -> int:
 def line_needs(rows: int, cols: int,
                regions: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], tuple[int, ...]], ...]:
     """Every line with ``need[v]``: regions of size >= v lying wholly inside it."""
-    from pencilbox.core.geometry import grid
     g = grid(rows, cols)
     members: dict[int, list[int]] = {}
     for i, k in enumerate(regions):

@@ -87,32 +87,32 @@ def sat_count(
     clues: Sequence[int | None],
     limit: int = 2,
     solver_name: str = SOLVER_NAME,
-) -> tuple[int, bool, int, list[list[int]]]:
+) -> tuple[int, str | None, int, list[list[int]]]:
     """Count Ripple Effect answers up to ``limit`` with an incremental SAT solver.
 
     ``regions`` and ``clues`` are flat (reading order); a clue is None or a
     positive int (one outside 1..s makes the count 0).  Returns ``(count,
-    capped, nodes, answers)``: ``nodes`` is the number of SAT solver calls,
-    ``capped`` is True when ``limit`` answers were found (the count is then a
+    stop, nodes, answers)``: ``nodes`` is the number of SAT solver calls,
+    ``stop`` is ``"limit"`` when ``limit`` answers were found (else None) (the count is then a
     lower bound), ``answers`` the first up-to-2 answers as flat lists.
     """
     n = rows * cols
     if len(regions) != n or len(clues) != n:
         raise ValueError("regions and clues must have rows*cols entries")
     if rows <= 0 or cols <= 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     off, size, clauses, nvars = _shape(rows, cols, tuple(int(g) for g in regions))
     units: list[list[int]] = []
     for i, v in enumerate(clues):
         if v is None:
             continue
         if not 1 <= int(v) <= size[i]:
-            return 0, False, 0, []
+            return 0, None, 0, []
         units.append([off[i] + int(v)])
     lim = max(1, int(limit))
     count = 0
     calls = 0
-    capped = False
+    stop: str | None = None
     answers: list[list[int]] = []
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         for u in units:
@@ -135,7 +135,7 @@ def sat_count(
             if len(answers) < 2:
                 answers.append(ans)
             if count >= lim:
-                capped = True
+                stop = "limit"
                 break
             solver.add_clause([-lit for lit in true])
-    return count, capped, calls, answers
+    return count, stop, calls, answers

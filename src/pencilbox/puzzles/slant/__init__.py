@@ -60,34 +60,23 @@ class Slant(PuzzleBase):
 
     # independent engines and the generator
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from pencilbox.puzzles.slant.brute import brute_count
-        c, capped, nodes, answers = brute_count(board.rows, board.cols, board.clues, limit, node_cap)
-        return _as_count(board, c, capped, nodes, answers, limit, "brute")
+        from pencilbox.puzzles.slant.brute import brute_count  # lazy: numba
+        return self.counted(board, "brute", brute_count(board.rows, board.cols, board.clues, limit, node_cap))
 
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from pencilbox.puzzles.slant.sat import sat_count
-        c, capped, nodes, answers = sat_count(board.rows, board.cols, board.clues, limit)
-        return _as_count(board, c, capped, nodes, answers, limit, "sat")
+        from pencilbox.puzzles.slant.sat import sat_count  # lazy: pysat
+        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
 
     def raw(self, rows: int, cols: int, density: float, seed: int) -> Any:
         """A board of the unfiltered raw stream (not necessarily unique), ungraded."""
-        from pencilbox.core.generate import Made
-        from pencilbox.puzzles.slant.generate import raw
+        from pencilbox.core.generate import Made  # lazy: solve loads no generator
+        from pencilbox.puzzles.slant.generate import raw  # lazy: solve loads no generator
         board, filling = raw(rows, cols, density, seed)
         return Made(board, filling, seed, None, len(board.clued), 0)
 
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
-        from pencilbox.puzzles.slant.generate import generate
+        from pencilbox.puzzles.slant.generate import generate  # lazy: solve loads no generator
         return generate(rows, cols, grade, seed, tries)
-
-
-def _as_count(board: Board, c: int, capped: bool, nodes: int, answers: list[list[int]], limit: int,
-              engine: str) -> Count:
-    """An engine's (count, capped, nodes, answers), each answer judged by the validator."""
-    for a in answers[:2]:
-        assert rules.is_answer(board, tuple(a)), f"{engine} returned a broken answer"
-    hit = capped and c >= limit
-    return Count(c, hit, capped and not hit, nodes, [list(a) for a in answers[:2]], engine)
 
 
 PUZZLE = Slant()

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pencilbox.boardio import Section
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.errors import BoardError
+from pencilbox.sections import Section
 
 FWD, BACK, BOTH = 1, 2, 3
 MARK = -1

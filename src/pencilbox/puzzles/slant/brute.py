@@ -51,6 +51,11 @@ from numba import njit
 
 __all__ = ["brute_count"]
 
+# what stopped a search early: nothing, the answer limit, the node cap (the kernel returns
+# the code, the result its name)
+_GO, _LIMIT, _NODES = 0, 1, 2
+_STOPS = (None, "limit", "nodes")
+
 _NO_CLUE = -1
 _FIRST_BUDGET = 2000  # decisions allowed to the first try of each symmetry; doubled every round
 _SLASH = 1  # "/": top-right to bottom-left
@@ -167,8 +172,8 @@ def _search(
     limit: int,
     node_cap: int,
     out: np.ndarray,
-) -> tuple[int, bool, int, int, int]:
-    """Decisions in reading order plus forced cells; returns (count, capped, nodes, saved, bad).
+) -> tuple[int, int, int, int, int]:
+    """Decisions in reading order plus forced cells; returns (count, stop, nodes, saved, bad).
 
     ``corner[j]`` lists cell j's corner points (tl, tr, bl, br);
     ``pcell[q]`` the cells around point q and ``ptouch[q]`` the
@@ -198,7 +203,7 @@ def _search(
     saved = 0
     nodes = 0
     bad = 0
-    capped = False
+    stop = _GO
     depth = 0
     # propagation from the empty board (level 0, never undone)
     qlen = 0
@@ -274,7 +279,7 @@ def _search(
                         saved += 1
                     count += 1
                     if count >= limit:
-                        capped = True
+                        stop = _LIMIT
                         break
                 else:
                     bad += 1
@@ -310,7 +315,7 @@ def _search(
             continue
         dchoice[d] = o
         if nodes >= node_cap:
-            capped = True
+            stop = _NODES
             break
         nodes += 1
         j = dcell[d]
@@ -320,7 +325,7 @@ def _search(
             tpos += 1
             pending = j
         descend = True
-    return count, capped, nodes, saved, bad
+    return count, stop, nodes, saved, bad
 
 
 _place = njit(cache=True)(_place_src)
@@ -407,13 +412,13 @@ def brute_count(
     node_cap: int = 10**9,
     jit: bool = True,
     restarts: bool = True,
-) -> tuple[int, bool, int, list[list[int]]]:
+) -> tuple[int, str | None, int, list[list[int]]]:
     r"""Count Slant answers by reading-order search with degree and loop pruning.
 
     ``clues`` has one entry per lattice point in reading order ((R+1)*(C+1)),
-    each None or -1 (no constraint) or 0..4.  Returns ``(count, capped,
-    nodes, answers)``: ``capped`` is True when ``limit`` answers were found
-    (count is then a lower bound) or the node cap was hit; ``nodes`` counts
+    each None or -1 (no constraint) or 0..4.  Returns ``(count, stop,
+    nodes, answers)``: ``stop`` is ``"limit"`` when ``limit`` answers were found
+    (count is then a lower bound), ``"nodes"`` when the node cap was hit, else None; ``nodes`` counts
     decisions tried (summed over all restarts); ``answers`` holds up to 2
     answers as flat lists of R*C ints (1 = ``/``, 2 = ``\``).  ``jit=False``
     runs the identical kernel as plain Python.  With ``restarts`` (default)
@@ -425,10 +430,10 @@ def brute_count(
     if len(clues) != (rows + 1) * (cols + 1):
         raise ValueError("clues must have (rows+1)*(cols+1) entries")
     if rows <= 0 or cols <= 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     for v in clues:
         if v is not None and not -1 <= v <= 4:
-            return 0, False, 0, []
+            return 0, None, 0, []
     lim = max(1, int(limit))
     kernel = _count_kernel if jit else _count_kernel_src
     # restarts cannot shorten a blank board's full enumeration: search those once
@@ -447,13 +452,12 @@ def brute_count(
             corner, pcell, ptouch = tables[(r2, c2)]
             clue = np.array([_NO_CLUE if clues[p] is None else int(clues[p]) for p in src], dtype=np.int64)
             out = np.zeros((2, r2 * c2), dtype=np.int64)
-            cap = min(budget, int(node_cap) - total)
-            count, capped, nodes, saved, bad = kernel(r2, c2, clue, corner, pcell, ptouch, lim, cap, out)
+            allowed = min(budget, int(node_cap) - total)
+            count, stop, nodes, saved, bad = kernel(r2, c2, clue, corner, pcell, ptouch, lim, allowed, out)
             if bad:
                 raise AssertionError(f"slant brute: {bad} leaves passed the search but failed the validator")
             total += int(nodes)
-            out_of_nodes = capped and count < lim
-            if not out_of_nodes or total >= node_cap:
+            if stop != _NODES or total >= node_cap:
                 answers = [_answer_back(rows, cols, r2, c2, src, out[k]) for k in range(int(saved))]
-                return int(count), bool(capped), total, answers
+                return int(count), _STOPS[stop], total, answers
         budget *= 2

@@ -9,7 +9,9 @@ from functools import lru_cache
 from itertools import product
 
 from pencilbox.core.engine import Contradiction, State, single
+from pencilbox.core.geometry import grid
 from pencilbox.puzzles.slant.board import BOTH, TOUCH, Board
+from pencilbox.puzzles.slant.rules import loops
 
 
 def clue_id(board: Board, p: int) -> int:
@@ -81,7 +83,6 @@ def _union(parent: list[int], a: int, b: int) -> bool:
 
 def _loop_cells(board: Board, dom: list[int], cell: int, bit: int | None = None) -> tuple[int, ...]:
     """Settled cells on a path between the ends of ``cell``'s diagonal (for hints)."""
-    from pencilbox.puzzles.slant.rules import loops
     answer = [d if single(d) and j != cell else None for j, d in enumerate(dom)]
     answer[cell] = dom[cell] if bit is None else bit
     found = [loop for loop in loops(board, tuple(answer)) if cell in loop]
@@ -127,7 +128,6 @@ def duets(board: Board) -> list[tuple[int, int, tuple[int, ...]]]:
 @lru_cache(maxsize=64)
 def point_pairs(rows: int, cols: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every pair of orthogonally adjacent lattice points with the cells around either."""
-    from pencilbox.core.geometry import grid
     g = grid(rows, cols)
     return tuple((p, q, tuple(sorted({i for i, _ in g.around[p]} | {i for i, _ in g.around[q]})))
                  for p, q in g.point_pairs())

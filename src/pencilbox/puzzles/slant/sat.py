@@ -141,13 +141,13 @@ def sat_count(
     clues: Sequence[int | None],
     limit: int = 2,
     solver_name: str = SOLVER_NAME,
-) -> tuple[int, bool, int, list[list[int]]]:
+) -> tuple[int, str | None, int, list[list[int]]]:
     """Count Slant answers up to ``limit`` with an incremental SAT solver.
 
     ``clues`` has one entry per lattice point ((R+1)*(C+1), reading order):
-    None or -1 (no constraint) or 0..4.  Returns ``(count, capped, nodes,
-    answers)``; ``nodes`` is the number of SAT solver calls, ``capped`` is
-    True when ``limit`` answers were found (count may then be a lower bound),
+    None or -1 (no constraint) or 0..4.  Returns ``(count, stop, nodes,
+    answers)``; ``nodes`` is the number of SAT solver calls, ``stop`` is
+    ``"limit"`` when ``limit`` answers were found (else None) (count may then be a lower bound),
     ``answers`` the first up-to-2 answers as flat lists (1 = ``/``, 2 = ``\\``).
     An empty grid (rows or cols <= 0) counts 0, as in the brute counter.
     """
@@ -155,7 +155,7 @@ def sat_count(
     if len(clues) != npts:
         raise ValueError("clues must have (rows+1)*(cols+1) entries")
     if rows <= 0 or cols <= 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     n = rows * cols
     plits = _point_literals(rows, cols)
     edges = _edges(rows, cols)
@@ -165,11 +165,11 @@ def sat_count(
             continue
         cls = _exactly(plits[p], int(v))
         if cls is None:
-            return 0, False, 0, []
+            return 0, None, 0, []
         clauses.extend(cls)
     count = 0
     calls = 0
-    capped = False
+    stop: str | None = None
     answers: list[list[int]] = []
     with Solver(name=solver_name) as solver:
         solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
@@ -196,7 +196,7 @@ def sat_count(
             if len(answers) < 2:
                 answers.append([2 if full[i] > 0 else 1 for i in range(n)])
             if count >= limit:
-                capped = True
+                stop = "limit"
                 break
             solver.add_clause([-lit for lit in full])
-    return count, capped, calls, answers
+    return count, stop, calls, answers

@@ -46,26 +46,16 @@ class Sukoro(PuzzleBase):
 
     # independent engines and the generator
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from pencilbox.puzzles.sukoro.brute import brute_count
-        c, capped, nodes, answers = brute_count(board.rows, board.cols, board.clues, limit, node_cap)
-        return _as_count(c, capped, nodes, answers, limit, "brute")
+        from pencilbox.puzzles.sukoro.brute import brute_count  # lazy: numba
+        return self.counted(board, "brute", brute_count(board.rows, board.cols, board.clues, limit, node_cap))
 
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from pencilbox.puzzles.sukoro.sat import sat_count
-        c, capped, nodes, answers = sat_count(board.rows, board.cols, board.clues, limit)
-        return _as_count(c, capped, nodes, answers, limit, "sat")
+        from pencilbox.puzzles.sukoro.sat import sat_count  # lazy: pysat
+        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
 
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
-        from pencilbox.puzzles.sukoro.generate import generate
+        from pencilbox.puzzles.sukoro.generate import generate  # lazy: numba; solve loads no generator
         return generate(rows, cols, grade, seed, tries)
-
-
-def _as_count(c: int, capped: bool, nodes: int, answers: list[list[int]], limit: int,
-              engine: str) -> Count:
-    """An engine's (count, capped, nodes, answers) as a Count with answers as domains."""
-    doms = [[EMPTY if v == 0 else 1 << v for v in a] for a in answers[:2]]
-    hit = capped and c >= limit
-    return Count(c, hit, capped and not hit, nodes, doms, engine)
 
 
 PUZZLE = Sukoro()

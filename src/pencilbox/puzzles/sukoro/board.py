@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pencilbox.boardio import Section
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.errors import BoardError
+from pencilbox.sections import Section
 
 EMPTY = 1
 NUMBERED = 0b11110

@@ -36,6 +36,11 @@ from numba import njit
 
 __all__ = ["brute_count"]
 
+# what stopped a search early: nothing, the answer limit, the node cap (the kernel returns
+# the code, the result its name)
+_GO, _LIMIT, _NODES = 0, 1, 2
+_STOPS = (None, "limit", "nodes")
+
 _NO_CLUE = -1
 
 
@@ -50,8 +55,9 @@ def _count_kernel_src(
     node_cap: int,
     mirror: int,
     out: np.ndarray,
-) -> tuple[int, bool, int, int]:
-    """DFS over one bit per cell; returns (count, capped, nodes, saved).
+) -> tuple[int, int, int, int]:
+    """DFS over one bit per cell; returns (count, stop, nodes, saved), ``stop`` one of _GO,
+    _LIMIT, _NODES.
 
     ``nodes`` counts bit assignments tried (each of the <= 2 children of a
     cell decision, pruned or not).  The first ``saved`` answers (bits, at
@@ -70,7 +76,7 @@ def _count_kernel_src(
     saved = 0
     weight = 1
     nodes = 0
-    capped = False
+    stop = _GO
     i = 0
     choice[0] = -1
     while i >= 0:
@@ -93,7 +99,7 @@ def _count_kernel_src(
                     saved += 1
                 count += weight
                 if count >= limit:
-                    capped = True
+                    stop = _LIMIT
                     break
             i -= 1
             continue
@@ -108,7 +114,7 @@ def _count_kernel_src(
         choice[i] = b
         nodes += 1
         if nodes > node_cap:
-            capped = True
+            stop = _NODES
             break
         x[i] = b
         r = i // cols
@@ -233,7 +239,7 @@ def _count_kernel_src(
         if ok:
             i += 1
             choice[i] = -1
-    return count, capped, nodes, saved
+    return count, stop, nodes, saved
 
 
 _count_kernel = njit(cache=True)(_count_kernel_src)
@@ -286,12 +292,12 @@ def brute_count(
     node_cap: int = 10**9,
     jit: bool = True,
     mirror: bool | None = None,
-) -> tuple[int, bool, int, list[list[int]]]:
+) -> tuple[int, str | None, int, list[list[int]]]:
     """Count Sukoro answers by one-bit-per-cell search.
 
-    Returns ``(count, capped, nodes, answers)``: ``capped`` is True when
-    ``limit`` answers were found (count is then a lower bound) or the node cap
-    was hit; ``nodes`` counts bit assignments tried; ``answers`` holds up to
+    Returns ``(count, stop, nodes, answers)``: ``stop`` is ``"limit"`` when
+    ``limit`` answers were found (count is then a lower bound), ``"nodes"`` when
+    the node cap was hit, else None; ``nodes`` counts bit assignments tried; ``answers`` holds up to
     2 answers as flat digit lists (0 = empty) in reading order.
     ``jit=False`` runs the identical kernel as plain Python.  ``mirror``
     (default: on for clue-free boards, where it is exact) halves the search
@@ -300,10 +306,10 @@ def brute_count(
     if len(clues) != rows * cols:
         raise ValueError("clues must have rows*cols entries")
     if rows <= 0 or cols <= 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     for v in clues:
         if v is not None and not 0 <= v <= 4:
-            return 0, False, 0, []
+            return 0, None, 0, []
     transpose = cols > rows
     if transpose:
         r2, c2 = cols, rows
@@ -317,7 +323,7 @@ def brute_count(
     blank = all(v is None for v in cl)
     use_mirror = 1 if blank and (mirror is None or mirror) else 0
     kernel = _count_kernel if jit else _count_kernel_src
-    count, capped, nodes, saved = kernel(
+    count, stop, nodes, saved = kernel(
         r2,
         c2,
         clue,
@@ -329,7 +335,7 @@ def brute_count(
         use_mirror,
         out,
     )
-    if capped and count > limit:
+    if stop == _LIMIT and count > limit:
         count = limit  # a mirrored pair can overshoot the limit; keep count <= limit
     answers: list[list[int]] = []
     for a in range(int(saved)):
@@ -341,4 +347,4 @@ def brute_count(
         if transpose:
             digits = [digits[(k % cols) * c2 + k // cols] for k in range(rows * cols)]
         answers.append(digits)
-    return int(count), bool(capped), int(nodes), answers
+    return int(count), _STOPS[stop], int(nodes), answers

@@ -109,11 +109,11 @@ def sat_count(
     clues: Sequence[int | None],
     limit: int = 2,
     solver_name: str = SOLVER_NAME,
-) -> tuple[int, bool, int, list[list[int]]]:
+) -> tuple[int, str | None, int, list[list[int]]]:
     """Count Sukoro answers up to ``limit`` with an incremental SAT solver.
 
-    Returns ``(count, capped, nodes, answers)``; ``nodes`` is the number of
-    SAT solver calls, ``capped`` is True when ``limit`` answers were found
+    Returns ``(count, stop, nodes, answers)``; ``nodes`` is the number of
+    SAT solver calls, ``stop`` is ``"limit"`` when ``limit`` answers were found (else None)
     (count may then be a lower bound), ``answers`` the first up-to-2 answers
     as flat digit lists (0 = empty).
     """
@@ -121,15 +121,15 @@ def sat_count(
     if len(clues) != n:
         raise ValueError("clues must have rows*cols entries")
     if n == 0:
-        return 0, False, 0, []
+        return 0, None, 0, []
     nb = _neighbours_cached(rows, cols)
     units = _clue_units(n, clues)
     if units is None:
-        return 0, False, 0, []
+        return 0, None, 0, []
     count = 0
     calls = 0
     answers: list[list[int]] = []
-    capped = False
+    stop: str | None = None
     with Solver(name=solver_name, bootstrap_with=_base_cnf(rows, cols)) as solver:
         for u in units:
             solver.add_clause(u)
@@ -152,10 +152,10 @@ def sat_count(
             if len(answers) < 2:
                 answers.append([sum(1 for m in nb[c] if m in onset) if c in onset else 0 for c in range(n)])
             if count >= limit:
-                capped = True
+                stop = "limit"
                 break
             solver.add_clause([-(c + 1) if model[c] > 0 else c + 1 for c in range(n)])
-    return count, capped, calls, answers
+    return count, stop, calls, answers
 
 
 def _split(on: list[int], onset: set[int], nb: list[list[int]], n: int) -> list[list[int]]:

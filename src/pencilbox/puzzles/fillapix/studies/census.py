@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.puzzles.fillapix import census
 from pencilbox.puzzles.fillapix.studies.common import grid_name, parse_grid, rows_of, side_kind
 from pencilbox.studies import Figures, Params, figure, share, table
 
@@ -43,7 +44,6 @@ def plan(p: Params, seed: int) -> list[tuple]:
 def work(p: Params, seed: int, what: str, *args: int) -> dict[str, Any]:
     if what == "det":
         return {"det": [det_t(n) for n in range(1, args[0] + 1)]}
-    from pencilbox.puzzles.fillapix import census
 
     r = census.census(*args)
     return {

@@ -8,6 +8,7 @@ from typing import Any
 
 import numpy as np
 
+from pencilbox.puzzles.fillapix import generate
 from pencilbox.puzzles.fillapix.studies.common import (
     GENERATED,
     POSITIONS,
@@ -44,7 +45,6 @@ def plan(p: Params, seed: int) -> list[tuple]:
 def work(p: Params, seed: int, h: int, w: int, k: int, count: int) -> dict[str, Any]:
     """Clues shown and kept by (position, value), summed over a chunk of boards; a kept
     clue must be the picture's clue."""
-    from pencilbox.puzzles.fillapix import generate
 
     shown = np.zeros((3, 10), dtype=np.int64)
     kept = np.zeros((3, 10), dtype=np.int64)

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from pencilbox.puzzles.fillapix import twins
 from pencilbox.studies import Params, rng, sig
 
 # The seed's generator run: 176 boards. Its prediction of 58.8 redraws and its standard
@@ -55,7 +56,6 @@ def pictures(seed: int, *key: Any, count: int, cells: int) -> np.ndarray:
 def exact_shares(h: int, w: int, y_max: int) -> tuple[float, float | None]:
     """Exact twin share with single line flips only, and with the two-block family too
     (None when Y, the pattern part, is larger than y_max on a side: the count is slow)."""
-    from pencilbox.puzzles.fillapix import twins
 
     lines = twins.twin_share(h, w, lines_only=True)
     both = h % 3 == 2 and w % 3 == 2

@@ -12,7 +12,8 @@ from typing import Any
 import numpy as np
 
 from pencilbox.core import engine
-from pencilbox.puzzles.fillapix import PUZZLE
+from pencilbox.puzzles.fillapix import PUZZLE, generate, kernel, twins
+from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 from pencilbox.puzzles.fillapix.generate import NODE_CAP
 from pencilbox.puzzles.fillapix.studies.common import (
     GENERATED,
@@ -57,8 +58,6 @@ def _uniqueness_check(
     """The generator's check after erasing a clue, as jit._no_rival does it: split on
     the erased block's open cells, each case a rival search, the cases together node-capped,
     and the fixpoint again after each case. UNIQUE, RIVAL or CAPPED."""
-    from pencilbox.puzzles.fillapix import kernel
-    from pencilbox.puzzles.fillapix.board import BOTH
 
     dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)
     assert dom is not None  # the known answer obeys every clue
@@ -82,7 +81,6 @@ def _verdict(board: Any, avoid: list[int], erased: int, recheck_cap: int) -> int
     """Whether ``avoid`` is still the only answer once clue ``erased`` is gone: the
     generator's own check with a far larger node cap, and SAT (exact, no cap) where even
     that cap leaves it open. UNIQUE or RIVAL."""
-    from pencilbox.puzzles.fillapix import PUZZLE, generate
 
     verdict = _uniqueness_check(board, avoid, erased, generate.check_rungs(), recheck_cap)
     if verdict == CAPPED:
@@ -94,8 +92,6 @@ def erase_with_verdicts(rows: int, cols: int, seed: int, node_cap: int, recheck_
     """generate.make's erasure loop in Python, one verdict at a time: the clues it keeps,
     the draws its picture took, and its capped checks (each kept its clue), with how many
     of those clues a check with a larger cap (then SAT) says could have gone."""
-    from pencilbox.puzzles.fillapix import generate
-    from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 
     r = random.Random(seed)
     pic, draws = generate.picture(rows, cols, r)
@@ -120,7 +116,6 @@ def erase_with_verdicts(rows: int, cols: int, seed: int, node_cap: int, recheck_
 def _final_removable(board: Any, avoid: list[int], recheck_cap: int) -> int:
     """Kept clues whose erasure from the finished board leaves the answer unique (the
     board is locally minimal when there are none)."""
-    from pencilbox.puzzles.fillapix.board import Board
 
     kept = [i for i, v in enumerate(board.clues) if v is not None]
     return sum(
@@ -136,7 +131,6 @@ def _final_removable(board: Any, avoid: list[int], recheck_cap: int) -> int:
 
 
 def work(p: Params, seed: int, h: int, w: int, k: int, count: int) -> dict[str, Any]:
-    from pencilbox.puzzles.fillapix import PUZZLE, generate, twins
 
     keys = ("draws", "kept", "painted", "capped", "needless", "final", "grade")
     out: dict[str, Any] = {**{key: [] for key in keys}, "same": 0, "unique": 0, "twin_free": 0}

@@ -8,8 +8,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from pencilbox import bank, boardio
 from pencilbox.core import engine
-from pencilbox.puzzles.fillapix import PUZZLE
+from pencilbox.puzzles.fillapix import PUZZLE, kernel
 from pencilbox.puzzles.fillapix.studies.common import rows_of
 from pencilbox.studies import Figures, Params, at_least, figure, median_cell, plot, share, table
 
@@ -32,7 +33,6 @@ SEARCHES = {
 
 @lru_cache(maxsize=1)
 def _bank() -> tuple[dict[str, Any], ...]:
-    from pencilbox import bank
 
     return tuple(bank.load("fillapix"))
 
@@ -57,8 +57,6 @@ def plan(p: Params, seed: int) -> list[tuple]:
 def work(p: Params, seed: int, k: int) -> dict[str, Any]:
     """One bank board: what each level settles climbing, what the full ladder settles
     without each rung, the grade again, search nodes per rung set, and SAT uniqueness."""
-    from pencilbox import boardio
-    from pencilbox.puzzles.fillapix import kernel
 
     rec = _bank()[k]
     board = boardio.board_from_json(rec)

@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core import engine
+from pencilbox.puzzles.fillapix import PUZZLE
+from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.puzzles.fillapix.studies.common import clue_vector, grid_name, pictures, rows_of
 from pencilbox.puzzles.fillapix.studies.twin_shares import PLAIN_SQUARES
 from pencilbox.studies import Figures, Params, figure, table
@@ -43,8 +45,6 @@ def plan(p: Params, seed: int) -> list[tuple]:
 def work(p: Params, seed: int, which: str, h: int, w: int) -> dict[str, Any]:
     """Every clue shown on a grid with no side 2 (mod 3): one answer, the picture (the
     ladder's count on all; SAT, which shares no code with it, on the first few)."""
-    from pencilbox.puzzles.fillapix import PUZZLE
-    from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 
     count = p["pictures"] if which == "seed" else p["extra_pictures"]
     out = {

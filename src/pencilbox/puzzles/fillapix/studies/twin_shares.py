@@ -10,6 +10,8 @@ from typing import Any
 import numpy as np
 
 from pencilbox.core import engine
+from pencilbox.puzzles.fillapix import PUZZLE, twins
+from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.studies.common import (
     clue_vector,
     exact_shares,
@@ -68,8 +70,6 @@ def work(p: Params, seed: int, what: str, *args: int) -> dict[str, Any]:
 def _against_solver(p: Params, seed: int, h: int, w: int) -> dict[str, Any]:
     """Classifier and solver on random pictures with every clue shown: a twin found iff
     the uniqueness count (limit 2) finds two answers."""
-    from pencilbox.puzzles.fillapix import PUZZLE, twins
-    from pencilbox.puzzles.fillapix.board import Board
 
     kinds = [0, 0, 0, 0]
     out = {"h": h, "w": w, "solver_two": 0, "disagree": 0, "bad_twin": 0, "complement": 0, "capped": 0}
@@ -93,7 +93,6 @@ def _against_solver(p: Params, seed: int, h: int, w: int) -> dict[str, Any]:
 def _y_counts(top: int) -> list[list[int]]:
     """Y matrices (m x n, up to top x top) with no constant line and with no split either:
     the closed form and the row-by-row count against every matrix."""
-    from pencilbox.puzzles.fillapix import twins
 
     rows = []
     for m in range(1, top + 1):

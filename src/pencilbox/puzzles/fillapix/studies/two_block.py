@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from pencilbox.puzzles.fillapix import twins
 from pencilbox.puzzles.fillapix.studies.common import (
     count_cell,
     exact_shares,
@@ -72,7 +73,6 @@ def plan(p: Params, seed: int) -> list[tuple]:
 
 
 def work(p: Params, seed: int, h: int, w: int, k: int) -> list[int]:
-    from pencilbox.puzzles.fillapix import twins
 
     pics = pictures(seed, "two_block", h, w, k, count=p["chunk"], cells=h * w)
     return [int(v) for v in _classify_chunk(pics, *twins.Workspace(h, w).args())]

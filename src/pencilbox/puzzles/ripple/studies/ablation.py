@@ -7,6 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core import engine
+from pencilbox.puzzles.ripple.brute import count_by_regions
+from pencilbox.puzzles.ripple.generate import make
 from pencilbox.puzzles.ripple.studies.common import SEED_LEVEL, fixpoints, pct, puzzle, sat_count, size_label
 from pencilbox.studies import Figures, Params, figure, mean_cell, plot, rng, table
 
@@ -30,8 +32,6 @@ def dropped(top: str) -> list[str]:
 
 def work(p: Params, seed: int, which: str, k: int) -> dict[str, Any]:
     """One generated board: the fixpoint at the protocol's top, then without each rung in turn."""
-    from pencilbox.puzzles.ripple.brute import count_by_regions
-    from pencilbox.puzzles.ripple.generate import make
     n, top = p["size"], PROTOCOLS[which]
     made = make(n, n, rng(seed, "ablation", k).randrange(1, 2**31), top)
     b = made.board

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pencilbox import bank, boardio
 from pencilbox.core import engine
+from pencilbox.puzzles.ripple.generate import live, walk
 from pencilbox.puzzles.ripple.studies.common import (
     NAME as PUZZLE_NAME,
 )
@@ -32,7 +34,6 @@ QUICK: Params = {"sizes": [6], "seed_sizes": [6], "bank_per_size": 2, "per_bucke
 def _walk(rows: int, cols: int, seed: int, level: str) -> tuple[tuple[int | None, ...], int]:
     """The walk ``generate.make`` took for a seed: the givens it ends with and how many it
     added before erasing."""
-    from pencilbox.puzzles.ripple.generate import live, walk
     r = random.Random(seed)
     regions, answer, _ = live(rows, cols, r)
     clues, added, _ = walk(rows, cols, regions, answer, r, level)
@@ -40,7 +41,6 @@ def _walk(rows: int, cols: int, seed: int, level: str) -> tuple[tuple[int | None
 
 
 def plan(p: Params, seed: int) -> list[tuple]:
-    from pencilbox import bank
     buckets = sorted({(rec["rows"], rec["cols"], rec["grade"]) for rec in bank.load(PUZZLE_NAME)},
                      key=lambda b: (b[0], b[1], engine.grade_rank(puzzle(), b[2])))
     return [("seed", n, n, SEED_LEVEL) for n in p["seed_sizes"]] + \
@@ -60,7 +60,6 @@ def work(p: Params, seed: int, which: str, rows: int, cols: int, grade: str) -> 
 
 def _replay(p: Params, rows: int, cols: int, grade: str) -> dict[str, Any]:
     """One bank bucket: replay each board's walk, regrade it, count its answers by SAT."""
-    from pencilbox import bank, boardio
     recs = [rec for rec in bank.load(PUZZLE_NAME)
             if (rec["rows"], rec["cols"], rec["grade"]) == (rows, cols, grade)]
     out: dict[str, Any] = {"boards": len(recs), "walked": 0, "added": 0, "kept": 0, "share": 0.0,

@@ -7,7 +7,11 @@ import random
 from functools import lru_cache
 from typing import Any
 
+from pencilbox import bank
 from pencilbox.core import engine
+from pencilbox.puzzles.ripple import PUZZLE, sat
+from pencilbox.puzzles.ripple.board import Board
+from pencilbox.puzzles.ripple.generate import live, walk
 from pencilbox.studies import rng
 
 NAME = "ripple"
@@ -15,12 +19,10 @@ SEED_LEVEL = "lines"  # the seed's bank: walked at the strongest propagation, ne
 
 
 def puzzle() -> Any:
-    from pencilbox.puzzles.ripple import PUZZLE
     return PUZZLE
 
 
 def board(rows: int, cols: int, regions: tuple[int, ...], clues: tuple[int | None, ...] | None = None) -> Any:
-    from pencilbox.puzzles.ripple.board import Board
     return Board(rows, cols, regions, clues if clues is not None else (None,) * (rows * cols))
 
 
@@ -46,8 +48,7 @@ def keeps(dom: list[int] | None, answer: tuple[int, ...]) -> bool:
 
 def sat_count(b: Any, limit: int) -> int:
     """Answers up to ``limit`` by the SAT engine (shares no code with the ladder)."""
-    from pencilbox.puzzles.ripple.sat import sat_count as count
-    return count(b.rows, b.cols, b.regions, b.clues, limit)[0]
+    return sat.sat_count(b.rows, b.cols, b.regions, b.clues, limit)[0]
 
 
 def fixpoints(b: Any, answer: tuple[int, ...], ladders: list[tuple[str, ...]]) -> list[dict[str, Any]]:
@@ -75,7 +76,6 @@ def level_ladders() -> list[tuple[str, ...]]:
 def seed_bank(sizes: tuple[int, ...], per_size: int, seed: int) -> tuple[dict[str, Any], ...]:
     """A bank shaped like the seed's: ``per_size`` boards per size, each walked at the
     ``lines`` rule set by the generator, with its grade, givens, and givens added first."""
-    from pencilbox.puzzles.ripple.generate import live, walk
     out = []
     for n in sizes:
         for k in range(per_size):
@@ -98,6 +98,5 @@ def seed_bank_givens(sizes: tuple[int, ...], per_size: int, seed: int) -> dict[i
 
 def shipped_givens(n: int) -> list[int]:
     """How many givens each shipped bank board of size n x n carries."""
-    from pencilbox import bank
     return [sum(v is not None for row in rec["clues"] for v in row)
             for rec in bank.load(NAME) if rec["rows"] == rec["cols"] == n]

@@ -7,6 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core import engine
+from pencilbox.puzzles.ripple import generate, kernel, rules
+from pencilbox.puzzles.ripple.board import full
+from pencilbox.puzzles.ripple.brute import count_by_regions
+from pencilbox.puzzles.ripple.generate import ALIVE_NODES, SIZES
+from pencilbox.puzzles.ripple.sat import sat_count
 from pencilbox.puzzles.ripple.studies.common import board, pct, puzzle, size_label
 from pencilbox.studies import Figures, Params, figure, nonzero, plot, proportion, rng, share, table
 
@@ -22,12 +27,10 @@ OUR_SETTINGS = [[n, s, 3, 7] for n in (6, 8) for s in (0.0, 0.1, 0.2, 0.3)] + [[
 
 def _alive_nodes() -> int:
     """The generator's node cap for its alive check, so the solver column is the generator's."""
-    from pencilbox.puzzles.ripple.generate import ALIVE_NODES
     return ALIVE_NODES
 
 
 def _sizes() -> list[int]:
-    from pencilbox.puzzles.ripple.generate import SIZES
     return list(SIZES)
 
 
@@ -51,8 +54,6 @@ def our_label(n: int, single: float, lo: int, hi: int) -> str:
 def _solver_alive(b: Any, seed: int, node_cap: int) -> bool | None:
     """The alive check's search alone, with an explicit node cap; None when capped (the
     generator then asks SAT)."""
-    from pencilbox.puzzles.ripple import kernel
-    from pencilbox.puzzles.ripple.board import full
     names = engine.ladder(puzzle(), puzzle().search_level)
     res = kernel.search(b, [full(s) for s in b.size], names, 1, node_cap, seed=seed)
     if res.count:
@@ -78,7 +79,6 @@ def _empty_counts() -> dict[str, int]:
 def work(p: Params, seed: int, which: str, k: int, c: int) -> dict[str, int]:
     """One chunk of one setting: SAT decides life, the cheap tests and the solver are scored,
     the first few partitions are re-decided by the region-permutation counter."""
-    from pencilbox.puzzles.ripple import generate
     if which in ("seed", "small"):
         n, single = p["settings"][k]
         total = p["partitions"] if which == "seed" else p["ours_partitions"]
@@ -98,8 +98,6 @@ def work(p: Params, seed: int, which: str, k: int, c: int) -> dict[str, int]:
 
 def _score(p: Params, out: dict[str, int], n: int, regions: tuple[int, ...], s: int, verify: bool) -> None:
     """Add one partition's verdicts to the chunk's counts."""
-    from pencilbox.puzzles.ripple import generate, rules
-    from pencilbox.puzzles.ripple.sat import sat_count
     b = board(n, n, regions)
     sizes = [len(m) for m in b.members]
     reasons = generate.looks_dead(n, n, regions)
@@ -121,7 +119,6 @@ def _score(p: Params, out: dict[str, int], n: int, regions: tuple[int, ...], s: 
     out["disagree"] += solver is not None and solver != alive
     out["bad_answer"] += alive and not rules.is_answer(b, tuple(answers[0]))
     if verify:
-        from pencilbox.puzzles.ripple.brute import count_by_regions
         got, capped, _, _ = count_by_regions(n, n, regions, b.clues, 1, p["brute_nodes"])
         settled = got > 0 or not capped
         out["verified"] += settled

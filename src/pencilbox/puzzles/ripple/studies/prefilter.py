@@ -7,6 +7,7 @@ import statistics
 import time
 from typing import Any
 
+from pencilbox.puzzles.ripple.generate import alive_answer, looks_dead, partition
 from pencilbox.puzzles.ripple.studies.common import size_label
 from pencilbox.studies import Figures, Params, figure, plot, rng, sig, table
 
@@ -24,7 +25,6 @@ def plan(p: Params, seed: int) -> list[tuple]:
 
 def _decide(draws: list[tuple[tuple[int, ...], int]], n: int, prefilter: bool) -> tuple[float, int]:
     """Seconds to decide every drawn partition, and how many live."""
-    from pencilbox.puzzles.ripple.generate import alive_answer, looks_dead
     t0 = time.perf_counter()
     live = 0
     for regions, s in draws:
@@ -36,7 +36,6 @@ def _decide(draws: list[tuple[tuple[int, ...], int]], n: int, prefilter: bool) -
 
 def work(p: Params, seed: int, k: int) -> dict[str, Any]:
     """One board size: both arms timed on the same draws, in one process so they compare."""
-    from pencilbox.puzzles.ripple.generate import alive_answer, looks_dead, partition
     n, target = p["settings"][k]
     r = rng(seed, "prefilter", k)
     draws: list[tuple[tuple[int, ...], int]] = []

@@ -7,6 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core import engine
+from pencilbox.puzzles.ripple import generate
+from pencilbox.puzzles.ripple.board import full, initial_state
+from pencilbox.puzzles.ripple.generate import looks_dead
+from pencilbox.puzzles.ripple.rungs import Lines, Ripple
 from pencilbox.puzzles.ripple.studies.common import board, size_label
 from pencilbox.studies import Figures, Params, figure, mean_cell, plot, rng, sig, table
 
@@ -32,8 +36,6 @@ def reach_by_pairs(rows: int, cols: int, v: int) -> int:
 
 def reach_by_rung(rows: int, cols: int, v: int) -> int:
     """The same sum as the ``ripple`` rung computes it (one big region, v placed once)."""
-    from pencilbox.puzzles.ripple.board import full
-    from pencilbox.puzzles.ripple.rungs import Ripple
     n = rows * cols
     b = board(rows, cols, (0,) * n)
     total = 0
@@ -129,7 +131,6 @@ def work(p: Params, seed: int, kind: str, n: int, v: int = 0) -> dict[str, Any]:
         return {"pairs": reach_by_pairs(n, n, v), "rung": reach_by_rung(n, n, v), "maxsat": most,
                 "witness": valid, "rows_dp": most_by_rows(n, n, v), "room": room(n, n, v),
                 "bound": capacity_bound(n, n, v)}
-    from pencilbox.puzzles.ripple import generate
     r = rng(seed, "reach", "demand", n)
     need: list[list[int]] = [[] for _ in range(max(p["values"]) + 1)]
     for _ in range(p["demand_samples"]):
@@ -143,9 +144,6 @@ def work(p: Params, seed: int, kind: str, n: int, v: int = 0) -> dict[str, Any]:
 def worked_examples() -> dict[str, Any]:
     """The seed's two worked cases, recomputed: eighteen dominoes on 6x6, and a row 0 made of
     two 1x3 regions, where the line rule rules a 3 out of two cells of an empty grid."""
-    from pencilbox.puzzles.ripple.board import initial_state
-    from pencilbox.puzzles.ripple.generate import looks_dead
-    from pencilbox.puzzles.ripple.rungs import Lines
     dominoes = tuple((r * 6 + c) // 2 for r in range(6) for c in range(6))
     sizes = [dominoes.count(k) for k in range(max(dominoes) + 1)]
     row0 = tuple([0] * 3 + [1] * 3 + [2 + r for r in range(5) for _ in range(6)])

@@ -8,6 +8,7 @@ from itertools import pairwise
 from typing import Any
 
 from pencilbox.core import engine
+from pencilbox.puzzles.ripple import generate
 from pencilbox.puzzles.ripple.studies.common import (
     board,
     fixpoints,
@@ -53,7 +54,6 @@ def _givens(p: Params, seed: int, source: str, n: int) -> list[int]:
 def work(p: Params, seed: int, which: str, source: str, n: int, c: int, m: int) -> list[dict[str, Any]]:
     """``m`` unfiltered boards: a live partition from the generator's drawer, a random answer,
     givens from it at random outside size-1 regions, as many as a random board of the source."""
-    from pencilbox.puzzles.ripple import generate
     r = rng(seed, "rule_reach", which, source, n, c)
     counts = _givens(p, seed, source, n)
     ladders = level_ladders()

@@ -11,6 +11,7 @@ from pencilbox import bank, boardio
 from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import ALL, MARK, Board, answer_from_state
+from pencilbox.puzzles.sukoro.brute import brute_count
 from pencilbox.studies import sig
 
 SEARCH_RUNGS = engine.ladder(PUZZLE, PUZZLE.search_level)  # deg, neq, conn: every rung but probe
@@ -92,10 +93,9 @@ def blank_count(rows: int, cols: int, engine_name: str) -> tuple[int, bool]:
     if engine_name == "ladder":
         res = kernel.search(board, [ALL] * (rows * cols), SEARCH_RUNGS, 2**62, 2**62)
         return res.count, res.node_capped
-    from pencilbox.puzzles.sukoro.brute import brute_count
 
-    count, capped, _, _ = brute_count(rows, cols, (None,) * (rows * cols), 2**62, 2**62)
-    return count, capped
+    count, stop, _, _ = brute_count(rows, cols, (None,) * (rows * cols), 2**62, 2**62)
+    return count, stop is not None
 
 
 def _record(rec: dict[str, Any]) -> Banked:

@@ -1,0 +1,41 @@
+"""The text format's tokens and ``name:`` sections: what boardio reads a text board into
+and each puzzle's ``board.from_sections`` reads its clues from (a module of its own, so
+the puzzles need not import boardio, which imports the registry of puzzles)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pencilbox.errors import BoardError
+
+
+@dataclass(frozen=True)
+class Token:
+    """A whitespace-separated token of the text format and where it stood."""
+
+    text: str
+    line: int
+    col: int
+
+    def where(self) -> str:
+        return f"line {self.line}, column {self.col}"
+
+
+@dataclass
+class Section:
+    """A ``name:`` header of the text format and its rows of tokens."""
+
+    name: str
+    line: int
+    rows: list[list[Token]]
+
+    def grid(self, nrows: int, ncols: int) -> list[list[Token]]:
+        """The tokens, checked to be exactly nrows x ncols."""
+        if len(self.rows) != nrows:
+            raise BoardError(f"line {self.line}: section '{self.name}:' has {len(self.rows)} rows, "
+                             f"expected {nrows}")
+        for row in self.rows:
+            if len(row) != ncols:
+                raise BoardError(f"line {row[0].line}: section '{self.name}:' row has {len(row)} "
+                                 f"tokens, expected {ncols}")
+        return self.rows
