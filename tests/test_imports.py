@@ -35,14 +35,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("player/loadtest.py", "pencilbox.player.api"): (1, "uvicorn only when serving"),
     ("player/api.py", "pencilbox.studies.stats"): (1, "the notes page only when asked"),
     ("warm.py", "pencilbox"): (2, "bank, boardio and service only when warming"),
-    # back-imports of PUZZLE and helpers in the generators: left to item 4's rewrite of generate
-    ("puzzles/fillapix/generate.py", "pencilbox.puzzles.fillapix"): (4, "cycle: left to item 4"),
-    ("puzzles/fillapix/generate.py", "pencilbox.puzzles.fillapix.twins"): (1, "left to item 4"),
-    ("puzzles/ripple/generate.py", "pencilbox.puzzles.ripple"): (4, "cycle: left to item 4"),
-    ("puzzles/ripple/generate.py", "pencilbox.core.geometry"): (2, "left to item 4"),
-    ("puzzles/ripple/generate.py", "pencilbox.puzzles.ripple.rungs"): (1, "left to item 4"),
-    ("puzzles/slant/generate.py", "pencilbox.puzzles.slant"): (2, "cycle: left to item 4"),
-    ("puzzles/sukoro/generate.py", "pencilbox.puzzles.sukoro"): (2, "cycle: left to item 4"),
+    ("core/aot.py", "pencilbox"): (1, "warm, after the jitted module's own sources are noted"),
 }
 
 

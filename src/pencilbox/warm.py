@@ -14,6 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pencilbox import puzzles
+from pencilbox.core import aot
 
 NOTE = "pencilbox: compiling kernels, first run only (pencilbox warm compiles them all ahead)"
 JOBS = ("ladder", "brute", "cells", "generate")  # the numba code paths of every puzzle
@@ -127,7 +128,6 @@ def warm(progress: bool = True) -> tuple[int, float]:
     included (they stay the fallback); returns (functions compiled, seconds)."""
     from tqdm import tqdm
 
-    from pencilbox.core import aot
     t0 = time.perf_counter()
     compiled = compiles()
     todo = jobs()
@@ -151,7 +151,6 @@ def build_ahead() -> dict[str, str]:
     jitted module; per puzzle "" when built, else why not."""
     from importlib.util import find_spec
 
-    from pencilbox.core import aot
     names = [n for n in puzzles.names() if find_spec(f"pencilbox.puzzles.{n}.jit") is not None]
     return aot.build_all(names)
 

@@ -14,8 +14,9 @@ import random
 
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded
-from pencilbox.puzzles.fillapix import kernel
+from pencilbox.puzzles.fillapix import PUZZLE, kernel
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
+from pencilbox.puzzles.fillapix.twins import find_twin
 
 NODE_CAP = 64
 REDRAWS = 10_000
@@ -25,7 +26,6 @@ def check_rungs() -> tuple[str, ...]:
     """What the uniqueness checks propagate with: the ladder up to ``sides`` (pair's
     stronger form), so rivals turn up in a handful of nodes and the erasure loop stays
     incremental (no probe)."""
-    from pencilbox.puzzles.fillapix import PUZZLE
     return engine.ladder(PUZZLE, "sides")
 
 
@@ -36,7 +36,6 @@ def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], 
         pic = tuple(rng.randint(0, 1) for _ in range(rows * cols))
         if not twins_possible:
             return pic, k
-        from pencilbox.puzzles.fillapix.twins import find_twin
         if find_twin(pic, rows, cols) is None:
             return pic, k
     raise ValueError(f"no twin-free {rows}x{cols} picture in {REDRAWS} draws")
@@ -54,7 +53,6 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> str:
     of that block where it differs (earlier block cells keep the answer's value) and look
     for any answer in each case, the cases together node-capped (a capped check counts as
     a rival), trying the value away from the known answer first."""
-    from pencilbox.puzzles.fillapix import PUZZLE
     names = check_rungs()
     dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)  # what the clues force
     budget = NODE_CAP  # branch points for all the cases together
@@ -78,7 +76,6 @@ def minimise_reference(board: Board, order: list[int], avoid: list[int],
                        level: str | None = None) -> tuple[tuple[int | None, ...], int]:
     """The erasure loop in Python, clue by clue (kernel.minimise_checked is its compiled
     twin): the clues kept and the uniqueness checks that ran out of nodes."""
-    from pencilbox.puzzles.fillapix import PUZZLE
     clues = list(board.clues)
     capped = 0
     for i in order:
@@ -107,7 +104,6 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     is a rung below search, for what that much of the ladder settles."""
     rng = random.Random(seed)
     pic, _ = picture(rows, cols, rng)
-    from pencilbox.puzzles.fillapix import PUZZLE
     avoid = [PAINT if v else BLANK for v in pic]
     order = list(range(rows * cols))
     rng.shuffle(order)
@@ -122,7 +118,6 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it.
     No board has grade pair: at count's fixpoint pair can only find contradictions."""
-    from pencilbox.puzzles.fillapix import PUZZLE
     if grade == "pair":
         raise ValueError("no Fill-a-Pix board finishes at pair but not at count: pair bounds the shared "
                          "cells only, so it settles nothing count leaves open (it pays inside probe)")

@@ -20,9 +20,10 @@ import random
 
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, erase, finishes, graded
-from pencilbox.core.geometry import Grid
-from pencilbox.puzzles.ripple import kernel
+from pencilbox.core.geometry import Grid, grid
+from pencilbox.puzzles.ripple import PUZZLE, kernel
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state
+from pencilbox.puzzles.ripple.rungs import Lines
 
 SINGLE, SIZES = 0.1, (3, 7)  # defaults: ~1 in 6 partitions of 10x10 lives (smaller regions die)
 ALIVE_NODES = 20_000  # branch points the alive check's search may use before SAT decides
@@ -36,7 +37,6 @@ def partition(rows: int, cols: int, rng: random.Random, single: float = SINGLE,
     label = [-1] * n
     order = list(range(n))
     rng.shuffle(order)
-    from pencilbox.core.geometry import grid
     g = grid(rows, cols)
     k = 0
     for start in order:
@@ -62,7 +62,6 @@ def partition_share(rows: int, cols: int, rng: random.Random, share: float,
     aims at one cell when floor(share * t + u) steps up (u uniform, drawn once: systematic
     sampling, so singles number share * t in expectation), and a cell boxed in before it
     could grow joins a neighbouring region instead of standing alone."""
-    from pencilbox.core.geometry import grid
     n = rows * cols
     g = grid(rows, cols)
     label = [-1] * n
@@ -133,7 +132,6 @@ def looks_dead(rows: int, cols: int, regions: tuple[int, ...]) -> list[str]:
         if demand > room:
             reasons.append("board capacity")
             break
-    from pencilbox.puzzles.ripple.rungs import Lines
     try:
         Lines().apply(board, engine.State(initial_state(board)))
     except engine.Contradiction:
@@ -145,7 +143,6 @@ def alive_answer(rows: int, cols: int, regions: tuple[int, ...], seed: int) -> t
     """A random answer of the empty partition (the ladder's search, values in a seeded
     random order), or None when it is dead. A search that runs out of nodes is settled by
     SAT (complete; its answer is then SAT's first), so no live partition is thrown away."""
-    from pencilbox.puzzles.ripple import PUZZLE
     board = Board(rows, cols, regions, (None,) * (rows * cols))
     res = kernel.search(board, [full(s) for s in board.size], engine.ladder(PUZZLE, PUZZLE.search_level),
                         1, ALIVE_NODES, seed=seed)
@@ -169,7 +166,6 @@ def live(rows: int, cols: int, rng: random.Random, single: float = SINGLE,
 
 def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     """One board from one seed, finished by ``level`` (default: the whole ladder)."""
-    from pencilbox.puzzles.ripple import PUZZLE
     level = engine.levels(PUZZLE)[-1] if level in (None, engine.SEARCH) else level
     rng = random.Random(seed)
     regions, answer, _ = live(rows, cols, rng)
@@ -183,7 +179,6 @@ def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...]
     """Add the answer's givens in random order until ``level`` finishes the board, then
     erase them in random order while it still does: the givens, how many were added,
     and how many fixpoints were run."""
-    from pencilbox.puzzles.ripple import PUZZLE
     size = Board(rows, cols, regions, (None,) * (rows * cols)).size
     clues: list[int | None] = [None] * (rows * cols)
     spots = [i for i in range(rows * cols) if size[i] > 1]
@@ -208,5 +203,4 @@ def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...]
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
-    from pencilbox.puzzles.ripple import PUZZLE
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)

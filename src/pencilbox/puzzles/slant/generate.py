@@ -14,6 +14,7 @@ import random
 
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
+from pencilbox.puzzles.slant import PUZZLE
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
 
 
@@ -59,7 +60,6 @@ def raw(rows: int, cols: int, density: float, seed: int) -> tuple[Board, tuple[i
 
 def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     """One board from one seed, minimal for ``level`` (or unique-minimal); ungraded."""
-    from pencilbox.puzzles.slant import PUZZLE
     rng = random.Random(seed)
     filling = random_filling(rows, cols, rng)
     def rebuild(clues: tuple) -> Board:
@@ -73,5 +73,4 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
-    from pencilbox.puzzles.slant import PUZZLE
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)

@@ -15,7 +15,7 @@ import random
 
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded, keep_test, minimise
-from pencilbox.puzzles.sukoro import kernel
+from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import ALL, Board, answer_from_state
 
 MIN_COVER = 0.4  # share of cells a drawn answer should number
@@ -25,7 +25,6 @@ DRAW_NODES = 5_000  # branch points one random walk may use before it is redrawn
 def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> tuple[int, ...]:
     """A random answer covering at least MIN_COVER of the board (the best of ``draws``
     randomised searches on the blank board, digits tried before empty, if none does)."""
-    from pencilbox.puzzles.sukoro import PUZZLE
     board = Board(rows, cols, (None,) * (rows * cols))
     names = engine.ladder(PUZZLE, PUZZLE.search_level)
     best: tuple[int, ...] = ()
@@ -48,7 +47,6 @@ def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> 
 
 def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     """One board from one seed: unique-minimal, or minimal for ``level`` (ungraded)."""
-    from pencilbox.puzzles.sukoro import PUZZLE
     rng = random.Random(seed)
     answer = random_answer(rows, cols, rng)
     full = tuple(v if v else None for v in answer)
@@ -60,5 +58,4 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
-    from pencilbox.puzzles.sukoro import PUZZLE
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
