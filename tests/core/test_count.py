@@ -13,6 +13,7 @@ from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import engine
 from pencilbox.core.engine import BrokenAnswer, Count
 from pencilbox.core.puzzle import Puzzle
+from pencilbox.service import Options
 
 ENGINE_MODULES = {"brute": "brute", "cells": "brute", "sat": "sat"}
 RAW_COUNTERS = {("sukoro", "brute"): "brute_count", ("sukoro", "sat"): "sat_count",
@@ -126,6 +127,6 @@ def test_brute_and_sat_say_which_cap_stopped_them(name: str) -> None:
 @pytest.mark.parametrize("name", puzzles.names())
 def test_count_reports_the_engines_own_cap(name: str) -> None:
     board = blank(name)
-    assert service.count(board, "brute", limit=2)["cap"] == "limit"
-    assert service.count(board, "brute", limit=10**6, node_cap=1)["cap"] == "nodes"
-    assert service.count(board, "sat", limit=3)["cap"] == "limit"
+    assert service.count(board, "brute", Options(limit=2))["cap"] == "limit"
+    assert service.count(board, "brute", Options(limit=10**6, node_cap=1))["cap"] == "nodes"
+    assert service.count(board, "sat", Options(limit=3))["cap"] == "limit"
