@@ -3,11 +3,18 @@ engine's Kernel interface built on a puzzle's ``search``, ``finish`` and ``start
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
-from pencilbox.core.engine import Count
+from pencilbox.core.engine import PROBE, Count
+
+
+def flag_table(rungs: Sequence[Any]) -> dict[str, int]:
+    """A kernel's flag bits: one per rung in the order of the puzzle's RUNGS, probe last, so
+    the ladder is written once (the readable rungs) and the compiled code reads it."""
+    return {name: 1 << k for k, name in enumerate([r.name for r in rungs] + [PROBE])}
 
 
 def flags_of(table: dict[str, int], names: tuple[str, ...]) -> int:

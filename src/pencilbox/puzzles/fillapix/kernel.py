@@ -9,14 +9,16 @@ import numpy as np
 
 from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
-from pencilbox.core.kernel import KernelBase
+from pencilbox.core.kernel import KernelBase, flag_table
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.fillapix.board import Board
+from pencilbox.puzzles.fillapix.rungs import RUNGS
 
-CNT, PAIR, PRB, SIDES = 1, 2, 4, 8
-FLAG = {"count": CNT, "pair": PAIR, PROBE: PRB, "sides": SIDES}
+FLAG = flag_table(RUNGS)
+CNT, PAIR, SIDES, PRB = FLAG["count"], FLAG["pair"], FLAG["sides"], FLAG[PROBE]
 
 CODE = Code("pencilbox.puzzles.fillapix.jit")
+GENERATE = Code("pencilbox.puzzles.fillapix.jit_generate")  # never built ahead: always jitted
 
 
 def minimise(board: Board, order: list[int], answer: list[int], names: tuple[str, ...],
@@ -31,9 +33,9 @@ def minimise_checked(board: Board, order: list[int], answer: list[int], names: t
     many uniqueness checks ran out of nodes (and so kept their clue)."""
     t = tables(board)
     clue = t[0].copy()
-    out, wrong, capped = CODE._minimise(clue, np.array(order, dtype=np.int64),
-                                        np.array(answer, dtype=np.int64), flags_of(names), node_cap,
-                                        verify, *t[1:])
+    out, wrong, capped = GENERATE._minimise(clue, np.array(order, dtype=np.int64),
+                                            np.array(answer, dtype=np.int64), flags_of(names), node_cap,
+                                            verify, *t[1:])
     return tuple(None if v < 0 else int(v) for v in out), int(wrong), int(capped)
 
 
@@ -46,9 +48,9 @@ def rival(board: Board, dom: list[int], avoid: list[int], cell: int, names: tupl
     cells[cell] = 3  # counted open: the root fixpoint settles it (seed)
     state = CODE._extend(cells, t[1])
     state[cell] = dom[cell]
-    found, capped, nodes = CODE._rival(state, cell, flags_of(names), node_cap,
-                                       np.array(avoid, dtype=np.int64), *t, CODE._new_work(n),
-                                       CODE._rows(n, node_cap))
+    found, capped, nodes = GENERATE._rival(state, cell, flags_of(names), node_cap,
+                                           np.array(avoid, dtype=np.int64), *t, CODE._new_work(n),
+                                           CODE._rows(n, node_cap))
     return bool(found), bool(capped), int(nodes)
 
 

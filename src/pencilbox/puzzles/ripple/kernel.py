@@ -9,12 +9,13 @@ import numpy as np
 
 from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
-from pencilbox.core.kernel import KernelBase
+from pencilbox.core.kernel import KernelBase, flag_table
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.ripple.board import Board, initial_state
+from pencilbox.puzzles.ripple.rungs import RUNGS
 
-REG, RIP, HID, LIN, PRB = 1, 2, 4, 8, 16
-FLAG = {"region": REG, "ripple": RIP, "hidden": HID, "lines": LIN, PROBE: PRB}
+FLAG = flag_table(RUNGS)
+REG, RIP, HID, LIN, PRB = FLAG["region"], FLAG["ripple"], FLAG["hidden"], FLAG["lines"], FLAG[PROBE]
 
 # The board ``geo``, one int64 array: rows, cols, cells, regions, then offsets of each
 # cell's region, region members (offsets, cells) and line needs (offsets, flat).

@@ -9,13 +9,13 @@ import numpy as np
 
 from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
-from pencilbox.core.kernel import KernelBase
+from pencilbox.core.kernel import KernelBase, flag_table
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.slant.board import TOUCH, Board
-from pencilbox.puzzles.slant.rungs import point_pairs
+from pencilbox.puzzles.slant.rungs import RUNGS, point_pairs
 
-CNT, CYC, DUET, PRB = 1, 2, 4, 8
-FLAG = {"count": CNT, "cycle": CYC, "duet": DUET, PROBE: PRB}
+FLAG = flag_table(RUNGS)
+CNT, CYC, DUET, PRB = FLAG["count"], FLAG["cycle"], FLAG["duet"], FLAG[PROBE]
 
 CODE = Code("pencilbox.puzzles.slant.jit")
 

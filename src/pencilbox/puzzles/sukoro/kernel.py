@@ -7,12 +7,13 @@ import numpy as np
 
 from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
-from pencilbox.core.kernel import KernelBase
+from pencilbox.core.kernel import KernelBase, flag_table
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.sukoro.board import Board, initial_state
+from pencilbox.puzzles.sukoro.rungs import RUNGS
 
-DEG, NEQ, CONN, PRB = 1, 2, 4, 8
-FLAG = {"deg": DEG, "neq": NEQ, "conn": CONN, PROBE: PRB}
+FLAG = flag_table(RUNGS)
+DEG, NEQ, CONN, PRB = FLAG["deg"], FLAG["neq"], FLAG["conn"], FLAG[PROBE]
 ORDER_LOW, ORDER_RANDOM, ORDER_NUMBERED = 0, 1, 2
 # Rule variants for studies: which of the rules "adjacent numbers differ" and "numbers
 # connected" a leaf must obey (the rungs that rely on a dropped rule must be off too).

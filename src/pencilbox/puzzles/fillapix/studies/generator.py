@@ -55,7 +55,7 @@ def plan(p: Params, seed: int) -> list[tuple]:
 def _uniqueness_check(
     board: Any, avoid: list[int], erased: int, names: tuple[str, ...], node_cap: int
 ) -> int:
-    """The generator's check after erasing a clue, as jit._no_rival does it: split on
+    """The generator's check after erasing a clue, as jit_generate._no_rival does it: split on
     the erased block's open cells, each case a rival search, the cases together node-capped,
     and the fixpoint again after each case. UNIQUE, RIVAL or CAPPED."""
 
