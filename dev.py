@@ -5,7 +5,7 @@ kernel sources>, the numba cache every run of this script then uses.
 
     python3 dev.py play   # make .venv, install, start the player on http://127.0.0.1:8000/
     python3 dev.py demo   # make .venv, install, generate a 10x10 Sukoro, print, solve, grade
-    python3 dev.py test   # make .venv, install (and Debian's chromium), run the tests and ruff
+    python3 dev.py test   # make .venv, install (and Debian's chromium), run the tests, ruff and mypy
     python3 dev.py bench  # the benchmark scripts in bench/
     python3 dev.py studies [ARGS]  # regenerate every study (2 workers) and the notes page;
                                    # ARGS go to `pencilbox study` (e.g. sukoro 1 3, --quick)
@@ -137,6 +137,7 @@ def test() -> None:
     env = {**os.environ, "PENCILBOX_REQUIRE_BROWSER": "1"}  # the browser tests fail, not skip
     run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", env=env)
     run(BIN / "ruff", "check", "src", "tests", "bench", "dev.py")
+    run(BIN / "mypy")  # the whole package, configured in pyproject.toml ([tool.mypy])
 
 
 def play() -> None:

@@ -79,7 +79,7 @@ def read_source(source: str) -> str:
 def _bounded(stream: Any, name: str) -> str:
     """At most MAX_INPUT characters of a stream: /dev/zero must not be read forever."""
     try:
-        text = stream.read(MAX_INPUT + 1)
+        text: str = stream.read(MAX_INPUT + 1)
     except UnicodeDecodeError as e:
         raise BoardError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     if len(text) > MAX_INPUT:
@@ -246,13 +246,13 @@ def parse_tatham(text: str) -> Any:
     check_size(rows, cols, "Tatham ID")
     if m.group(1):
         puzzle = puzzles.get(m.group(1))
-        decode = getattr(puzzle, "decode_tatham", None)
+        decode = puzzle.decode_tatham
         if decode is None:
             raise BoardError(f"Tatham ID: {puzzle.name} has no Simon Tatham game ID format")
         return decode(cols, rows, m.group(4))
     fits, errors = [], []
     for name in puzzles.names():
-        decode = getattr(puzzles.get(name), "decode_tatham", None)
+        decode = puzzles.get(name).decode_tatham
         if decode is not None:
             try:
                 fits.append(decode(cols, rows, m.group(4)))
@@ -277,10 +277,10 @@ def dump(board: Any, fmt: str) -> str:
     if fmt == "url":
         if not puzzle.url_names:
             raise BoardError(f"{puzzle.name} has no puzz.link URL format")
-        host = getattr(puzzle, "url_prefix", URL_HOST)
+        host = puzzle.url_prefix or URL_HOST
         return f"{host}{puzzle.url_names[0]}/{board.cols}/{board.rows}/{puzzle.encode_url(board)}"
     if fmt == "tatham":
-        encode = getattr(puzzle, "encode_tatham", None)
+        encode = puzzle.encode_tatham
         if encode is None:
             raise BoardError(f"{puzzle.name} has no Simon Tatham game ID format")
         return f"{board.cols}x{board.rows}:{encode(board)}"  # as Tatham's games write it

@@ -166,15 +166,15 @@ def cmd_generate(args: argparse.Namespace) -> int:
     check_grade(puzzle, args.grade)
     if args.n < 1:
         raise BoardError("-n must be at least 1")
-    if args.density is not None and (getattr(puzzle, "raw", None) is None or args.grade is not None
-                                     or not 0 <= args.density <= 1):
+    raw = puzzle.raw
+    if args.density is not None and (raw is None or args.grade is not None or not 0 <= args.density <= 1):
         raise BoardError("--density (0..1, the unfiltered raw stream) works only for slant, "
                          "and not with --grade")
     objs = []
     for k in range(args.n):
         try:
-            if args.density is not None:
-                made = puzzle.raw(rows, cols, args.density, seed + 1_000_003 * k)
+            if args.density is not None and raw is not None:
+                made = raw(rows, cols, args.density, seed + 1_000_003 * k)
             else:
                 made = puzzle.generate(rows, cols, args.grade, seed + 1_000_003 * k)
         except ValueError as e:
@@ -360,7 +360,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.verb in COMPILING:
             from pencilbox import warm
             warm.announce()
-        return args.fn(args)
+        verb: Callable[[argparse.Namespace], int] = args.fn
+        return verb(args)
     except BoardError as e:
         print(f"pencilbox: error: {e}", file=sys.stderr)
         return 2

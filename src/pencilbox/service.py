@@ -85,8 +85,10 @@ def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) ->
         res = engine.count(puzzle, board, _search_names(puzzle, opts), limit, node_cap)
     elif engine_name == "brute":
         res = puzzle.brute_count(board, limit, node_cap)
-    elif hasattr(puzzle, f"{engine_name}_count") and engine_name in ENGINES:
-        res = getattr(puzzle, f"{engine_name}_count")(board, limit, node_cap)
+    elif engine_name == "sat":
+        res = puzzle.sat_count(board, limit, node_cap)
+    elif engine_name == "cells" and puzzle.cells_count is not None:
+        res = puzzle.cells_count(board, limit, node_cap)
     else:
         raise BoardError(f"{puzzle.name} has no engine {engine_name!r}")
     cap = "nodes" if res.node_capped else "limit" if res.limit_hit else None

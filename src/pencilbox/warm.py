@@ -23,7 +23,7 @@ JOBS = ("ladder", "brute", "cells", "generate")  # the numba code paths of every
 def jobs() -> list[tuple[str, str]]:
     """(puzzle, job) for every puzzle and every job its numba code serves."""
     return [(name, job) for name in puzzles.names() for job in JOBS
-            if job != "cells" or hasattr(puzzles.get(name), "cells_count")]
+            if job != "cells" or puzzles.get(name).cells_count is not None]
 
 
 def small_board(name: str) -> Any:

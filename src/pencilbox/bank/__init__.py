@@ -37,12 +37,14 @@ def derive_seed(seed: int, rows: int, cols: int, grade: str | None, k: int) -> i
 
 
 def recipe(name: str) -> dict[str, Any]:
-    return json.loads(resources.files(__name__).joinpath(f"{name}.recipe.json").read_text())
+    out: dict[str, Any] = json.loads(resources.files(__name__).joinpath(f"{name}.recipe.json").read_text())
+    return out
 
 
 def load(name: str) -> list[dict[str, Any]]:
     """The shipped bank of a puzzle as JSON board records."""
-    return json.loads(resources.files(__name__).joinpath(f"{name}.json").read_text())
+    out: list[dict[str, Any]] = json.loads(resources.files(__name__).joinpath(f"{name}.json").read_text())
+    return out
 
 
 def build(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], list[str]]:

@@ -7,16 +7,20 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.errors import BoardError
 
+if TYPE_CHECKING:
+    from pencilbox.core.puzzle import BoardT, Clues, Puzzle
+
 UNIQUE = "unique"
 
 
-def verdict(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODES, exact: bool = False) -> str:
+def verdict(puzzle: Puzzle[BoardT, Any], board: BoardT, node_cap: int = UNIQUE_NODES,
+            exact: bool = False) -> str:
     """unique | multiple | none | capped by the ladder's search (``Count.status``); with
     ``exact``, SAT decides where the search runs out, so the verdict is never capped."""
     status = engine.count(puzzle, board, limit=2, node_cap=node_cap).status
@@ -26,9 +30,10 @@ def verdict(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODES, exact: bool =
     return "multiple" if n >= 2 else UNIQUE if n == 1 else "none"
 
 
-def erased(board: Any, i: int) -> Any:
+def erased(board: BoardT, i: int) -> BoardT:
     """The board with clue ``i`` erased."""
-    return replace(board, clues=board.clues[:i] + (None,) + board.clues[i + 1:])
+    return replace(board,  # type: ignore[type-var]  # every board is a dataclass
+                    clues=board.clues[:i] + (None,) + board.clues[i + 1:])
 
 
 @dataclass
@@ -42,7 +47,7 @@ class Scan:
     capped: int = 0
 
 
-def scan(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODES, exact: bool = False,
+def scan(puzzle: Puzzle[BoardT, Any], board: BoardT, node_cap: int = UNIQUE_NODES, exact: bool = False,
          deadline: float | None = None) -> Scan:
     """Each clue in reading order, erased alone and judged by ``verdict``, until the
     ``deadline`` (a ``time.perf_counter`` value) passes."""
@@ -59,7 +64,7 @@ def scan(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODES, exact: bool = Fa
     return out
 
 
-def erase(clues: tuple, order: Iterable[int], keep: Callable[[tuple], bool]) -> tuple[tuple, int]:
+def erase(clues: Clues, order: Iterable[int], keep: Callable[[Clues], bool]) -> tuple[Clues, int]:
     """The one clue-erasing loop: erase the clues at ``order`` one at a time, keeping an
     erasure only while ``keep`` holds; returns the clues and how many erasures were tried."""
     out = list(clues)
@@ -73,7 +78,7 @@ def erase(clues: tuple, order: Iterable[int], keep: Callable[[tuple], bool]) -> 
     return tuple(out), tried
 
 
-def check_grade(puzzle: Any, grade: str | None) -> None:
+def check_grade(puzzle: Puzzle[Any, Any], grade: str | None) -> None:
     """A grade a generator can aim at: a level of the ladder, ``search`` or None."""
     grades = (*engine.levels(puzzle), engine.SEARCH)
     if grade is not None and grade not in grades:

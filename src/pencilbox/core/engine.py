@@ -20,12 +20,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.budgets import QUICK_NODES
 
 if TYPE_CHECKING:
-    from pencilbox.core.puzzle import Kernel, Puzzle
+    from pencilbox.core.puzzle import BoardT, Kernel, Puzzle
 
 PROBE = "probe"
 SEARCH = "search"
@@ -113,12 +113,12 @@ class State:
 
 # ---------------------------------------------------------------- levels and ablation
 
-def levels(puzzle: Puzzle) -> tuple[str, ...]:
+def levels(puzzle: Puzzle[Any, Any]) -> tuple[str, ...]:
     """The ladder's level names, cheapest first, ending with ``probe``."""
     return tuple(r.name for r in puzzle.rungs) + (PROBE,)
 
 
-def ladder(puzzle: Puzzle, level: str | None = None, off: Iterable[str] = ()) -> tuple[str, ...]:
+def ladder(puzzle: Puzzle[Any, Any], level: str | None = None, off: Iterable[str] = ()) -> tuple[str, ...]:
     """Rung names enabled at ``level`` (cumulative), minus the ``off`` ones everywhere."""
     names = levels(puzzle)
     level = names[-1] if level is None else level
@@ -131,7 +131,7 @@ def ladder(puzzle: Puzzle, level: str | None = None, off: Iterable[str] = ()) ->
 
 # ---------------------------------------------------------------- fixpoint and probe
 
-def fixpoint(puzzle: Puzzle, board: object, state: State, names: Iterable[str],
+def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: Iterable[str],
              budget: Budget | None = None) -> None:
     """Run the enabled rungs to a fixpoint, cheapest first; raises Contradiction (and
     OutOfNodes when ``budget`` runs out)."""
@@ -150,12 +150,13 @@ def fixpoint(puzzle: Puzzle, board: object, state: State, names: Iterable[str],
         return
 
 
-def probe(puzzle: Puzzle, board: object, state: State, below: tuple[str, ...], start: int = 0,
+def probe(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, below: tuple[str, ...], start: int = 0,
           budget: Budget | None = None) -> int:
     """Drop the first value, scanning round from variable ``start``, whose assumption alone
     makes the rungs ``below`` contradict; returns its variable, or -1 after a full round
     found none (resuming where the last drop was keeps repeated sweeps short)."""
     n = len(state.dom)
+    var: int
     for var in (*range(start, n), *range(start)):
         d = state.dom[var]
         if single(d):
@@ -188,16 +189,17 @@ class _Judged:
         if count is None:
             return ()  # type: ignore[return-value]  # the field's default; __set__ copies it
         judge = count.__dict__.pop("_judge", None)
+        answers: list[list[int]] = count.__dict__["_answers"]
         if judge is not None:
-            judge(count.__dict__["_answers"])
-        return count.__dict__["_answers"]
+            judge(answers)
+        return answers
 
     def __set__(self, count: Count, answers: Iterable[list[int]]) -> None:
         count.__dict__["_answers"] = list(answers)
         count.__dict__.pop("_judge", None)
 
 
-def _judge(puzzle: Puzzle, board: object, engine: str, answers: list[list[int]]) -> None:
+def _judge(puzzle: Puzzle[BoardT, Any], board: BoardT, engine: str, answers: list[list[int]]) -> None:
     """Raise BrokenAnswer unless every answer passes the puzzle's validator."""
     for dom in answers:
         broken = puzzle.validate(board, puzzle.answer_from_state(board, dom))
@@ -218,7 +220,7 @@ class Count:
     engine: str = "ladder"
 
     @classmethod
-    def judged(cls, puzzle: Puzzle, board: object, engine: str, count: int, cap: str | None,
+    def judged(cls, puzzle: Puzzle[BoardT, Any], board: BoardT, engine: str, count: int, cap: str | None,
                nodes: int, answers: Iterable[Sequence[int]]) -> Count:
         """The one way from an engine's raw result (``cap``: which cap stopped it, answers
         as domains) to a Count: no answer is read before the puzzle's validator passed it."""
@@ -247,7 +249,7 @@ class Count:
         return "unique" if self.count == 1 else "none"
 
 
-def search(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
+def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
            limit: int = 2, node_cap: int = 10**6, root: Iterable[str] | None = None) -> Count:
     """Count answers by fixpoint + branching on the fewest-valued variable (reference).
     ``root`` (default: ``names``) is the rung set of the root fixpoint only: probing once
@@ -285,7 +287,7 @@ def search(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
     return Count.judged(puzzle, board, "ladder", out.count, out.cap, out.nodes, out.answers)
 
 
-def count(puzzle: Puzzle, board: object, names: Iterable[str] | None = None, limit: int = 2,
+def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | None = None, limit: int = 2,
           node_cap: int = 10**6, dom: list[int] | None = None, accel: bool = True,
           root: Iterable[str] | None = None) -> Count:
     """Count answers with the ladder; uses the puzzle's compiled kernel when it has one.
@@ -305,20 +307,20 @@ def count(puzzle: Puzzle, board: object, names: Iterable[str] | None = None, lim
     names = tuple(names)
     root = names if root is None else tuple(root)
     dom = puzzle.initial_state(board) if dom is None else dom
-    kernel = getattr(puzzle, "kernel", None) if accel else None
+    kernel = puzzle.kernel if accel else None
     if kernel is not None and kernel.supports(names) and kernel.supports(root):
         got = kernel.count(board, dom, names, limit, node_cap, root)
         return Count.judged(puzzle, board, got.engine, got.count, got.cap, got.nodes, got.answers)
     return search(puzzle, board, dom, names, limit, node_cap, root)
 
 
-def _kernel(puzzle: Puzzle, names: tuple[str, ...]) -> Kernel | None:
+def _kernel(puzzle: Puzzle[BoardT, Any], names: tuple[str, ...]) -> Kernel[BoardT] | None:
     """The puzzle's compiled kernel when it has one that runs these rungs."""
-    kernel = getattr(puzzle, "kernel", None)
+    kernel = puzzle.kernel
     return kernel if kernel is not None and kernel.supports(names) else None
 
 
-def run_fixpoint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
+def run_fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
                  accel: bool = True) -> list[int] | None:
     """The fixpoint domains, or None on a contradiction (kernel when available)."""
     names = tuple(names)
@@ -345,7 +347,7 @@ class Grade:
     status: str
 
 
-def grade(puzzle: Puzzle, board: object, off: Iterable[str] = (), node_cap: int = 10**6,
+def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), node_cap: int = 10**6,
           accel: bool = True) -> Grade:
     """Grade a board: per level, the share of unclued variables its fixpoint settles."""
     off = tuple(off)
@@ -371,7 +373,7 @@ def grade(puzzle: Puzzle, board: object, off: Iterable[str] = (), node_cap: int 
     return Grade(SEARCH if status == "unique" else None, status == "unique", settled, status)
 
 
-def grade_rank(puzzle: Puzzle, name: str | None) -> int:
+def grade_rank(puzzle: Puzzle[Any, Any], name: str | None) -> int:
     """Order grades: the ladder's levels, then ``search``, then None."""
     order = (*levels(puzzle), SEARCH)
     return order.index(name) if name in order else len(order)
@@ -426,7 +428,7 @@ def _one_value(var: int, dom: int) -> bool:
     return single(dom)
 
 
-def hint(puzzle: Puzzle, board: object, dom: list[int], names: Iterable[str],
+def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
          done: Callable[[int, int], bool] = _one_value, early: bool = False,
          node_cap: int | None = None, accel: bool = True) -> Hint | Stuck:
     """The first variable the ladder settles from ``dom`` (cheapest rungs first); ``done``

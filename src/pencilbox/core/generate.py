@@ -10,21 +10,22 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Generic
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
+from pencilbox.core.puzzle import BoardT, Clues, Puzzle
 
 __all__ = ["Made", "UNIQUE", "check_grade", "erase", "finishes", "graded", "keep_test", "minimise",
            "removable", "scan", "verdict"]
 
 
 @dataclass(frozen=True)
-class Made:
+class Made(Generic[BoardT]):
     """A generated board with how it was made."""
 
-    board: Any
+    board: BoardT
     answer: tuple[int, ...]
     seed: int
     grade: str | None
@@ -34,31 +35,32 @@ class Made:
     # clue (the board is locally minimal up to them); None where the generator does not count
 
 
-def finishes(puzzle: Any, board: Any, level: str) -> bool:
+def finishes(puzzle: Puzzle[BoardT, Any], board: BoardT, level: str) -> bool:
     """The fixpoint at ``level`` alone settles every variable into an answer (the
     compiled kernel answers this whole when the puzzle has one)."""
     names = engine.ladder(puzzle, level)
-    kernel = getattr(puzzle, "kernel", None)
+    kernel = puzzle.kernel
     if kernel is not None and kernel.supports(names):
         return kernel.finishes(board, names)
     dom = engine.run_fixpoint(puzzle, board, puzzle.initial_state(board), names, accel=False)
     return dom is not None and all(engine.single(d) for d in dom) and puzzle.is_answer(board, dom)
 
 
-def removable(puzzle: Any, board: Any, node_cap: int = UNIQUE_NODES) -> list[int]:
+def removable(puzzle: Puzzle[BoardT, Any], board: BoardT, node_cap: int = UNIQUE_NODES) -> list[int]:
     """The clues whose erasure alone leaves the board unique: none on a locally minimal
     board (exact, by ``verdict`` with SAT)."""
     return scan(puzzle, board, node_cap, exact=True).found
 
 
-def minimise(clues: tuple, rng: random.Random, keep: Callable[[tuple], bool]) -> tuple[tuple, int]:
+def minimise(clues: Clues, rng: random.Random, keep: Callable[[Clues], bool]) -> tuple[Clues, int]:
     """``erase`` in a random order of the clues shown."""
     order = [i for i, v in enumerate(clues) if v is not None]
     rng.shuffle(order)
     return erase(clues, order, keep)
 
 
-def keep_test(puzzle: Any, rebuild: Callable[[tuple], Any], level: str | None) -> Callable[[tuple], bool]:
+def keep_test(puzzle: Puzzle[BoardT, Any], rebuild: Callable[[Clues], BoardT],
+              level: str | None) -> Callable[[Clues], bool]:
     """The erasure test for a target: unique (None or ``search``; a capped check keeps the
     clue) or ``level`` finishes."""
     if level in (None, engine.SEARCH):
@@ -66,8 +68,8 @@ def keep_test(puzzle: Any, rebuild: Callable[[tuple], Any], level: str | None) -
     return lambda clues: finishes(puzzle, rebuild(clues), level)
 
 
-def graded(puzzle: Any, make: Callable[[int, str | None], Made], grade: str | None, seed: int,
-           tries: int) -> Made:
+def graded(puzzle: Puzzle[BoardT, Any], make: Callable[[int, str | None], Made[BoardT]], grade: str | None,
+           seed: int, tries: int) -> Made[BoardT]:
     """The first board of seeds seed, seed+1, ... whose grade is ``grade`` (any if None)."""
     check_grade(puzzle, grade)
     for k in range(tries):

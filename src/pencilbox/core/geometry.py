@@ -8,12 +8,15 @@ of cells in order.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # numpy is imported where an array is built: light verbs never load it
     import numpy as np
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -47,7 +50,7 @@ class Grid:
     def lines(self) -> list[list[int]]:
         return self.row_lines() + self.col_lines()
 
-    def to_rows(self, flat: list | tuple) -> list[list]:
+    def to_rows(self, flat: Sequence[T]) -> list[list[T]]:
         """Reading-order values as a list of rows."""
         return [list(flat[r * self.cols:(r + 1) * self.cols]) for r in range(self.rows)]
 

@@ -40,7 +40,7 @@ def read(board: Any, position: Any, mean: Callable[[int, Any], Any]) -> tuple[An
         size = len(position) if isinstance(position, list) else "?"
         raise BoardError(f"position must be a list of {n} marks (row-major), "
                          f"got {type(position).__name__} of {size}")
-    out = []
+    out: list[Any] = []
     for i, m in enumerate(position):
         if m is None:
             out.append(None)

@@ -2,26 +2,71 @@
 
 A puzzle supplies its board type, its ordered rungs, its formats, an independent validator
 and its two independent counters (``brute``, ``sat``); the engine supplies probe, search,
-grade and hint. A compiled ``kernel`` is optional and must agree with the rungs.
+grade and hint. A compiled ``kernel`` is optional and must agree with the rungs; the other
+optional capabilities (Tatham codec, a third counter, a raw stream generator, a URL host of
+its own) are declared fields that read None where a puzzle lacks them.
+
+``Puzzle[Board, Answer]`` is generic over the puzzle's board type and its answer type (one
+value or None per variable); the registry hands out ``Puzzle[Any, Any]``, as a board read
+from a file is of whichever puzzle the file names.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module
 from importlib.util import find_spec
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
 from pencilbox.core.engine import Count, State
 
+if TYPE_CHECKING:
+    from pencilbox.core.generate import Made
+    from pencilbox.core.geometry import Grid
+    from pencilbox.core.marks import Marks
+    from pencilbox.sections import Section
 
-class Rung(Protocol):
+
+
+class BoardShape(Protocol):
+    """What every puzzle's board has: its size, its cells' geometry, its clues, its answer
+    section (None: none) and its puzzle's name (how a board read from a file finds its puzzle)."""
+
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def grid(self) -> Grid: ...
+    @property
+    def clues(self) -> Clues: ...
+    @property
+    def answer(self) -> tuple[int | None, ...] | None: ...
+    @property
+    def puzzle(self) -> str: ...
+
+
+BoardT = TypeVar("BoardT", bound=BoardShape)
+AnswerT = TypeVar("AnswerT")
+BoardIn = TypeVar("BoardIn", bound=BoardShape, contravariant=True)
+AnswerIn = TypeVar("AnswerIn", contravariant=True)
+
+#: an independent counter: (board, answer limit, node cap) -> Count
+Counter: TypeAlias = Callable[[BoardT, int, int], Count]
+#: clue values in reading order, None where a cell (or point) has no clue
+Clues: TypeAlias = tuple[int | None, ...]
+#: the fields a board's JSON form holds (the formats' ``from_json``/``to_json``)
+JSON: TypeAlias = dict[str, Any]
+
+
+class Rung(Protocol[BoardIn]):
     """A named, sound rule set: narrows domains through ``State.restrict``."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
-    def apply(self, board: Any, state: State) -> bool: ...
+    def apply(self, board: BoardIn, state: State) -> bool: ...
 
 
 @dataclass(frozen=True)
@@ -35,134 +80,192 @@ class Broken:
     points: tuple[int, ...] = ()
 
 
-class Kernel(Protocol):
+class Kernel(Protocol[BoardIn]):
     """A compiled fast path for counting and fixpoints; tests hold it to the rungs."""
 
     def supports(self, names: tuple[str, ...]) -> bool: ...
 
-    def count(self, board: Any, dom: list[int], names: tuple[str, ...], limit: int,
+    def count(self, board: BoardIn, dom: list[int], names: tuple[str, ...], limit: int,
               node_cap: int, root: tuple[str, ...]) -> Count: ...
 
-    def fixpoint(self, board: Any, dom: list[int], names: tuple[str, ...]) -> list[int] | None: ...
+    def fixpoint(self, board: BoardIn, dom: list[int], names: tuple[str, ...]) -> list[int] | None: ...
 
-    def finishes(self, board: Any, names: tuple[str, ...]) -> bool: ...
+    def finishes(self, board: BoardIn, names: tuple[str, ...]) -> bool: ...
 
 
-class Puzzle(Protocol):
-    """What the engine, the CLI, the web and the studies need of a puzzle."""
+class BoardModule(Protocol[BoardT, AnswerT]):
+    """What a puzzle folder's ``board`` module holds: states and formats."""
 
-    name: str
-    title: str                 # how people call it (notes page, player)
-    generate_max: tuple[int, int]  # the largest board the player generates within one request
-    rungs: tuple[Rung, ...]
-    search_level: str          # the level the counting search propagates with by default
-    url_names: tuple[str, ...]  # puzz.link genre ids, the first is written
-    tatham_name: str | None
+    def initial_state(self, board: BoardT, /) -> list[int]: ...
+    def answer_from_state(self, dom: list[int], /) -> AnswerT: ...
+    def state_from_answer(self, board: BoardT, answer: AnswerT, /) -> list[int]: ...
+    def from_sections(self, rows: int, cols: int, sections: dict[str, Section], /) -> BoardT: ...
+    def to_text(self, board: BoardT, /) -> str: ...
+    def from_json(self, data: JSON, /) -> BoardT: ...
+    def to_json(self, board: BoardT, /) -> JSON: ...
+    def answer_json(self, board: BoardT, answer: AnswerT, /) -> object: ...
+
+
+class RulesModule(Protocol[BoardIn, AnswerIn]):
+    """What a puzzle folder's ``rules`` module holds: the independent validator."""
+
+    def validate(self, board: BoardIn, answer: AnswerIn, /) -> list[Broken]: ...
+    def is_answer(self, board: BoardIn, answer: AnswerIn, /) -> bool: ...
+
+
+class Puzzle(Protocol[BoardT, AnswerT]):
+    """What the engine, the CLI, the web and the studies need of a puzzle (``PuzzleBase``
+    fills in the delegations and the optional fields)."""
+
+    @property
+    def name(self) -> str: ...
+    @property
+    def title(self) -> str: ...  # how people call it (notes page, player)
+    @property
+    def generate_max(self) -> tuple[int, int]: ...  # the largest board the player generates in one request
+    @property
+    def rungs(self) -> Sequence[Rung[BoardT]]: ...
+    @property
+    def search_level(self) -> str: ...  # the level the counting search propagates with by default
+    @property
+    def url_names(self) -> tuple[str, ...]: ...  # puzz.link genre ids, the first is written
+    @property
+    def url_prefix(self) -> str | None: ...  # a URL host of its own (None: puzz.link's)
+    @property
+    def tatham_name(self) -> str | None: ...  # Simon Tatham's game name, if his collection has it
+    @property
+    def kernel(self) -> Kernel[BoardT] | None: ...
+    @property
+    def marks(self) -> Marks: ...
 
     # boards and answers
-    def initial_state(self, board: Any) -> list[int]: ...
-    def unclued(self, board: Any) -> list[int]: ...
-    def is_answer(self, board: Any, dom: list[int]) -> bool: ...
-    def answer_from_state(self, board: Any, dom: list[int]) -> Any: ...
-    def state_from_answer(self, board: Any, answer: Any) -> list[int]: ...
-    def with_answer(self, board: Any, answer: Any) -> Any: ...
-    def validate(self, board: Any, answer: Any) -> list[Broken]: ...
-    def describe(self, board: Any, var: int, value: int) -> str: ...
-    def places(self, board: Any, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]: ...
-    def extras(self, board: Any, answer: Any) -> dict[str, Any]: ...
+    def initial_state(self, board: BoardT) -> list[int]: ...
+    def unclued(self, board: BoardT) -> list[int]: ...
+    def is_answer(self, board: BoardT, dom: list[int]) -> bool: ...
+    def answer_from_state(self, board: BoardT, dom: list[int]) -> AnswerT: ...
+    def state_from_answer(self, board: BoardT, answer: AnswerT) -> list[int]: ...
+    def with_answer(self, board: BoardT, answer: AnswerT) -> BoardT: ...
+    def validate(self, board: BoardT, answer: AnswerT) -> list[Broken]: ...
+    def describe(self, board: BoardT, var: int, value: int) -> str: ...
+    def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]: ...
+    def places(self, board: BoardT, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]: ...
+    def extras(self, board: BoardT, answer: AnswerT) -> dict[str, Any]: ...
 
     # formats
-    def from_sections(self, rows: int, cols: int, sections: dict[str, Any]) -> Any: ...
-    def to_text(self, board: Any) -> str: ...
-    def from_json(self, data: dict[str, Any]) -> Any: ...
-    def to_json(self, board: Any) -> dict[str, Any]: ...
-    def answer_json(self, board: Any, answer: Any) -> Any: ...
-    def decode_url(self, cols: int, rows: int, body: str) -> Any: ...
-    def encode_url(self, board: Any) -> str: ...
+    def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> BoardT: ...
+    def to_text(self, board: BoardT) -> str: ...
+    def from_json(self, data: JSON) -> BoardT: ...
+    def to_json(self, board: BoardT) -> JSON: ...
+    def answer_json(self, board: BoardT, answer: AnswerT) -> object: ...
+    def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> BoardT: ...
+    def encode_url(self, board: BoardT) -> str: ...
+    @property
+    def decode_tatham(self) -> Callable[[int, int, str], BoardT] | None: ...  # (cols, rows, desc)
+    @property
+    def encode_tatham(self) -> Callable[[BoardT], str] | None: ...
 
     # independent engines and the generator
-    def brute_count(self, board: Any, limit: int, node_cap: int) -> Count: ...
-    def sat_count(self, board: Any, limit: int, node_cap: int) -> Count: ...
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any: ...
+    def brute_count(self, board: BoardT, limit: int, node_cap: int) -> Count: ...
+    def sat_count(self, board: BoardT, limit: int, node_cap: int) -> Count: ...
+    @property
+    def cells_count(self) -> Counter[BoardT] | None: ...  # a second brute counter (Ripple's by cells)
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int,
+                 tries: int = 500) -> Made[BoardT]: ...
+    @property
+    def raw(self) -> Callable[[int, int, float, int], Made[BoardT]] | None: ...  # (rows, cols, density, seed)
 
 
-def _load_kernel(name: str) -> Kernel | None:
+def _load_kernel(name: str) -> Kernel[Any] | None:
     """``name``'s Kernel when that module exists (imported on first use: numba's import is slow)."""
     try:
         found = find_spec(name)
     except ModuleNotFoundError:  # the puzzle's module is not a package
         found = None
-    return import_module(name).Kernel() if found is not None else None
+    return cast("Kernel[Any]", import_module(name).Kernel()) if found is not None else None
 
 
-class PuzzleBase:
+class PuzzleBase(Generic[BoardT, AnswerT]):
     """The delegations every puzzle folder shares: states and formats live in its
     ``board`` module, the validator in its ``rules`` module, and the compiled kernel in
     its ``kernel`` module, imported on first use (numba's import is slow)."""
 
-    board_module: Any
-    rules_module: Any
+    name: str
+    title: str
+    generate_max: tuple[int, int]
+    rungs: Sequence[Rung[BoardT]]
+    search_level: str
+    url_names: tuple[str, ...]
+    board_module: BoardModule[BoardT, AnswerT]
+    rules_module: RulesModule[BoardT, AnswerT]
+
+    # optional capabilities: None where the puzzle lacks them (a subclass defines the method)
+    url_prefix: str | None = None
+    tatham_name: str | None = None
+    decode_tatham: Callable[[int, int, str], BoardT] | None = None
+    encode_tatham: Callable[[BoardT], str] | None = None
+    cells_count: Counter[BoardT] | None = None
+    raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
 
     def __init__(self) -> None:
-        self._kernel: Any = None
+        self._kernel: Kernel[BoardT] | Literal[False] | None = None
 
-    def clue_rc(self, board: Any, i: int) -> tuple[int, int]:
+    def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]:
         """Where clue i sits (a cell; puzzles with clues on lattice points override)."""
         return board.grid.rc(i)
 
     @property
-    def marks(self) -> Any:
+    def marks(self) -> Marks:
         """The player's marks for this puzzle (its ``marks`` module)."""
-        return import_module(f"{type(self).__module__}.marks")
+        return cast("Marks", import_module(f"{type(self).__module__}.marks"))
 
     @property
-    def kernel(self) -> Kernel | None:
+    def kernel(self) -> Kernel[BoardT] | None:
         """The compiled kernel, or None when the folder has no ``kernel`` module: a puzzle
         may start with its readable rungs alone, which the engine then runs."""
         if self._kernel is None:
             self._kernel = _load_kernel(f"{type(self).__module__}.kernel") or False
         return self._kernel or None
 
-    def initial_state(self, board: Any) -> list[int]:
+    def initial_state(self, board: BoardT) -> list[int]:
         return self.board_module.initial_state(board)
 
-    def answer_from_state(self, board: Any, dom: list[int]) -> Any:
+    def answer_from_state(self, board: BoardT, dom: list[int]) -> AnswerT:
         return self.board_module.answer_from_state(dom)
 
-    def state_from_answer(self, board: Any, answer: Any) -> list[int]:
+    def state_from_answer(self, board: BoardT, answer: AnswerT) -> list[int]:
         return self.board_module.state_from_answer(board, answer)
 
-    def with_answer(self, board: Any, answer: Any) -> Any:
-        return replace(board, answer=answer)
+    def with_answer(self, board: BoardT, answer: AnswerT) -> BoardT:
+        return replace(board, answer=answer)  # type: ignore[type-var]  # every board is a dataclass
 
-    def is_answer(self, board: Any, dom: list[int]) -> bool:
+    def is_answer(self, board: BoardT, dom: list[int]) -> bool:
         return self.rules_module.is_answer(board, self.board_module.answer_from_state(dom))
 
-    def counted(self, board: Any, engine: str,
+    def counted(self: Puzzle[BoardT, AnswerT], board: BoardT, engine: str,
                 raw: tuple[int, str | None, int, Sequence[Sequence[int]]]) -> Count:
         """An independent engine's ``(count, stop, nodes, answers)``, answers in the
         answer format, as a Count whose answers the validator has passed."""
         count, stop, nodes, answers = raw
-        doms = [self.state_from_answer(board, tuple(a)) for a in answers[:2]]
+        doms = [self.state_from_answer(board, cast(AnswerT, tuple(a))) for a in answers[:2]]
         return Count.judged(self, board, engine, count, stop, nodes, doms)
 
-    def validate(self, board: Any, answer: Any) -> list[Broken]:
+    def validate(self, board: BoardT, answer: AnswerT) -> list[Broken]:
         return self.rules_module.validate(board, answer)
 
-    def extras(self, board: Any, answer: Any) -> dict[str, Any]:
+    def extras(self, board: BoardT, answer: AnswerT) -> dict[str, Any]:
         return {}
 
-    def from_sections(self, rows: int, cols: int, sections: dict[str, Any]) -> Any:
+    def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> BoardT:
         return self.board_module.from_sections(rows, cols, sections)
 
-    def to_text(self, board: Any) -> str:
+    def to_text(self, board: BoardT) -> str:
         return self.board_module.to_text(board)
 
-    def from_json(self, data: dict[str, Any]) -> Any:
+    def from_json(self, data: JSON) -> BoardT:
         return self.board_module.from_json(data)
 
-    def to_json(self, board: Any) -> dict[str, Any]:
+    def to_json(self, board: BoardT) -> JSON:
         return self.board_module.to_json(board)
 
-    def answer_json(self, board: Any, answer: Any) -> Any:
+    def answer_json(self, board: BoardT, answer: AnswerT) -> object:
         return self.board_module.answer_json(board, answer)

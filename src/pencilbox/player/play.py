@@ -15,6 +15,7 @@ from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
 from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
+from pencilbox.core.puzzle import Clues
 from pencilbox.errors import BoardError
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
@@ -247,7 +248,7 @@ def minimise(data: Any) -> dict[str, Any]:
         raise BoardError("only a board with exactly one answer can be minimised")
     capped = 0
 
-    def unique(clues: tuple) -> bool:
+    def unique(clues: Clues) -> bool:
         nonlocal capped
         status = verdict(puzzle, replace(board, clues=clues), PLAYER_NODES // 10)
         capped += status == "capped"

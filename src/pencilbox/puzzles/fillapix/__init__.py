@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import PuzzleBase
@@ -12,8 +12,11 @@ from pencilbox.puzzles.fillapix import codec, rules
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.puzzles.fillapix.rungs import RUNGS
 
+if TYPE_CHECKING:
+    from pencilbox.core.generate import Made
 
-class FillAPix(PuzzleBase):
+
+class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "fillapix"
     title = "Fill-a-Pix (Mosaic)"
     generate_max = (30, 30)  # the player's New board stays within one request's time
@@ -56,7 +59,7 @@ class FillAPix(PuzzleBase):
         from pencilbox.puzzles.fillapix.sat import sat_count  # lazy: pysat
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
 
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
         from pencilbox.puzzles.fillapix.generate import generate  # lazy: numba; solve loads no generator
         return generate(rows, cols, grade, seed, tries)
 

@@ -54,7 +54,7 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> str:
     for any answer in each case, the cases together node-capped (a capped check counts as
     a rival), trying the value away from the known answer first."""
     names = check_rungs()
-    dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)  # what the clues force
+    dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)  # type: ignore[union-attr]  # what the clues force
     budget = NODE_CAP  # branch points for all the cases together
     assert dom is not None  # the known answer obeys every clue
     for c in board.grid.block[erased]:
@@ -66,7 +66,7 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> str:
             return "capped" if capped else "rival"
         budget -= nodes
         dom[c] = avoid[c]  # later cases keep this cell as in the answer
-        dom = PUZZLE.kernel.fixpoint(board, dom, names)
+        dom = PUZZLE.kernel.fixpoint(board, dom, names)  # type: ignore[union-attr]  # the folder ships its kernel
         if dom is None:
             return "unique"  # no rival is left to find
     return "unique"
@@ -83,7 +83,7 @@ def minimise_reference(board: Board, order: list[int], avoid: list[int],
         clues[i] = None
         now = Board(board.rows, board.cols, tuple(clues))
         if bounded(level):
-            dom = PUZZLE.kernel.fixpoint(now, [BOTH] * len(avoid), engine.ladder(PUZZLE, level))
+            dom = PUZZLE.kernel.fixpoint(now, [BOTH] * len(avoid), engine.ladder(PUZZLE, level))  # type: ignore[union-attr]  # the folder ships its kernel
             keep = dom is not None and BOTH not in dom
         else:
             verdict = still_unique(now, avoid, i)
@@ -99,7 +99,7 @@ def bounded(level: str | None) -> bool:
     return level is not None and level != engine.SEARCH
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
+def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
     """One locally minimal board from one seed: minimal for uniqueness, or, when ``level``
     is a rung below search, for what that much of the ladder settles."""
     rng = random.Random(seed)
@@ -115,7 +115,7 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
                 None if bounded(level) else capped)
 
 
-def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
+def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it.
     No board has grade pair: at count's fixpoint pair can only find contradictions."""
     if grade == "pair":

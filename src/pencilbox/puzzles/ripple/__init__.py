@@ -3,7 +3,7 @@ k in a row or column stand more than k apart. This module fills in the Puzzle in
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import PuzzleBase
@@ -12,8 +12,11 @@ from pencilbox.puzzles.ripple import codec, rules
 from pencilbox.puzzles.ripple.board import MARK, Board
 from pencilbox.puzzles.ripple.rungs import RUNGS
 
+if TYPE_CHECKING:
+    from pencilbox.core.generate import Made
 
-class Ripple(PuzzleBase):
+
+class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "ripple"
     title = "Ripple Effect (Hakyuu)"
     generate_max = (10, 10)  # the player's New board stays within one request's time
@@ -63,7 +66,7 @@ class Ripple(PuzzleBase):
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.regions, _givens(board),
                                                     limit))
 
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
         from pencilbox.puzzles.ripple.generate import generate  # lazy: numba; solve loads no generator
         return generate(rows, cols, grade, seed, tries)
 

@@ -164,7 +164,7 @@ def live(rows: int, cols: int, rng: random.Random, single: float = SINGLE,
     raise ValueError(f"no live {rows}x{cols} Ripple partition in {DRAWS} draws")
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
+def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
     """One board from one seed, finished by ``level`` (default: the whole ladder)."""
     level = engine.levels(PUZZLE)[-1] if level in (None, engine.SEARCH) else level
     rng = random.Random(seed)
@@ -201,6 +201,6 @@ def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...]
     return kept, len(added), checks
 
 
-def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
+def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)

@@ -3,7 +3,7 @@ the diagonals that reach them, no closed loop. This module fills in the Puzzle i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import PuzzleBase
@@ -12,8 +12,11 @@ from pencilbox.puzzles.slant import codec, rules
 from pencilbox.puzzles.slant.board import BACK, FWD, Board
 from pencilbox.puzzles.slant.rungs import RUNGS
 
+if TYPE_CHECKING:
+    from pencilbox.core.generate import Made
 
-class Slant(PuzzleBase):
+
+class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "slant"
     title = "Slant (Gokigen Naname)"
     generate_max = (20, 20)  # the player's New board stays within one request's time
@@ -67,14 +70,14 @@ class Slant(PuzzleBase):
         from pencilbox.puzzles.slant.sat import sat_count  # lazy: pysat
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
 
-    def raw(self, rows: int, cols: int, density: float, seed: int) -> Any:
+    def raw(self, rows: int, cols: int, density: float, seed: int) -> Made[Board]:
         """A board of the unfiltered raw stream (not necessarily unique), ungraded."""
         from pencilbox.core.generate import Made  # lazy: solve loads no generator
         from pencilbox.puzzles.slant.generate import raw  # lazy: solve loads no generator
         board, filling = raw(rows, cols, density, seed)
         return Made(board, filling, seed, None, len(board.clued), 0)
 
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
         from pencilbox.puzzles.slant.generate import generate  # lazy: solve loads no generator
         return generate(rows, cols, grade, seed, tries)
 

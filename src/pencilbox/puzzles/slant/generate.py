@@ -14,6 +14,7 @@ import random
 
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
+from pencilbox.core.puzzle import Clues
 from pencilbox.puzzles.slant import PUZZLE
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
 
@@ -58,11 +59,11 @@ def raw(rows: int, cols: int, density: float, seed: int) -> tuple[Board, tuple[i
     return Board(rows, cols, clues), filling
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
+def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
     """One board from one seed, minimal for ``level`` (or unique-minimal); ungraded."""
     rng = random.Random(seed)
     filling = random_filling(rows, cols, rng)
-    def rebuild(clues: tuple) -> Board:
+    def rebuild(clues: Clues) -> Board:
         return Board(rows, cols, clues)
     full = all_clues(rows, cols, filling)
     if level not in (None, engine.SEARCH) and not finishes(PUZZLE, rebuild(full), level):
@@ -71,6 +72,6 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
     return Made(rebuild(clues), filling, seed, None, sum(v is not None for v in clues), checks)
 
 
-def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
+def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)

@@ -3,7 +3,7 @@ all numbers connected. This module fills in the engine's Puzzle interface."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import PuzzleBase
@@ -12,8 +12,11 @@ from pencilbox.puzzles.sukoro import codec, rules
 from pencilbox.puzzles.sukoro.board import EMPTY, Board
 from pencilbox.puzzles.sukoro.rungs import RUNGS
 
+if TYPE_CHECKING:
+    from pencilbox.core.generate import Made
 
-class Sukoro(PuzzleBase):
+
+class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "sukoro"
     title = "Sukoro"
     generate_max = (12, 12)  # the player's New board stays within one request's time
@@ -53,7 +56,7 @@ class Sukoro(PuzzleBase):
         from pencilbox.puzzles.sukoro.sat import sat_count  # lazy: pysat
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
 
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
         from pencilbox.puzzles.sukoro.generate import generate  # lazy: numba; solve loads no generator
         return generate(rows, cols, grade, seed, tries)
 

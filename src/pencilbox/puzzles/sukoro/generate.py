@@ -15,6 +15,7 @@ import random
 
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded, keep_test, minimise
+from pencilbox.core.puzzle import Clues
 from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import ALL, Board, answer_from_state
 
@@ -45,17 +46,17 @@ def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> 
     return best
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made:
+def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
     """One board from one seed: unique-minimal, or minimal for ``level`` (ungraded)."""
     rng = random.Random(seed)
     answer = random_answer(rows, cols, rng)
     full = tuple(v if v else None for v in answer)
-    def rebuild(clues: tuple) -> Board:
+    def rebuild(clues: Clues) -> Board:
         return Board(rows, cols, clues)
     clues, checks = minimise(full, rng, keep_test(PUZZLE, rebuild, level))
     return Made(rebuild(clues), answer, seed, None, sum(v is not None for v in clues), checks)
 
 
-def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made:
+def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
