@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from importlib import import_module
 from typing import Any
 
+from pencilbox import puzzles
+
 KINDS = ("exact", "sample", "lower_bound", "timing")
 
 Params = dict[str, Any]
@@ -172,7 +174,7 @@ def from_module(module: Any) -> Study:
 
 def studies_of(puzzle: str) -> list[Study]:
     """The studies of one puzzle, in spec order (none when it has no studies package)."""
-    name = f"pencilbox.puzzles.{puzzle}.studies"
+    name = f"{type(puzzles.get(puzzle)).__module__}.studies"  # beside the puzzle, wherever it lies
     try:
         module = import_module(name)
     except ModuleNotFoundError as e:
