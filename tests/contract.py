@@ -78,12 +78,13 @@ def check_kernel_counts_like_reference(puzzle: Puzzle, board: Any, node_cap: int
 
 
 def rung_sets(puzzle: Puzzle) -> list[tuple[str, ...]]:
-    """Every level, each rung switched off the whole ladder, and each rung alone and
-    with probe: the rung sets the kernel must run as the readable rungs do."""
+    """Every level, each rung switched off (the whole ladder and the search level), and
+    each rung alone and with probe: the rung sets the kernel must run as the rungs do."""
     levels = engine.levels(puzzle)
     rungs = levels[:-1]
     out = [engine.ladder(puzzle, lv) for lv in levels]
-    out += [engine.ladder(puzzle, None, (r,)) for r in rungs]
+    out += [engine.ladder(puzzle, lv, (r,)) for lv in (None, puzzle.search_level) for r in rungs
+            if engine.ladder(puzzle, lv, (r,))]
     out += [(r,) for r in rungs] + [(r, engine.PROBE) for r in rungs]
     return list(dict.fromkeys(out))
 
