@@ -67,6 +67,8 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     for fmt in ("url", "tatham"):
         assert cli.main(["convert", str(path), "--format", fmt]) == 2
         assert "toy has no" in capsys.readouterr().err
+    assert cli.main(["convert", "p?toy/4/4/abc", "--format", "text"]) == 2  # read: refused too
+    assert "URL: toy has no puzz.link URL format" in capsys.readouterr().err
 
 
 def test_the_service() -> None:
