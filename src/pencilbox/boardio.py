@@ -228,6 +228,8 @@ def parse_url(url: str) -> Any:
     cols, rows = read_side(parts[k], "width", "URL"), read_side(parts[k + 1], "height", "URL")
     check_size(rows, cols, "URL")
     body = "/".join(parts[k + 2:])
+    if not puzzle.url_names:  # a puzzle without a URL codec (the name matched, not a genre id)
+        raise BoardError(f"URL: {puzzle.name} has no puzz.link URL format")
     return puzzle.decode_url(cols, rows, body, tuple(flags))
 
 

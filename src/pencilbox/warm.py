@@ -151,7 +151,7 @@ def build_ahead() -> dict[str, str]:
     jitted module; per puzzle "" when built, else why not."""
     from importlib.util import find_spec
 
-    names = [n for n in puzzles.names() if find_spec(f"pencilbox.puzzles.{n}.jit") is not None]
+    names = [n for n in puzzles.names() if find_spec(f"{type(puzzles.get(n)).__module__}.jit") is not None]
     return aot.build_all(names)
 
 

@@ -36,14 +36,22 @@ def derive_seed(seed: int, rows: int, cols: int, grade: str | None, k: int) -> i
     return int.from_bytes(digest[:4], "big") & 0x7FFFFFFF
 
 
+def folder(name: str) -> Path:
+    """Where a puzzle's bank lies: here, else in a ``bank`` folder of the puzzle's own
+    package (a puzzle registered from outside this package)."""
+    if (HERE / f"{name}.recipe.json").exists():
+        return HERE
+    return Path(str(resources.files(type(puzzles.get(name)).__module__))) / "bank"
+
+
 def recipe(name: str) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(resources.files(__name__).joinpath(f"{name}.recipe.json").read_text())
+    out: dict[str, Any] = json.loads((folder(name) / f"{name}.recipe.json").read_text())
     return out
 
 
 def load(name: str) -> list[dict[str, Any]]:
     """The shipped bank of a puzzle as JSON board records."""
-    out: list[dict[str, Any]] = json.loads(resources.files(__name__).joinpath(f"{name}.json").read_text())
+    out: list[dict[str, Any]] = json.loads((folder(name) / f"{name}.json").read_text())
     return out
 
 
@@ -130,7 +138,7 @@ def main(name: str, check: bool = False) -> int:
     text = dumps(boards)
     for s in short:
         print(f"short bucket: {s}", file=sys.stderr)
-    path = HERE / f"{name}.json"
+    path = folder(name) / f"{name}.json"
     if check:
         same = path.exists() and path.read_text() == text
         print(f"{name} bank: {len(boards)} boards, {'identical to' if same else 'DIFFERS from'} {path.name}"

@@ -33,15 +33,33 @@ def in_brute_range(name: str, engine: str, rows: int, cols: int) -> bool:
     return rows * cols <= r * c and max(rows, cols) <= max(r, c)
 
 
+#: puzzles whose folder lies elsewhere, by name (the tests' toy puzzle registers itself here)
+_REGISTERED: dict[str, Puzzle] = {}
+
+
+def register(puzzle: Puzzle) -> None:
+    """List a puzzle whose folder lies outside this package, as the sub-packages are."""
+    _REGISTERED[puzzle.name] = puzzle
+    names.cache_clear()
+
+
+def unregister(name: str) -> None:
+    """Forget a puzzle ``register`` listed."""
+    _REGISTERED.pop(name, None)
+    names.cache_clear()
+
+
 @cache
 def names() -> tuple[str, ...]:
-    """Puzzle names, one per sub-package."""
-    return tuple(sorted(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg))
+    """Puzzle names, one per sub-package and one per registered puzzle."""
+    return tuple(sorted({*(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg), *_REGISTERED}))
 
 
 def get(name: str) -> Puzzle:
     """The puzzle called ``name`` (or one of its puzz.link genre ids)."""
     key = name.strip().lower()
+    if key in _REGISTERED:
+        return _REGISTERED[key]
     if key in names():
         return import_module(f"{__name__}.{key}").PUZZLE
     for other in names():

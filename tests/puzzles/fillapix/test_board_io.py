@@ -12,17 +12,11 @@ RECS = load_testdata("fillapix")
 
 
 @pytest.mark.parametrize("rec", RECS[:25], ids=[r["id"] for r in RECS[:25]])
-def test_round_trips(rec: dict) -> None:
+def test_tatham_ids_and_the_projects_urls(rec: dict) -> None:
+    """(Every format round-trips: tests/test_contract.py.) Mosaic IDs, and the project's URLs."""
     board = boardio.parse(json.dumps(rec))[0][0].board
-    assert boardio.parse(boardio.dump(board, "text"))[0][0].board == board
-    assert boardio.parse(boardio.dump(board, "json"))[0][0].board == board
-    tid = boardio.dump(board, "tatham")
-    assert tid.startswith(f"{board.cols}x{board.rows}:")
-    assert boardio.parse(tid)[0][0].board.clues == board.clues
-    assert boardio.parse("mosaic:" + tid)[0][0].board.clues == board.clues
-    url = boardio.dump(board, "url")
-    assert url.startswith(f"pencilbox://p?fillapix/{board.cols}/{board.rows}/")
-    assert boardio.parse(url)[0][0].board.clues == board.clues
+    assert boardio.dump(board, "tatham").startswith(f"{board.cols}x{board.rows}:")
+    assert boardio.dump(board, "url").startswith(f"pencilbox://p?fillapix/{board.cols}/{board.rows}/")
 
 
 def test_answer_text_keeps_hashes() -> None:

@@ -45,14 +45,13 @@ def test_kernel_fixpoint_equals_reference(names: tuple[str, ...]) -> None:
 
 
 @pytest.mark.parametrize("bid,board,pic", PUB, ids=[p[0] for p in PUB])
-def test_published_boards_solved(bid: str, board: Board, pic: tuple[int, ...]) -> None:
-    res = engine.count(PUZZLE, board, limit=2)
-    assert res.status == "unique"
-    assert PUZZLE.answer_from_state(board, res.answers[0]) == pic
-    assert PUZZLE.validate(board, pic) == []
-    if board.rows * board.cols <= 225:
+def test_published_boards_counted_node_for_node_up_to_225_cells(bid: str, board: Board,
+                                                                pic: tuple[int, ...]) -> None:
+    """(Up to 150 cells, and every board solved: tests/test_contract.py.)"""
+    if 150 < board.rows * board.cols <= 225:
+        fast = engine.count(PUZZLE, board, limit=2)
         slow = engine.count(PUZZLE, board, limit=2, accel=False)
-        assert (slow.count, slow.nodes) == (res.count, res.nodes)
+        assert (slow.count, slow.nodes) == (fast.count, fast.nodes) == (1, fast.nodes)
 
 
 def test_search_level_and_ablation_count_the_same() -> None:

@@ -25,13 +25,6 @@ def test_url_round_trip(rec: dict) -> None:
     assert boardio.dump(board, "url").split("?", 1)[1] == body
 
 
-@pytest.mark.parametrize("rec", RECS[:12], ids=[r["id"] for r in RECS[:12]])
-def test_text_json_round_trip(rec: dict) -> None:
-    board = boardio.parse(json.dumps(rec))[0][0].board
-    assert boardio.parse(boardio.dump(board, "text"))[0][0].board == board
-    assert boardio.parse(boardio.dump(board, "json"))[0][0].board == board
-
-
 BAD = [
     ("ripple 2x2\nregions:\na b\nc d\nclues:\n. 3\n. .\n", "given 3 does not fit"),
     ("ripple 2x2\nclues:\n. .\n. .\n", "missing section 'regions:'"),

@@ -4,8 +4,7 @@ recorded, answers valid with R + C + 1 trees, and rebuilt bit for bit from the r
 import collections
 
 from pencilbox import bank, boardio
-from pencilbox.core import engine
-from pencilbox.puzzles.slant import PUZZLE, rules
+from pencilbox.puzzles.slant import rules
 from tests.puzzles.slant.helpers import cells
 
 BANK = bank.load("slant")
@@ -22,15 +21,11 @@ def test_every_bucket_full() -> None:
     assert set(buckets.values()) == {rec["per_grade"]} and rec["per_grade"] >= 12
 
 
-def test_bank_boards_unique_graded_and_valid() -> None:
+def test_bank_answers_have_r_plus_c_plus_1_trees() -> None:
+    """(Unique by two engines, valid and graded as recorded: tests/test_contract.py.)"""
     for rec in BANK:
         board, answer = board_of(rec), cells(rec["answer"])
-        res = engine.count(PUZZLE, board, limit=2)
-        assert res.status == "unique" and PUZZLE.answer_from_state(board, res.answers[0]) == answer, rec["id"]
-        assert PUZZLE.sat_count(board, 2, 10**9).count == 1, rec["id"]
-        assert engine.grade(PUZZLE, board).grade == rec["grade"], rec["id"]
-        assert rules.validate(board, answer) == []
-        assert rules.trees(board, answer) == board.rows + board.cols + 1
+        assert rules.trees(board, answer) == board.rows + board.cols + 1, rec["id"]
 
 
 def test_bank_rebuilds_bit_for_bit() -> None:

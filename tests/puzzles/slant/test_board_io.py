@@ -19,18 +19,6 @@ def test_url_round_trip(rec: dict) -> None:
     assert boardio.dump(board, "url").split("?", 1)[1] == rec["url"].split("?", 1)[1].replace("_edit", "")
 
 
-@pytest.mark.parametrize("rec", RECS[:20], ids=[r["id"] for r in RECS[:20]])
-def test_text_json_tatham_round_trip(rec: dict) -> None:
-    board = boardio.parse(json.dumps(rec))[0][0].board
-    text = boardio.dump(board, "text")
-    assert boardio.parse(text)[0][0].board == board
-    assert boardio.parse(boardio.dump(board, "json"))[0][0].board == board
-    tid = boardio.dump(board, "tatham")
-    assert tid.startswith(f"{board.cols}x{board.rows}:")
-    assert boardio.parse(tid)[0][0].board.clues == board.clues
-    assert boardio.parse("slant:" + tid)[0][0].board.clues == board.clues
-
-
 def test_tatham_ids_from_the_test_data_notes() -> None:
     for rec in RECS:
         src = rec.get("source", "") + " " + str(rec.get("note", ""))

@@ -1,5 +1,6 @@
-"""The Slant ladder: each rung alone is sound, the kernel reaches the readable rungs'
-fixpoints, every level counts like the independent engines, published boards solve."""
+"""The Slant ladder: every level counts like the independent engines, the rungs catch
+contradictions, published answers have R + C + 1 trees (soundness, kernel = reference and
+the published boards solved by every engine: tests/test_contract.py)."""
 
 import random
 
@@ -11,49 +12,11 @@ from pencilbox.puzzles.slant.board import BOTH, Board
 from tests.puzzles.slant.helpers import published
 
 PUB = published()
-SMALL = published(150)
-ALONE = [("count",), ("cycle",), ("duet",), ("count", "probe"), ("cycle", "probe"), ("duet", "probe"),
-         ("count", "cycle", "duet", "probe")]
-LEVELS = [("count",), ("count", "cycle"), ("count", "cycle", "duet"), ("count", "cycle", "duet", "probe"),
-          ("cycle", "duet", "probe"), ("count", "duet")]
-
-
-def partial(board: Board, answer: tuple[int, ...], rng: random.Random, share: float) -> list[int]:
-    return [a if rng.random() < share else BOTH for a in answer]
-
-
-@pytest.mark.parametrize("names", ALONE, ids=["+".join(n) for n in ALONE])
-def test_each_rung_alone_keeps_the_answer(names: tuple[str, ...]) -> None:
-    rng = random.Random(5)
-    for _, board, answer in SMALL:
-        for share in (0.0, 0.2, 0.5):
-            state = engine.State(partial(board, answer, rng, share))
-            engine.fixpoint(PUZZLE, board, state, names)
-            assert all(d & a for d, a in zip(state.dom, answer, strict=True))
-
-
-@pytest.mark.parametrize("names", LEVELS, ids=["+".join(n) for n in LEVELS])
-def test_kernel_fixpoint_equals_reference(names: tuple[str, ...]) -> None:
-    rng = random.Random(9)
-    for _, board, answer in SMALL:
-        for share in (0.0, 0.3):
-            dom = partial(board, answer, rng, share)
-            if rng.random() < 0.3:
-                dom[rng.randrange(len(dom))] = rng.choice((1, 2))
-            assert engine.run_fixpoint(PUZZLE, board, dom, names, accel=False) == \
-                engine.run_fixpoint(PUZZLE, board, dom, names, accel=True)
 
 
 @pytest.mark.parametrize("bid,board,answer", PUB, ids=[p[0] for p in PUB])
-def test_published_boards_solved(bid: str, board: Board, answer: tuple[int, ...]) -> None:
-    res = engine.count(PUZZLE, board, limit=2)
-    assert res.status == "unique"
-    assert PUZZLE.answer_from_state(board, res.answers[0]) == answer
-    assert PUZZLE.validate(board, answer) == []
+def test_published_boards_have_r_plus_c_plus_1_trees(bid: str, board: Board, answer: tuple[int, ...]) -> None:
     assert PUZZLE.extras(board, answer) == {"trees": board.rows + board.cols + 1}
-    if board.rows * board.cols <= 150:
-        slow = engine.count(PUZZLE, board, limit=2, accel=False)
-        assert (slow.count, slow.nodes) == (res.count, res.nodes)
 
 
 def blank(rows: int, cols: int) -> Board:

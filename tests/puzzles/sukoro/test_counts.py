@@ -58,18 +58,12 @@ PUB = published()
 
 
 @pytest.mark.parametrize("bid,board,answer", PUB, ids=[p[0] for p in PUB])
-def test_published_boards_solved_and_counted_by_three_engines(bid: str, board: Board,
-                                                              answer: tuple[int, ...]) -> None:
-    res = ladder_count(board, limit=2)
-    assert res.status == "unique"
-    assert PUZZLE.answer_from_state(board, res.answers[0]) == answer
-    assert PUZZLE.validate(board, answer) == []
-    ref = ladder_count(board, limit=2, accel=False)
-    assert (ref.count, ref.nodes) == (res.count, res.nodes)  # same search, node for node
+def test_published_boards_counted_by_brute_past_its_range(bid: str, board: Board,
+                                                          answer: tuple[int, ...]) -> None:
+    """(Every engine in range: tests/test_contract.py.) The brute counter also settles
+    every published board, beyond its declared range."""
     brute = PUZZLE.brute_count(board, 2, 10**9)
     assert brute.count == 1 and PUZZLE.answer_from_state(board, brute.answers[0]) == answer
-    sat = PUZZLE.sat_count(board, 2, 10**9)
-    assert sat.count == 1 and PUZZLE.answer_from_state(board, sat.answers[0]) == answer
 
 
 def test_default_count_probes_at_the_root_only_in_both_engines() -> None:

@@ -1,0 +1,51 @@
+"""A toy puzzle registered only in the tests: a shaded-or-blank grid whose clues count the
+shaded cells of their plus (the cell and its orthogonal neighbours). One folder, no kernel,
+no codec: what the registry, the CLI, the service, the studies and the player need of a
+puzzle, and nothing more."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilbox.core.engine import Count
+from pencilbox.core.puzzle import PuzzleBase
+from tests.toy import board as tb
+from tests.toy import rules
+from tests.toy.board import Board
+from tests.toy.rungs import RUNGS
+
+
+class Toy(PuzzleBase):
+    name = "toy"
+    title = "Toy (plus counts)"
+    generate_max = (5, 5)
+    board_module = tb
+    rules_module = rules
+    rungs = RUNGS
+    search_level = "count"
+    url_names: tuple[str, ...] = ()
+    tatham_name = None
+
+    def unclued(self, board: Board) -> list[int]:
+        return [i for i, v in enumerate(board.clues) if v is None]
+
+    def describe(self, board: Board, var: int, value: int) -> str:
+        return {tb.SHADE: "shaded", tb.BLANK: "blank"}.get(value, "?")
+
+    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
+        return [list(board.grid.rc(i)) for i in ids], []
+
+    def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
+        from tests.toy.brute import brute_count
+        return self.counted(board, "brute", brute_count(board.rows, board.cols, board.clues, limit, node_cap))
+
+    def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
+        from tests.toy.sat import sat_count
+        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
+
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
+        from tests.toy.generate import generate  # the generator imports PUZZLE
+        return generate(rows, cols, grade, seed, tries)
+
+
+PUZZLE = Toy()
