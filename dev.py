@@ -135,7 +135,8 @@ def chromium() -> None:
 def test() -> None:
     chromium()
     env = {**os.environ, "PENCILBOX_REQUIRE_BROWSER": "1"}  # the browser tests fail, not skip
-    run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", env=env)
+    workers = str(min(os.cpu_count() or 1, 4))  # a file per worker: module fixtures run once
+    run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers, "--dist", "loadfile", env=env)
     run(BIN / "ruff", "check", "src", "tests", "bench", "dev.py")
     run(BIN / "mypy")  # the whole package, configured in pyproject.toml ([tool.mypy])
 

@@ -47,7 +47,7 @@ def test_built_entries_match_the_jitted_code(built: None, name: str, monkeypatch
     module = aot.load(jit_name(name))
     assert module is not None
     ahead, jitted = aot.Code(jit_name(name)), aot.Code(jit_name(name))
-    jitted._built = None
+    jitted._looked = True  # as if no build were there
     assert ahead.built() is module and jitted.built() is None
 
     def run(code: aot.Code) -> list[Any]:

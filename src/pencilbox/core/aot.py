@@ -87,13 +87,14 @@ class Code:
 
     def __init__(self, jit: str) -> None:
         self.jit = jit
-        self._built: ModuleType | None | bool = False
+        self._looked = False
+        self._built: ModuleType | None = None
         self._jit: ModuleType | None = None
 
     def built(self) -> ModuleType | None:
-        if self._built is False:
-            self._built = load(self.jit)
-        return self._built or None
+        if not self._looked:
+            self._built, self._looked = load(self.jit), True
+        return self._built
 
     def jitted(self) -> ModuleType:
         if self._jit is None:
@@ -133,7 +134,8 @@ def build_all(names: list[str], jobs: int | None = None) -> dict[str, str]:
     (``jobs`` at a time); per puzzle "" when built, else why not (the build's last line)."""
     import subprocess
     out = {name: "" for name in names if load(f"pencilbox.puzzles.{name}.jit") is not None}
-    todo, running = [n for n in names if n not in out], []
+    todo = [n for n in names if n not in out]
+    running: list[tuple[str, subprocess.Popen[str]]] = []
     jobs = jobs or os.cpu_count() or 1
     while todo or running:
         while todo and len(running) < jobs:
@@ -158,7 +160,7 @@ def build(puzzle: str) -> Path:
     src = sources()
     from pencilbox import warm
     warm.exercise(puzzle, "ladder")
-    from numba.pycc import CC
+    from numba.pycc import CC  # type: ignore[attr-defined]  # numba.pycc does not list CC in __all__
     folder = cache_dir()
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{_stem(jit)}_{hashlib.sha256(json.dumps(src).encode()).hexdigest()[:12]}"

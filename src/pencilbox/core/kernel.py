@@ -32,6 +32,16 @@ class KernelBase:
 
     FLAG: dict[str, int]
 
+    def search(self, board: Any, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
+               root: tuple[str, ...] | None = None) -> Count:
+        raise NotImplementedError
+
+    def finish(self, arr: np.ndarray, board: Any, flags: int, solve: bool) -> bool:
+        raise NotImplementedError
+
+    def start(self, board: Any) -> list[int]:
+        raise NotImplementedError
+
     def supports(self, names: tuple[str, ...]) -> bool:
         return all(n in self.FLAG for n in names)
 

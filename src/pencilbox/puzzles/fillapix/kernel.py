@@ -54,12 +54,12 @@ def rival(board: Board, dom: list[int], avoid: list[int], cell: int, names: tupl
     return bool(found), bool(capped), int(nodes)
 
 
-def tables(board: Board) -> tuple:
+def tables(board: Board) -> tuple[np.ndarray, ...]:
     return _tables(board.rows, board.cols, board.clues)
 
 
 @lru_cache(maxsize=512)
-def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple:
+def _tables(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple[np.ndarray, ...]:
     clue = np.array([-1 if v is None else v for v in clues], dtype=np.int64)
     return (clue, *_geometry(rows, cols))
 

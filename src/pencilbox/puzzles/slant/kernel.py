@@ -66,8 +66,8 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     ap = np.array([p for p, _, _ in pairs], dtype=np.int64)
     aq = np.array([q for _, q, _ in pairs], dtype=np.int64)
     acells = np.full((len(pairs), 6), -1, dtype=np.int64)
-    for t, (_, _, cells) in enumerate(pairs):
-        acells[t, : len(cells)] = cells
+    for t, (_, _, near) in enumerate(pairs):
+        acells[t, : len(near)] = near
     return acell, abit, ends, ap, aq, acells
 
 
