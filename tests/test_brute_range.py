@@ -27,14 +27,14 @@ def bank_boards(name: str) -> list[tuple[str, object, tuple]]:
 
 @pytest.mark.parametrize("name", puzzles.names())
 def test_every_brute_counter_states_a_range(name: str) -> None:
-    engines = ["brute"] + (["cells"] if hasattr(puzzles.get(name), "cells_count") else [])
+    engines = ["brute"] + (["cells"] if puzzles.get(name).cells_count is not None else [])
     assert {e for (n, e) in puzzles.BRUTE_RANGE if n == name} == set(engines)
 
 
 @pytest.mark.parametrize("name", puzzles.names())
 def test_bank_boards_in_range_confirmed_by_brute_beyond_it_by_sat(name: str) -> None:
     puzzle = puzzles.get(name)
-    engines = ["brute"] + (["cells"] if hasattr(puzzle, "cells_count") else [])
+    engines = ["brute"] + (["cells"] if puzzle.cells_count is not None else [])
     inside = 0
     for bid, board, answer in bank_boards(name):
         ours = [e for e in engines if puzzles.in_brute_range(name, e, board.rows, board.cols)]
