@@ -87,8 +87,9 @@ def test_ladder_verbs_start_without_numba(built: None, name: str, tmp_path: Path
 def test_a_stale_or_switched_off_build_is_not_loaded(built: None, tmp_path: Path,
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     jit = jit_name("sukoro")
-    manifest = json.loads((aot.cache_dir() / f"{aot._stem(jit)}.json").read_text())
-    for f in aot.cache_dir().glob(f"{manifest['module']}*"):
+    folder = Path(aot.cache_dir())
+    manifest = json.loads((folder / f"{aot._stem(jit)}.json").read_text())
+    for f in folder.glob(f"{manifest['module']}*"):
         shutil.copy(f, tmp_path / f.name)
     rel = next(iter(manifest["sources"]))
     manifest["sources"][rel] = "0" * 64  # as if that source had changed since the build
