@@ -3,6 +3,7 @@ engine's Kernel interface built on a puzzle's ``search``, ``finish`` and ``start
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import Any
 
@@ -25,22 +26,25 @@ def flags_of(table: dict[str, int], names: tuple[str, ...]) -> int:
     return out
 
 
-class KernelBase:
+class KernelBase(ABC):
     """A puzzle kernel supplies FLAG, ``search(board, dom, names, limit, node_cap, root)``,
     ``finish(arr, board, flags, solve)`` (fixpoint in place; with ``solve`` also whether
     it is a whole answer) and ``start(board)`` (the clue domains)."""
 
     FLAG: dict[str, int]
 
+    @abstractmethod
     def search(self, board: Any, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
                root: tuple[str, ...] | None = None) -> Count:
-        raise NotImplementedError
+        """Each puzzle's kernel.py defines it."""
 
+    @abstractmethod
     def finish(self, arr: np.ndarray, board: Any, flags: int, solve: bool) -> bool:
-        raise NotImplementedError
+        """Each puzzle's kernel.py defines it."""
 
+    @abstractmethod
     def start(self, board: Any) -> list[int]:
-        raise NotImplementedError
+        """Each puzzle's kernel.py defines it."""
 
     def supports(self, names: tuple[str, ...]) -> bool:
         return all(n in self.FLAG for n in names)
