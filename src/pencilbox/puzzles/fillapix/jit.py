@@ -1,8 +1,16 @@
 """The Fill-a-Pix ladder compiled with numba: ``count``, ``pair`` and ``probe`` as in
-rungs.py, on int64 arrays, plus the counting search (the same skeleton as the other
-kernels), which can try the value that differs from a known answer first (the generator's
-uniqueness checks then find a second answer at once when there is one).
-Rung results: 1 changed, 0 unchanged, -1 contradiction.
+rungs.py, on int64 arrays, behind the hooks of core/jit.py (the probe fixpoint and the
+counting search are written there, once for every puzzle); the search can try the value
+that differs from a known answer first (the generator's uniqueness checks then find a
+second answer at once when there is one). Rung results: 1 changed, 0 unchanged, -1
+contradiction.
+
+The state is 3n long (cells, then each block's painted and open counts) and the rungs
+run from a worklist seeded by the cell that settled. The skeleton sees the cells (a view
+of the state's first n entries: its probe and branching scan cells only); the hooks read
+the whole state from ``st = (top, work, state, root)``: ``top`` is a one-entry view of the
+trail top in ``work``, ``root`` the cell the first ``schedule`` settles (-1: every clue).
+The tables ``tabs`` are (clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, avoid).
 """
 
 from __future__ import annotations
@@ -10,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pencilbox.core.jit import finish, fixpoint, no_ready, search
 from pencilbox.puzzles.fillapix.jit_tables import _blocks, _incidence, _pairs  # noqa: F401 (EXPORTS)
 from pencilbox.puzzles.fillapix.kernel import CNT, PAIR, PRB, SIDES
 
@@ -318,37 +327,84 @@ def _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, wo
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
-    """Base rungs to a fixpoint, then probe round-robin from the last drop (as
-    engine.probe); a trial settles, propagates and undoes on the trail."""
+def _state(full, work, root):
+    """The hooks' ``st`` for a 3n state ``full`` and its ``work``."""
+    n = full.shape[0] // 3
+    return work[7 * n + 5:7 * n + 6], work, full, np.full(1, root, dtype=np.int64)
+
+
+@njit(cache=True)
+def _base_hook(dom, flags, tabs, st):
+    clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, avoid = tabs
+    return _base(st[2], flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, st[1], -2)
+
+
+@njit(cache=True)
+def _narrow(dom, i, new, tabs, st):
+    full = st[2]
+    full[i] = new
+    _push_cell(i, full, tabs[0], tabs[1], st[1], tabs[0].shape[0])
+
+
+@njit(cache=True)
+def _undo_to(dom, mark, tabs, st):
+    _undo(st[2], tabs[1], st[1], mark, tabs[0].shape[0])
+
+
+@njit(cache=True)
+def _schedule(dom, tabs, st):
+    """Queue every clue, or settle the one root cell (the first call, when one is set)."""
+    clue, block, work = tabs[0], tabs[1], st[1]
     n = clue.shape[0]
-    if not _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
-        return False
-    if flags & PRB == 0:
-        return True
-    cursor = 0
-    while True:
-        found = -1
-        for step in range(n):
-            var = (cursor + step) % n
-            if dom[var] != 3:
-                continue
-            for bit in (1, 2):
-                mark = work[7 * n + 5]
-                dom[var] = bit
-                ok = _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, var)
-                _undo(dom, block, work, mark, n)
-                if not ok:
-                    dom[var] = 3 ^ bit
-                    found = var
-                    break
-            if found >= 0:
-                break
-        if found < 0:
-            return True
-        if not _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, found):
-            return False
-        cursor = found
+    root = st[3][0]
+    if root >= 0:
+        st[3][0] = -1
+        _push_cell(root, st[2], clue, block, work, n)
+        return
+    for i in range(n):
+        if clue[i] >= 0:
+            _queue(work, 0, i, n)
+            _queue(work, 2 * n, i, n)
+
+
+@njit(cache=True)
+def _choose(dom, order, tabs, st):
+    """The first open cell (as engine.search)."""
+    for i in range(dom.shape[0]):
+        if dom[i] == 3:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _pick(var, rem, order, tabs):
+    """First the value that is not ``avoid[var]`` (a known answer's), else paint-free first."""
+    if rem != 3:
+        return rem
+    away = tabs[10][var]
+    return 3 ^ away if away else 1
+
+
+@njit(cache=True)
+def _is_answer_hook(dom, tabs, st):
+    return _is_answer(st[2], tabs[0], tabs[1])
+
+
+@njit(cache=True)
+def _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
+    """core/jit.py's fixpoint on the 3n state ``dom`` from the cells that changed (``seed``:
+    one cell; -1: every clue; -2: already queued), for the generator's loops."""
+    n = clue.shape[0]
+    if seed == -1:
+        for i in range(n):
+            if clue[i] >= 0:
+                _queue(work, 0, i, n)
+                _queue(work, 2 * n, i, n)
+    elif seed >= 0:
+        _push_cell(seed, dom, clue, block, work, n)
+    tabs = (clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, clue)  # no branching: no avoid
+    st = (work[7 * n + 5:7 * n + 6], work, dom, work[7 * n + 5:7 * n + 6])
+    return fixpoint(_base_hook, _narrow, _undo_to, no_ready, dom[:n], flags, PRB, tabs, st)
 
 
 @njit(cache=True)
@@ -400,68 +456,23 @@ def _rows(n, node_cap):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr, inc,
-            pmask, answers, root_seed):
-    """Count answers; at each branch try first the value that is not ``avoid[var]``.
-    ``root_seed``: -1, or the one cell by which ``dom0`` differs from a fixpoint."""
-    n = clue.shape[0]
-    return _search_in(_extend(dom0, block), flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb,
-                      kind, rel, nrel, iptr, inc, pmask, answers, root_seed, _new_work(n), _rows(n, node_cap))
+def _search(dom0, flags, root_flags, limit, node_cap, tabs, answers, root_seed):
+    """Count answers (core/jit.py's search); at each branch try first the value that is not
+    ``avoid[var]``. ``root_seed``: -1, or the one cell by which ``dom0`` differs from a
+    fixpoint."""
+    n = dom0.shape[0]
+    full = _extend(dom0, tabs[1])
+    st = _state(full, _new_work(n), root_seed)
+    return search(_base_hook, _narrow, _undo_to, no_ready, _schedule, _choose, _pick, _is_answer_hook,
+                  full[:n], flags, root_flags, PRB, limit, node_cap, 0, 0, tabs, st, answers)
 
 
 @njit(cache=True)
-def _search_in(dom, flags, root_flags, limit, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr,
-               inc, pmask, answers, root_seed, work, rows):
-    """_search on ``dom`` in place (a 3n state, see the layout above) with buffers the
-    caller owns (``rows``: see _rows); backtracking undoes to a branch's trail mark.
-    Branches on the first open cell, scanning on from the parent's branch cell."""
-    n = clue.shape[0]
-    seed = rows[0]
-    seed[:] = -1
-    seed[0] = root_seed
-    rows[4, 0] = 0
-    depth = 0
-    count = 0
-    nodes = 0
-    limit_hit = False
-    node_capped = False
-    fresh = True
-    while True:
-        if fresh:
-            f = root_flags if depth == 0 else flags
-            if _fixpoint(dom, f, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed[depth]):
-                var = -1
-                for i in range(rows[4, depth], n):  # the cells before are settled
-                    if dom[i] == 3:
-                        var = i
-                        break
-                if var < 0:
-                    if _is_answer(dom, clue, block):
-                        if count < answers.shape[0]:
-                            answers[count, :] = dom[:n]
-                        count += 1
-                        if count >= limit:
-                            limit_hit = True
-                            break
-                elif nodes >= node_cap:
-                    node_capped = True
-                    break
-                else:
-                    nodes += 1
-                    depth = _branch(dom, rows, depth, var, 3 ^ avoid[var] if avoid[var] else 1, work, n)
-                    continue
-        depth = _backtrack(dom, rows, depth, block, work, n)
-        fresh = depth >= 0
-        if not fresh:
-            break
-    return count, limit_hit, node_capped, nodes
-
-
-@njit(cache=True)
-def _finish(cells, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, solve):
+def _finish(cells, flags, tabs, solve):
     """The fixpoint of ``cells`` in place (and with ``solve``, whether it is an answer)."""
-    dom = _extend(cells, block)
-    work = _new_work(cells.shape[0])
-    ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -1)
-    cells[:] = dom[: cells.shape[0]]
-    return ok and (not solve or _is_answer(dom, clue, block))
+    n = cells.shape[0]
+    full = _extend(cells, tabs[1])
+    ok = finish(_base_hook, _narrow, _undo_to, no_ready, _schedule, _is_answer_hook, full[:n], flags, PRB,
+                solve, tabs, _state(full, _new_work(n), -1))
+    cells[:] = full[:n]
+    return ok

@@ -1,6 +1,7 @@
 """The Ripple Effect ladder compiled with numba: ``region``, ``ripple``, ``hidden``,
-``lines`` and ``probe`` as in rungs.py, plus the counting search (the same skeleton as
-the other puzzles' kernels).
+``lines`` and ``probe`` as in rungs.py, behind the hooks of core/jit.py (the probe
+fixpoint and the counting search are written there, once for every puzzle): the tables
+``tabs`` are the board's ``geo`` array, the state ``st`` is ``(ws,)``.
 
 The rungs run from worklists, so a fixpoint visits only what changed: a cell that
 settles is queued for region and ripple, and the values a cell loses mark its region
@@ -16,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pencilbox.core.jit import finish, no_ready, search
 from pencilbox.puzzles.ripple.kernel import (
     COLS,
     HID,
@@ -301,9 +303,10 @@ def _lines(dom, t, dirty, ws, geo):
 
 
 @njit(cache=True)
-def _base(dom, flags, ws, geo):
+def _base(dom, flags, geo, st):
     """The base rungs to a fixpoint over what is queued, cheapest first; on a
     contradiction the worklists are emptied."""
+    ws = st[0]
     ok = True
     while ok:
         if ws[CELLS] > 0:
@@ -328,46 +331,22 @@ def _base(dom, flags, ws, geo):
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, ws, geo):
-    """Base rungs to a fixpoint, then probe round-robin from the last drop (as
-    engine.probe); each trial narrows, propagates and undoes on the trail."""
-    n = dom.shape[0]
-    if not _base(dom, flags, ws, geo):
-        return False
-    if flags & PRB == 0:
-        return True
-    cursor = 0
-    while True:
-        found = -1
-        for step in range(n):
-            var = (cursor + step) % n
-            d = dom[var]
-            if _single(d):
-                continue
-            rest = d
-            while rest:
-                bit = rest & -rest
-                rest ^= bit
-                mark = ws[TRAIL]
-                _narrow(dom, var, bit, ws, geo)
-                ok = _base(dom, flags, ws, geo)
-                _undo(dom, ws, mark)
-                if not ok:
-                    if not _narrow(dom, var, ~bit, ws, geo):
-                        return False
-                    found = var
-                    break
-            if found >= 0:
-                break
-        if found < 0:
-            return True
-        if not _base(dom, flags, ws, geo):
-            return False
-        cursor = found
+def _narrow_to(dom, i, new, geo, st):
+    _narrow(dom, i, new, st[0], geo)
 
 
 @njit(cache=True)
-def _is_answer(dom, geo):
+def _undo_to(dom, mark, geo, st):
+    _undo(dom, st[0], mark)
+
+
+@njit(cache=True)
+def _schedule(dom, geo, st):
+    _dirty_all(dom, st[0], geo)
+
+
+@njit(cache=True)
+def _is_answer(dom, geo, st):
     """Every region holds 1..s once and no two equal values k stand k or fewer apart."""
     rows, cols, mptr, mcells = geo[ROWS], geo[COLS], geo[OMPTR], geo[OMCELLS]
     for i in range(dom.shape[0]):
@@ -394,9 +373,10 @@ def _is_answer(dom, geo):
 
 
 @njit(cache=True)
-def _choose(ws):
+def _choose(dom, order, geo, st):
     """The open cell with the fewest values, first in reading order (as engine.search);
     -1 when every cell is settled."""
+    ws = st[0]
     words = ws[WORDS]
     for size in range(ws.shape[0] - ws[BC]):
         if ws[ws[BC] + size] == 0:
@@ -412,9 +392,9 @@ def _choose(ws):
 
 
 @njit(cache=True)
-def _pick(rem, seed):
-    """The lowest value, or with a seed (> 0) a random one (for random solutions)."""
-    if seed <= 0:
+def _pick(var, rem, order, tabs):
+    """The lowest value, or in random order (order 1) a random one (for random solutions)."""
+    if order == 0:
         return rem & -rem
     k = 0
     x = rem
@@ -432,72 +412,18 @@ def _pick(rem, seed):
 
 @njit(cache=True)
 def _search(dom, flags, root_flags, limit, node_cap, seed, geo, answers):
-    """Count answers from ``dom`` (worked on in place): each branch point keeps its
-    cell, the values left and its trail mark; backtracking undoes to the mark."""
-    n = dom.shape[0]
-    if seed > 0:
-        np.random.seed(seed)
-    ws = _workspace(dom, geo)
-    var_at = np.empty(n + 2, dtype=np.int64)
-    rem = np.empty(n + 2, dtype=np.int64)
-    mark = np.empty(n + 2, dtype=np.int64)
-    _dirty_all(dom, ws, geo)
-    depth = 0
-    count = 0
-    nodes = 0
-    limit_hit = False
-    node_capped = False
-    fresh = True
-    while True:
-        if fresh and _fixpoint(dom, root_flags if depth == 0 else flags, ws, geo):
-            var = _choose(ws)
-            if var < 0:
-                if _is_answer(dom, geo):
-                    if count < answers.shape[0]:
-                        answers[count, :] = dom
-                    count += 1
-                    if count >= limit:
-                        limit_hit = True
-                        break
-            elif nodes >= node_cap:
-                node_capped = True
-                break
-            elif dom[var] == 0:
-                nodes += 1  # a branch point with no value to try (as engine.search)
-            else:
-                nodes += 1
-                var_at[depth] = var
-                bit = _pick(dom[var], seed)
-                rem[depth] = dom[var] ^ bit
-                mark[depth] = ws[TRAIL]
-                _narrow(dom, var, bit, ws, geo)
-                depth += 1
-                continue
-        fresh = False
-        while depth > 0 and not fresh:
-            d = depth - 1
-            if rem[d]:
-                bit = _pick(rem[d], seed)
-                rem[d] ^= bit
-                _undo(dom, ws, mark[d])
-                _narrow(dom, var_at[d], bit, ws, geo)
-                depth = d + 1
-                fresh = True
-            else:
-                depth = d
-        if not fresh:
-            break
-    return count, limit_hit, node_capped, nodes
+    """Count answers from ``dom`` (worked on in place; core/jit.py's search), values in
+    random order when ``seed`` > 0."""
+    return search(_base, _narrow_to, _undo_to, no_ready, _schedule, _choose, _pick, _is_answer,
+                  dom, flags, root_flags, PRB, limit, node_cap, 1 if seed > 0 else 0, seed, geo,
+                  (_workspace(dom, geo),), answers)
 
 
 @njit(cache=True)
 def _finish(dom, flags, geo, solve):
     """The fixpoint of ``dom`` in place (and with ``solve``, whether it is an answer)."""
-    ws = _workspace(dom, geo)
-    _dirty_all(dom, ws, geo)
-    if not _fixpoint(dom, flags, ws, geo):
-        return False
-    return not solve or _is_answer(dom, geo)
+    return finish(_base, _narrow_to, _undo_to, no_ready, _schedule, _is_answer, dom, flags, PRB, solve, geo,
+                  (_workspace(dom, geo),))
 
 
 @njit(cache=True)

@@ -1,5 +1,6 @@
 """The Slant ladder compiled with numba: ``count``, ``cycle``, ``duet`` and ``probe`` as in
-rungs.py, on int64 arrays, plus the counting search (the same skeleton as Sukoro's).
+rungs.py, on int64 arrays, behind the hooks of core/jit.py (the probe fixpoint and the
+counting search are written there, once for every puzzle).
 
 Tables (built once per board): ``around`` cells and the orientation bit that touches the
 point, ``ends`` of each diagonal, the numbered points, the duet pairs and each cell's duets.
@@ -15,6 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pencilbox.core.jit import finish, lowest, no_ready, search
 from pencilbox.puzzles.slant.kernel import CNT, CYC, DUET, PRB
 
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
@@ -31,10 +33,11 @@ def _find(parent, x):
 
 @njit(cache=True)
 def _state(n, points, pairs):
-    """The search's state besides ``dom``: the trail (a cell and its old domain, or a union
-    as ``-1 - root`` and the root it joined), the worklists of count (points), duet (pairs)
-    and cycle (settled cells) in one array with in-list flags, the union-find over points
-    (parent, size, circular member lists) and the counters (trail top, list lengths)."""
+    """The search's state besides ``dom`` (core/jit.py's ``st``): the counters (trail top,
+    list lengths), the trail (a cell and its old domain, or a union as ``-1 - root`` and the
+    root it joined), the worklists of count (points), duet (pairs) and cycle (settled cells)
+    in one array with in-list flags, the union-find over points (parent, size, circular
+    member lists) and a scratch row for the leaf check."""
     tr = np.empty((2, 2 * n + 1), dtype=np.int64)
     q = np.zeros((2, points + pairs + n), dtype=np.int64)
     uf = np.empty((3, points), dtype=np.int64)
@@ -43,7 +46,7 @@ def _state(n, points, pairs):
         uf[1, x] = 1
         uf[2, x] = x
     ctr = np.zeros(4, dtype=np.int64)
-    return tr, q, uf, ctr
+    return ctr, tr, q, uf, np.empty(points, dtype=np.int64)
 
 
 @njit(cache=True)
@@ -105,8 +108,11 @@ def _undo(dom, tr, q, uf, ctr, mark, points, pairs):
 
 
 @njit(cache=True)
-def _seed(dom, clued, q, ctr, points, pairs):
+def _schedule(dom, tabs, st):
     """Schedule every clue, duet and settled cell (a fixpoint from scratch)."""
+    clue, clued, dp = tabs[0], tabs[1], tabs[5]
+    ctr, q = st[0], st[2]
+    points, pairs = clue.shape[0], dp.shape[0]
     for t in range(clued.shape[0]):
         _push(q, ctr, 1, clued[t], 0)
     for t in range(pairs):
@@ -289,10 +295,12 @@ def _cycle_pass(dom, clue, ends, cpstart, cplist, tr, q, ctr, parent):
 
 
 @njit(cache=True)
-def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf, ctr):
+def _base(dom, flags, tabs, st):
     """Run the scheduled rungs below probe to their fixpoint, cheapest first (the fixpoint
     of these monotone rungs is unique, so visiting only what changed reaches the same
     one); False on contradiction (the worklists are then emptied)."""
+    clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist = tabs
+    ctr, tr, q, uf = st[0], st[1], st[2], st[3]
     points = clue.shape[0]
     pairs = dp.shape[0]
     if flags & DUET and not flags & CNT:
@@ -326,42 +334,10 @@ def _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, c
 
 
 @njit(cache=True)
-def _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf, ctr):
-    """The scheduled work to the ladder's fixpoint, then probe round-robin from the last drop
-    (as engine.probe), each trial on the trail and undone."""
-    n = dom.shape[0]
-    cursor = 0
-    while True:
-        if not _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q,
-                     uf, ctr):
-            return False
-        if flags & PRB == 0:
-            return True
-        found = -1
-        for step in range(n):
-            var = (cursor + step) % n
-            if dom[var] != 3:
-                continue
-            for bit in (1, 2):
-                mark = ctr[0]
-                _set(dom, var, bit, clue, ends, cpstart, cplist, tr, q, ctr)
-                ok = _base(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr,
-                           q, uf, ctr)
-                _undo(dom, tr, q, uf, ctr, mark, clue.shape[0], dp.shape[0])
-                if not ok:
-                    _set(dom, var, 3 ^ bit, clue, ends, cpstart, cplist, tr, q, ctr)
-                    found = var
-                    break
-            if found >= 0:
-                break
-        if found < 0:
-            return True
-        cursor = found
-
-
-@njit(cache=True)
-def _is_answer(dom, clue, acell, abit, ends, parent):
+def _is_answer(dom, tabs, st):
     """A settled state obeys every clue and has no loop (the leaf check)."""
+    clue, acell, abit, ends = tabs[0], tabs[2], tabs[3], tabs[4]
+    parent = st[4]
     for i in range(dom.shape[0]):
         if dom[i] != 1 and dom[i] != 2:
             return False
@@ -389,81 +365,37 @@ def _is_answer(dom, clue, acell, abit, ends, parent):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, clue, clued, acell, abit, ends, dp, dq, dcells,
-            cpstart, cplist, answers):
-    """Count answers: one domain array and a trail (each node undoes to its mark), so
-    memory is O(cells) at any depth."""
-    n = dom0.shape[0]
-    points = clue.shape[0]
-    pairs = dp.shape[0]
-    dom = dom0.copy()
-    tr, q, uf, ctr = _state(n, points, pairs)
-    var_at = np.empty(n + 2, dtype=np.int64)
-    rem = np.empty(n + 2, dtype=np.int64)
-    mark = np.empty(n + 2, dtype=np.int64)
-    parent = np.empty(points, dtype=np.int64)
-    _seed(dom, clued, q, ctr, points, pairs)
-    extra = flags & ~root_flags  # rungs the root's fixpoint did not run: children start afresh
-    depth = 0
-    count = 0
-    nodes = 0
-    limit_hit = False
-    node_capped = False
-    fresh = True
-    while True:
-        if fresh:
-            if depth == 1 and extra:
-                _seed(dom, clued, q, ctr, points, pairs)
-            f = root_flags if depth == 0 else flags
-            if _fixpoint(dom, f, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf,
-                         ctr):
-                var = -1
-                for i in range(n):
-                    if dom[i] == 3:
-                        var = i
-                        break
-                if var < 0:
-                    if _is_answer(dom, clue, acell, abit, ends, parent):
-                        if count < answers.shape[0]:
-                            answers[count, :] = dom
-                        count += 1
-                        if count >= limit:
-                            limit_hit = True
-                            break
-                elif nodes >= node_cap:
-                    node_capped = True
-                    break
-                else:
-                    nodes += 1
-                    var_at[depth] = var
-                    rem[depth] = 2
-                    mark[depth] = ctr[0]
-                    _set(dom, var, 1, clue, ends, cpstart, cplist, tr, q, ctr)
-                    depth += 1
-                    continue
-        fresh = False
-        while depth > 0 and not fresh:
-            d = depth - 1
-            _undo(dom, tr, q, uf, ctr, mark[d], points, pairs)
-            if rem[d]:
-                _set(dom, var_at[d], rem[d], clue, ends, cpstart, cplist, tr, q, ctr)
-                rem[d] = 0
-                depth = d + 1
-                fresh = True
-            else:
-                depth = d
-        if not fresh:
-            break
-    return count, limit_hit, node_capped, nodes
+def _narrow(dom, i, new, tabs, st):
+    clue, ends, cpstart, cplist = tabs[0], tabs[4], tabs[8], tabs[9]
+    _set(dom, i, new, clue, ends, cpstart, cplist, st[1], st[2], st[0])
 
 
 @njit(cache=True)
-def _finish(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, solve):
+def _undo_to(dom, mark, tabs, st):
+    _undo(dom, st[1], st[2], st[3], st[0], mark, tabs[0].shape[0], tabs[5].shape[0])
+
+
+@njit(cache=True)
+def _choose(dom, order, tabs, st):
+    """The first open cell (as engine.search)."""
+    for i in range(dom.shape[0]):
+        if dom[i] == 3:
+            return i
+    return -1
+
+
+@njit(cache=True)
+def _search(dom0, flags, root_flags, limit, node_cap, tabs, answers):
+    """Count answers (core/jit.py's search on a copy of ``dom0``)."""
+    dom = dom0.copy()
+    st = _state(dom.shape[0], tabs[0].shape[0], tabs[5].shape[0])
+    return search(_base, _narrow, _undo_to, no_ready, _schedule, _choose, lowest, _is_answer,
+                       dom, flags, root_flags, PRB, limit, node_cap, 0, 0, tabs, st, answers)
+
+
+@njit(cache=True)
+def _finish(dom, flags, tabs, solve):
     """Fixpoint in place; with ``solve``, also whether it is a whole answer."""
-    points = clue.shape[0]
-    tr, q, uf, ctr = _state(dom.shape[0], points, dp.shape[0])
-    _seed(dom, clued, q, ctr, points, dp.shape[0])
-    if not _fixpoint(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, uf,
-                     ctr):
-        return False
-    return not solve or _is_answer(dom, clue, acell, abit, ends, np.empty(points, dtype=np.int64))
+    st = _state(dom.shape[0], tabs[0].shape[0], tabs[5].shape[0])
+    return finish(_base, _narrow, _undo_to, no_ready, _schedule, _is_answer, dom, flags, PRB, solve,
+                       tabs, st)

@@ -81,7 +81,7 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
     answers = np.zeros((2, len(dom)), dtype=np.int64)
     c, hit, capped, nodes = CODE._search(np.array(dom, dtype=np.int64), flags_of(names),
                                          flags_of(names if root is None else root), limit, node_cap,
-                                         *tables(board), answers)
+                                         tables(board), answers)
     return Count(int(c), bool(hit), bool(capped), int(nodes),
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
 
@@ -96,7 +96,7 @@ class Kernel(KernelBase):
         return search(board, dom, names, limit, node_cap, root)
 
     def finish(self, arr: np.ndarray, board: Board, flags: int, solve: bool) -> bool:
-        return bool(CODE._finish(arr, flags, *tables(board), solve))
+        return bool(CODE._finish(arr, flags, tables(board), solve))
 
     def start(self, board: Board) -> list[int]:
         return [3] * (board.rows * board.cols)

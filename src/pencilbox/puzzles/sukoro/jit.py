@@ -1,5 +1,6 @@
 """The Sukoro ladder compiled with numba: the same ``deg``, ``neq``, ``conn`` and ``probe``
-as rungs.py, on int64 arrays, plus an iterative counting search.
+as rungs.py, on int64 arrays, behind the hooks of core/jit.py (the probe fixpoint and the
+counting search are written there, once for every puzzle).
 
 One domain array and a trail of (cell, old domain): a node undoes to its mark on
 backtrack, probe trials likewise, so memory stays O(cells) at any depth; deg and neq
@@ -16,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pencilbox.core.jit import finish, search
 from pencilbox.puzzles.sukoro.kernel import (
-    ALL_RULES,
     CONN,
     CONNECTED,
     DEG,
@@ -38,8 +39,8 @@ C_SIZE = 10
 DIGITS = np.array([[sum(1 << v for v in range(max(s, 1), min(p, 4) + 1)) for p in range(5)]
                    for s in range(5)], dtype=np.int64)
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
-# (core/aot.py); the generators' (``_finish_entry``) stay jitted.
-EXPORTS = ('_search', '_fixpoint_entry')
+# (core/aot.py).
+EXPORTS = ('_search', '_finish')
 
 
 @njit(cache=True)
@@ -53,14 +54,15 @@ def _digit(d):
 
 @njit(cache=True)
 def _state(n):
-    """The search's state besides ``dom``: the trail of (cell, old domain), the deg and neq
-    worklists with their in-list flags, a visit stamp per cell, and counters (see C_*)."""
+    """The search's state besides ``dom`` (core/jit.py's ``st``): counters (see C_*), the
+    trail of (cell, old domain), the deg and neq worklists with their in-list flags and a
+    visit stamp per cell, and conn's seven scratch rows."""
     tr = np.empty((2, 4 * n + 1), dtype=np.int64)
     q = np.zeros((5, n), dtype=np.int64)
     ctr = np.zeros(C_SIZE, dtype=np.int64)
     ctr[C_LINKED] = -1
     ctr[C_SURE_AT] = -1
-    return tr, q, ctr
+    return ctr, tr, q, np.empty((7, n), dtype=np.int64)
 
 
 @njit(cache=True)
@@ -130,9 +132,10 @@ def _undo(dom, tr, q, ctr, mark):
 
 
 @njit(cache=True)
-def _seed(dom, q, ctr):
+def _schedule(dom, tabs, st):
     """Schedule every rung on every cell (a fixpoint from scratch) and count the cells
     that can be numbered and that must be."""
+    ctr, q = st[0], st[2]
     ctr[C_CAN] = 0
     ctr[C_SURE] = 0
     for i in range(dom.shape[0]):
@@ -342,10 +345,12 @@ def _link(dom, orth, todo, q, ctr):
 
 
 @njit(cache=True)
-def _base(dom, orth, flags, work, tr, q, ctr):
+def _base(dom, flags, tabs, st):
     """Run the scheduled rungs below probe to their fixpoint, cheapest first (the fixpoint
     of these monotone rungs is unique, so visiting only what changed reaches the same
     one); False on contradiction (the worklists are then emptied)."""
+    orth = tabs[0]
+    ctr, tr, q, work = st
     while True:
         if ctr[1] > 0:
             ctr[1] -= 1
@@ -371,51 +376,27 @@ def _base(dom, orth, flags, work, tr, q, ctr):
 
 
 @njit(cache=True)
-def _probe(dom, orth, flags, work, tr, q, ctr, start):
-    """Drop the first value, scanning round from ``start``, whose assumption alone
-    contradicts the rungs below probe (tried on the trail, then undone); returns its
-    variable, or -1 if none."""
-    n = dom.shape[0]
+def _ready(dom, flags, tabs, st):
+    """Before a probe scan: note whether conn's quick path holds for the trials."""
     if flags & CONN:
-        _link(dom, orth, work[3], q, ctr)
-    for step in range(n):
-        var = (start + step) % n
-        d = dom[var]
-        if d & (d - 1) == 0:
-            continue
-        rest = d
-        while rest:
-            bit = rest & -rest
-            rest ^= bit
-            mark = ctr[0]
-            _set(dom, var, bit, orth, tr, q, ctr)
-            ok = _base(dom, orth, flags, work, tr, q, ctr)
-            _undo(dom, tr, q, ctr, mark)
-            if not ok:
-                _set(dom, var, d & ~bit, orth, tr, q, ctr)
-                return var
-    return -1
+        _link(dom, tabs[0], st[3][3], st[2], st[0])
 
 
 @njit(cache=True)
-def _fixpoint(dom, orth, flags, work, tr, q, ctr):
-    """The scheduled work to the ladder's fixpoint (probe round-robin from the last drop,
-    as engine.probe); False on contradiction."""
-    cursor = 0
-    while True:
-        if not _base(dom, orth, flags, work, tr, q, ctr):
-            return False
-        if flags & PRB == 0:
-            return True
-        r = _probe(dom, orth, flags, work, tr, q, ctr, cursor)
-        if r == -1:
-            return True
-        cursor = r
+def _narrow(dom, i, new, tabs, st):
+    _set(dom, i, new, tabs[0], st[1], st[2], st[0])
 
 
 @njit(cache=True)
-def _is_answer(dom, orth, seen, todo, rules):
+def _undo_to(dom, mark, tabs, st):
+    _undo(dom, st[1], st[2], st[0], mark)
+
+
+@njit(cache=True)
+def _is_answer(dom, tabs, st):
     """A settled state obeys every rule in force (the leaf check when rungs are off)."""
+    orth, rules = tabs
+    seen, todo = st[3][0], st[3][1]
     n = dom.shape[0]
     start = -1
     for i in range(n):
@@ -463,7 +444,7 @@ def _is_answer(dom, orth, seen, todo, rules):
 
 
 @njit(cache=True)
-def _pick(rem, order):
+def _pick(var, rem, order, tabs):
     if order == ORDER_LOW:
         return rem & -rem
     if order == ORDER_NUMBERED and rem & NUMBERED:
@@ -483,7 +464,9 @@ def _pick(rem, order):
 
 
 @njit(cache=True)
-def _choose(dom, order):
+def _choose(dom, order, tabs, st):
+    """The open cell with the fewest values, the first in reading order (ORDER_LOW) or a
+    random one of those."""
     best = -1
     bestc = 99
     ties = 0
@@ -505,84 +488,16 @@ def _choose(dom, order):
 
 
 @njit(cache=True)
-def _search(dom0, orth, flags, limit, node_cap, order, seed, answers, rules, root_flags):
-    """Count answers up to ``limit`` with at most ``node_cap`` branch points: one domain
-    array and a trail (each node undoes to its mark), so memory is O(cells) at any depth."""
-    n = dom0.shape[0]
-    if order != ORDER_LOW:
-        np.random.seed(seed)
+def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
+    """Count answers up to ``limit`` with at most ``node_cap`` branch points (core/jit.py's
+    search on a copy of ``dom0``); ``tabs`` is the board's orth table and the rules in force."""
     dom = dom0.copy()
-    tr, q, ctr = _state(n)
-    var_at = np.empty(n + 2, dtype=np.int64)
-    rem = np.empty(n + 2, dtype=np.int64)
-    mark = np.empty(n + 2, dtype=np.int64)
-    work = np.empty((7, n), dtype=np.int64)
-    _seed(dom, q, ctr)
-    extra = flags & ~root_flags  # rungs the root's fixpoint did not run: children start afresh
-    depth = 0
-    count = 0
-    nodes = 0
-    limit_hit = False
-    node_capped = False
-    fresh = True
-    while True:
-        if fresh:
-            if depth == 1 and extra:
-                _seed(dom, q, ctr)
-            if _fixpoint(dom, orth, root_flags if depth == 0 else flags, work, tr, q, ctr):
-                var = _choose(dom, order)
-                if var < 0:
-                    if _is_answer(dom, orth, work[0], work[1], rules):
-                        if count < answers.shape[0]:
-                            answers[count, :] = dom
-                        count += 1
-                        if count >= limit:
-                            limit_hit = True
-                            break
-                elif nodes >= node_cap:
-                    node_capped = True
-                    break
-                else:
-                    nodes += 1
-                    var_at[depth] = var
-                    bit = _pick(dom[var], order)
-                    rem[depth] = dom[var] ^ bit
-                    mark[depth] = ctr[0]
-                    _set(dom, var, bit, orth, tr, q, ctr)
-                    depth += 1
-                    continue
-        fresh = False
-        while depth > 0 and not fresh:
-            d = depth - 1
-            _undo(dom, tr, q, ctr, mark[d])
-            if rem[d]:
-                bit = _pick(rem[d], order)
-                rem[d] ^= bit
-                _set(dom, var_at[d], bit, orth, tr, q, ctr)
-                depth = d + 1
-                fresh = True
-            else:
-                depth = d
-        if not fresh:
-            break
-    return count, limit_hit, node_capped, nodes
+    return search(_base, _narrow, _undo_to, _ready, _schedule, _choose, _pick, _is_answer,
+                  dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, _state(dom.shape[0]), answers)
 
 
 @njit(cache=True)
-def _finish_entry(dom, orth, flags):
-    n = dom.shape[0]
-    tr, q, ctr = _state(n)
-    work = np.empty((7, n), dtype=np.int64)
-    _seed(dom, q, ctr)
-    if not _fixpoint(dom, orth, flags, work, tr, q, ctr):
-        return False
-    return _is_answer(dom, orth, work[0], work[1], ALL_RULES)
-
-
-@njit(cache=True)
-def _fixpoint_entry(dom, orth, flags):
-    n = dom.shape[0]
-    tr, q, ctr = _state(n)
-    work = np.empty((7, n), dtype=np.int64)
-    _seed(dom, q, ctr)
-    return _fixpoint(dom, orth, flags, work, tr, q, ctr)
+def _finish(dom, flags, tabs, solve):
+    """The fixpoint of ``dom`` in place; with ``solve``, also whether it is an answer."""
+    return finish(_base, _narrow, _undo_to, _ready, _schedule, _is_answer, dom, flags, PRB, solve,
+                  tabs, _state(dom.shape[0]))

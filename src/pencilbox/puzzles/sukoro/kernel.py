@@ -44,9 +44,9 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
     if ("connected" in dropped and "conn" in used) or ("differ" in dropped and "neq" in used):
         raise ValueError("a rung that relies on a dropped rule is still enabled")
     answers = np.zeros((2, len(dom)), dtype=np.int64)
-    c, hit, capped, nodes = CODE._search(np.array(dom, dtype=np.int64), board.grid.orth_array(),
-                                         flags_of(names), limit, node_cap, order, seed, answers,
-                                         rules_mask(dropped), flags_of(names if root is None else root))
+    c, hit, capped, nodes = CODE._search(np.array(dom, dtype=np.int64), flags_of(names),
+                                         flags_of(names if root is None else root), limit, node_cap, order,
+                                         seed, (board.grid.orth_array(), rules_mask(dropped)), answers)
     return Count(int(c), bool(hit), bool(capped), int(nodes),
                  [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
 
@@ -61,9 +61,7 @@ class Kernel(KernelBase):
         return search(board, dom, names, limit, node_cap, root=root)
 
     def finish(self, arr: np.ndarray, board: Board, flags: int, solve: bool) -> bool:
-        orth = board.grid.orth_array()
-        entry = CODE._finish_entry if solve else CODE._fixpoint_entry
-        return bool(entry(arr, orth, flags))
+        return bool(CODE._finish(arr, flags, (board.grid.orth_array(), ALL_RULES), solve))
 
     def start(self, board: Board) -> list[int]:
         return initial_state(board)
