@@ -493,7 +493,8 @@ def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers
     search on a copy of ``dom0``); ``tabs`` is the board's orth table and the rules in force."""
     dom = dom0.copy()
     return search(_base, _narrow, _undo_to, _ready, _schedule, _choose, _pick, _is_answer,
-                  dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, _state(dom.shape[0]), answers)
+                  dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, _state(dom.shape[0]),
+                  answers)
 
 
 @njit(cache=True)
