@@ -1,5 +1,5 @@
-"""The Python side every compiled puzzle kernel shares: rung names to flag bits, and the
-engine's Kernel interface built on a puzzle's ``search``, ``finish`` and ``start``."""
+"""The Python side every compiled puzzle kernel shares: rung names to flag bits, the call into
+the compiled search, and the engine's Kernel interface built on a puzzle's tables."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
 
 
@@ -26,25 +27,46 @@ def flags_of(table: dict[str, int], names: tuple[str, ...]) -> int:
     return out
 
 
+def run(code: Code, tabs: tuple[Any, ...], dom: list[int], flags: int, root_flags: int, limit: int,
+        node_cap: int, order: int = 0, seed: int = 0) -> Count:
+    """The compiled counting search of a puzzle (core/jit.py's, behind its hooks): ``code`` has
+    ``_search(dom, flags, root_flags, limit, node_cap, order, seed, tabs, answers)``."""
+    answers = np.zeros((2, len(dom)), dtype=np.int64)
+    c, hit, capped, nodes = code._search(np.array(dom, dtype=np.int64), flags, root_flags, limit, node_cap,
+                                         order, seed, tabs, answers)
+    return Count(int(c), bool(hit), bool(capped), int(nodes),
+                 [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
+
+
 class KernelBase(ABC):
-    """A puzzle kernel supplies FLAG, ``search(board, dom, names, limit, node_cap, root)``,
-    ``finish(arr, board, flags, solve)`` (fixpoint in place; with ``solve`` also whether
-    it is a whole answer) and ``start(board)`` (the clue domains)."""
+    """A puzzle kernel supplies FLAG (``flag_table(RUNGS)``), CODE (its compiled ``jit``
+    module: ``_search`` as ``run`` calls it and ``_finish(dom, flags, tabs, solve)``, the
+    fixpoint in place and with ``solve`` whether it is a whole answer), ``tables(board)``
+    (the board as the compiled hooks read it, one tuple) and ``start(board)`` (the clue
+    domains)."""
 
     FLAG: dict[str, int]
+    CODE: Code
 
     @abstractmethod
-    def search(self, board: Any, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
-               root: tuple[str, ...] | None = None) -> Count:
-        """Each puzzle's kernel.py defines it."""
-
-    @abstractmethod
-    def finish(self, arr: np.ndarray, board: Any, flags: int, solve: bool) -> bool:
+    def tables(self, board: Any) -> tuple[Any, ...]:
         """Each puzzle's kernel.py defines it."""
 
     @abstractmethod
     def start(self, board: Any) -> list[int]:
         """Each puzzle's kernel.py defines it."""
+
+    def flags(self, names: tuple[str, ...]) -> int:
+        return flags_of(self.FLAG, names)
+
+    def search(self, board: Any, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
+               root: tuple[str, ...] | None = None) -> Count:
+        """Compiled counterpart of ``engine.search`` (same branching order, same node counts)."""
+        return run(self.CODE, self.tables(board), dom, self.flags(names),
+                   self.flags(names if root is None else root), limit, node_cap)
+
+    def finish(self, arr: np.ndarray, board: Any, flags: int, solve: bool) -> bool:
+        return bool(self.CODE._finish(arr, flags, self.tables(board), solve))
 
     def supports(self, names: tuple[str, ...]) -> bool:
         return all(n in self.FLAG for n in names)
@@ -55,10 +77,10 @@ class KernelBase(ABC):
 
     def fixpoint(self, board: Any, dom: list[int], names: tuple[str, ...]) -> list[int] | None:
         arr = np.array(dom, dtype=np.int64)
-        if not self.finish(arr, board, flags_of(self.FLAG, names), False):
+        if not self.finish(arr, board, self.flags(names), False):
             return None
         return [int(x) for x in arr]
 
     def finishes(self, board: Any, names: tuple[str, ...]) -> bool:
         arr = np.array(self.start(board), dtype=np.int64)
-        return bool(self.finish(arr, board, flags_of(self.FLAG, names), True))
+        return bool(self.finish(arr, board, self.flags(names), True))

@@ -456,13 +456,12 @@ def _rows(n, node_cap):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, tabs, answers, root_seed):
+def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
     """Count answers (core/jit.py's search); at each branch try first the value that is not
-    ``avoid[var]``. ``root_seed``: -1, or the one cell by which ``dom0`` differs from a
-    fixpoint."""
+    ``avoid[var]`` (``order`` and ``seed`` unused: one order)."""
     n = dom0.shape[0]
     full = _extend(dom0, tabs[1])
-    st = _state(full, _new_work(n), root_seed)
+    st = _state(full, _new_work(n), -1)
     return search(_base_hook, _narrow, _undo_to, no_ready, _schedule, _choose, _pick, _is_answer_hook,
                   full[:n], flags, root_flags, PRB, limit, node_cap, 0, 0, tabs, st, answers)
 

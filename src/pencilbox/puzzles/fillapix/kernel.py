@@ -9,7 +9,7 @@ import numpy as np
 
 from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
-from pencilbox.core.kernel import KernelBase, flag_table
+from pencilbox.core.kernel import KernelBase, flag_table, run
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.rungs import RUNGS
@@ -82,31 +82,25 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
            root: tuple[str, ...] | None = None, avoid: list[int] | None = None) -> Count:
     """Compiled counterpart of ``engine.search``; with ``avoid`` (domains of a known
     answer) each branch tries the other value first."""
-    answers = np.zeros((2, len(dom)), dtype=np.int64)
     away = np.zeros(len(dom), dtype=np.int64) if avoid is None else np.array(avoid, dtype=np.int64)
-    c, hit, capped, nodes = CODE._search(np.array(dom, dtype=np.int64), flags_of(names),
-                                         flags_of(names if root is None else root), limit, node_cap,
-                                         (*tables(board), away), answers, -1)
-    return Count(int(c), bool(hit), bool(capped), int(nodes),
-                 [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
+    return run(CODE, (*tables(board), away), dom, flags_of(names), flags_of(names if root is None else root),
+               limit, node_cap)
 
 
 class Kernel(KernelBase):
     """The engine's fast path for Fill-a-Pix."""
 
     FLAG = FLAG
+    CODE = CODE
 
     def supports(self, names: tuple[str, ...]) -> bool:
         """The compiled sides is an add-on to pair's pass: without pair (an ablation) the
         readable rungs run instead."""
         return super().supports(names) and ("sides" not in names or "pair" in names)
 
-    def search(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
-               root: tuple[str, ...] | None = None) -> Count:
-        return search(board, dom, names, limit, node_cap, root)
-
-    def finish(self, arr: np.ndarray, board: Board, flags: int, solve: bool) -> bool:
-        return bool(CODE._finish(arr, flags, (*tables(board), np.zeros(0, dtype=np.int64)), solve))
+    def tables(self, board: Board) -> tuple[np.ndarray, ...]:
+        """The board's tables and no answer to avoid."""
+        return (*tables(board), np.zeros(board.rows * board.cols, dtype=np.int64))
 
     def start(self, board: Board) -> list[int]:
         return [3] * (board.rows * board.cols)

@@ -1,7 +1,7 @@
 """The Ripple Effect ladder compiled with numba: ``region``, ``ripple``, ``hidden``,
 ``lines`` and ``probe`` as in rungs.py, behind the hooks of core/jit.py (the probe
 fixpoint and the counting search are written there, once for every puzzle): the tables
-``tabs`` are the board's ``geo`` array, the state ``st`` is ``(ws,)``.
+``tabs`` are ``(geo,)``, the board as one array, and the state ``st`` is ``(ws,)``.
 
 The rungs run from worklists, so a fixpoint visits only what changed: a cell that
 settles is queued for region and ripple, and the values a cell loses mark its region
@@ -303,10 +303,10 @@ def _lines(dom, t, dirty, ws, geo):
 
 
 @njit(cache=True)
-def _base(dom, flags, geo, st):
+def _base(dom, flags, tabs, st):
     """The base rungs to a fixpoint over what is queued, cheapest first; on a
     contradiction the worklists are emptied."""
-    ws = st[0]
+    geo, ws = tabs[0], st[0]
     ok = True
     while ok:
         if ws[CELLS] > 0:
@@ -331,23 +331,24 @@ def _base(dom, flags, geo, st):
 
 
 @njit(cache=True)
-def _narrow_to(dom, i, new, geo, st):
-    _narrow(dom, i, new, st[0], geo)
+def _narrow_to(dom, i, new, tabs, st):
+    _narrow(dom, i, new, st[0], tabs[0])
 
 
 @njit(cache=True)
-def _undo_to(dom, mark, geo, st):
+def _undo_to(dom, mark, tabs, st):
     _undo(dom, st[0], mark)
 
 
 @njit(cache=True)
-def _schedule(dom, geo, st):
-    _dirty_all(dom, st[0], geo)
+def _schedule(dom, tabs, st):
+    _dirty_all(dom, st[0], tabs[0])
 
 
 @njit(cache=True)
-def _is_answer(dom, geo, st):
+def _is_answer(dom, tabs, st):
     """Every region holds 1..s once and no two equal values k stand k or fewer apart."""
+    geo = tabs[0]
     rows, cols, mptr, mcells = geo[ROWS], geo[COLS], geo[OMPTR], geo[OMCELLS]
     for i in range(dom.shape[0]):
         if not _single(dom[i]):
@@ -373,7 +374,7 @@ def _is_answer(dom, geo, st):
 
 
 @njit(cache=True)
-def _choose(dom, order, geo, st):
+def _choose(dom, order, tabs, st):
     """The open cell with the fewest values, first in reading order (as engine.search);
     -1 when every cell is settled."""
     ws = st[0]
@@ -411,19 +412,19 @@ def _pick(var, rem, order, tabs):
 
 
 @njit(cache=True)
-def _search(dom, flags, root_flags, limit, node_cap, seed, geo, answers):
+def _search(dom, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
     """Count answers from ``dom`` (worked on in place; core/jit.py's search), values in
-    random order when ``seed`` > 0."""
+    random order when ``order`` is 1."""
     return search(_base, _narrow_to, _undo_to, no_ready, _schedule, _choose, _pick, _is_answer,
-                  dom, flags, root_flags, PRB, limit, node_cap, 1 if seed > 0 else 0, seed, geo,
-                  (_workspace(dom, geo),), answers)
+                  dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs,
+                  (_workspace(dom, tabs[0]),), answers)
 
 
 @njit(cache=True)
-def _finish(dom, flags, geo, solve):
+def _finish(dom, flags, tabs, solve):
     """The fixpoint of ``dom`` in place (and with ``solve``, whether it is an answer)."""
-    return finish(_base, _narrow_to, _undo_to, no_ready, _schedule, _is_answer, dom, flags, PRB, solve, geo,
-                  (_workspace(dom, geo),))
+    return finish(_base, _narrow_to, _undo_to, no_ready, _schedule, _is_answer, dom, flags, PRB, solve, tabs,
+                  (_workspace(dom, tabs[0]),))
 
 
 @njit(cache=True)

@@ -385,12 +385,12 @@ def _choose(dom, order, tabs, st):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, tabs, answers):
+def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
     """Count answers (core/jit.py's search on a copy of ``dom0``)."""
     dom = dom0.copy()
     st = _state(dom.shape[0], tabs[0].shape[0], tabs[5].shape[0])
     return search(_base, _narrow, _undo_to, no_ready, _schedule, _choose, lowest, _is_answer,
-                       dom, flags, root_flags, PRB, limit, node_cap, 0, 0, tabs, st, answers)
+                       dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, st, answers)
 
 
 @njit(cache=True)

@@ -9,7 +9,7 @@ import numpy as np
 
 from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
-from pencilbox.core.kernel import KernelBase, flag_table
+from pencilbox.core.kernel import KernelBase, flag_table, run
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.slant.board import TOUCH, Board
 from pencilbox.puzzles.slant.rungs import RUNGS, point_pairs
@@ -78,25 +78,18 @@ def flags_of(names: tuple[str, ...]) -> int:
 def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
            root: tuple[str, ...] | None = None) -> Count:
     """Compiled counterpart of ``engine.search`` (same branching order)."""
-    answers = np.zeros((2, len(dom)), dtype=np.int64)
-    c, hit, capped, nodes = CODE._search(np.array(dom, dtype=np.int64), flags_of(names),
-                                         flags_of(names if root is None else root), limit, node_cap,
-                                         tables(board), answers)
-    return Count(int(c), bool(hit), bool(capped), int(nodes),
-                 [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
+    return run(CODE, tables(board), dom, flags_of(names), flags_of(names if root is None else root), limit,
+               node_cap)
 
 
 class Kernel(KernelBase):
     """The engine's fast path for Slant."""
 
     FLAG = FLAG
+    CODE = CODE
 
-    def search(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
-               root: tuple[str, ...] | None = None) -> Count:
-        return search(board, dom, names, limit, node_cap, root)
-
-    def finish(self, arr: np.ndarray, board: Board, flags: int, solve: bool) -> bool:
-        return bool(CODE._finish(arr, flags, tables(board), solve))
+    def tables(self, board: Board) -> tuple[np.ndarray, ...]:
+        return tables(board)
 
     def start(self, board: Board) -> list[int]:
         return [3] * (board.rows * board.cols)

@@ -7,7 +7,7 @@ import numpy as np
 
 from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
-from pencilbox.core.kernel import KernelBase, flag_table
+from pencilbox.core.kernel import KernelBase, flag_table, run
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.sukoro.board import Board, initial_state
 from pencilbox.puzzles.sukoro.rungs import RUNGS
@@ -43,25 +43,19 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
     used = set(names) | set(root or ())
     if ("connected" in dropped and "conn" in used) or ("differ" in dropped and "neq" in used):
         raise ValueError("a rung that relies on a dropped rule is still enabled")
-    answers = np.zeros((2, len(dom)), dtype=np.int64)
-    c, hit, capped, nodes = CODE._search(np.array(dom, dtype=np.int64), flags_of(names),
-                                         flags_of(names if root is None else root), limit, node_cap, order,
-                                         seed, (board.grid.orth_array(), rules_mask(dropped)), answers)
-    return Count(int(c), bool(hit), bool(capped), int(nodes),
-                 [[int(x) for x in answers[k]] for k in range(min(int(c), 2))])
+    return run(CODE, (board.grid.orth_array(), rules_mask(dropped)), dom, flags_of(names),
+               flags_of(names if root is None else root), limit, node_cap, order, seed)
 
 
 class Kernel(KernelBase):
     """The engine's fast path for Sukoro."""
 
     FLAG = FLAG
+    CODE = CODE
 
-    def search(self, board: Board, dom: list[int], names: tuple[str, ...], limit: int, node_cap: int,
-               root: tuple[str, ...] | None = None) -> Count:
-        return search(board, dom, names, limit, node_cap, root=root)
-
-    def finish(self, arr: np.ndarray, board: Board, flags: int, solve: bool) -> bool:
-        return bool(CODE._finish(arr, flags, (board.grid.orth_array(), ALL_RULES), solve))
+    def tables(self, board: Board) -> tuple[np.ndarray, int]:
+        """Each cell's neighbours, and the rules in force (all of them)."""
+        return board.grid.orth_array(), ALL_RULES
 
     def start(self, board: Board) -> list[int]:
         return initial_state(board)
