@@ -60,6 +60,15 @@ Clues: TypeAlias = tuple[int | None, ...]
 JSON: TypeAlias = dict[str, Any]
 
 
+def known(value: int | None) -> int:
+    """A clue or answer value read where it is known to be set (a clued position, a cell of a
+    finished answer), narrowed to int; None there is a bug, raised as the TypeError the
+    arithmetic on it would have raised."""
+    if value is None:
+        raise TypeError("None where a value is known to be set")
+    return value
+
+
 class Rung(Protocol[BoardIn]):
     """A named, sound rule set: narrows domains through ``State.restrict``."""
 
