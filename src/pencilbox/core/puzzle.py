@@ -51,6 +51,7 @@ BoardT = TypeVar("BoardT", bound=BoardShape)
 AnswerT = TypeVar("AnswerT")
 BoardIn = TypeVar("BoardIn", bound=BoardShape, contravariant=True)
 AnswerIn = TypeVar("AnswerIn", contravariant=True)
+T = TypeVar("T")
 
 #: an independent counter: (board, answer limit, node cap) -> Count
 Counter: TypeAlias = Callable[[BoardT, int, int], Count]
@@ -60,10 +61,10 @@ Clues: TypeAlias = tuple[int | None, ...]
 JSON: TypeAlias = dict[str, Any]
 
 
-def known(value: int | None) -> int:
-    """A clue or answer value read where it is known to be set (a clued position, a cell of a
-    finished answer), narrowed to int; None there is a bug, raised as the TypeError the
-    arithmetic on it would have raised."""
+def known(value: T | None) -> T:
+    """A value read where it is known to be set (a clue at a clued position, a cell of a
+    finished answer, a figure a filter kept), narrowed for the type checker; None there is a
+    bug, raised as the TypeError the arithmetic on it would have raised."""
     if value is None:
         raise TypeError("None where a value is known to be set")
     return value

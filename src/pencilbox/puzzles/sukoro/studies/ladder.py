@@ -30,7 +30,7 @@ FULL = {"sizes": SIZES, "boards": 24, "node_cap": 400_000}
 QUICK = {"sizes": [[6, 6]], "boards": 3, "node_cap": 20_000}
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int, int]]:
     return [(r, c, j) for r, c in p["sizes"] for j in range(p["boards"])]
 
 
