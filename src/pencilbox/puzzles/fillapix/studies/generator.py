@@ -54,7 +54,7 @@ def plan(p: Params, seed: int) -> list[tuple[int, int, int, int]]:
 
 
 def _uniqueness_check(
-    board: Any, avoid: list[int], erased: int, names: tuple[str, ...], node_cap: int
+    board: Board, avoid: list[int], erased: int, names: tuple[str, ...], node_cap: int
 ) -> int:
     """The generator's check after erasing a clue, as jit_generate._no_rival does it: split on
     the erased block's open cells, each case a rival search, the cases together node-capped,
@@ -78,7 +78,7 @@ def _uniqueness_check(
     return UNIQUE
 
 
-def _verdict(board: Any, avoid: list[int], erased: int, recheck_cap: int) -> int:
+def _verdict(board: Board, avoid: list[int], erased: int, recheck_cap: int) -> int:
     """Whether ``avoid`` is still the only answer once clue ``erased`` is gone: the
     generator's own check with a far larger node cap, and SAT (exact, no cap) where even
     that cap leaves it open. UNIQUE or RIVAL."""
@@ -114,7 +114,7 @@ def erase_with_verdicts(rows: int, cols: int, seed: int, node_cap: int, recheck_
     return {"pic": pic, "draws": draws, "clues": tuple(clues), "capped": capped, "needless": needless}
 
 
-def _final_removable(board: Any, avoid: list[int], recheck_cap: int) -> int:
+def _final_removable(board: Board, avoid: list[int], recheck_cap: int) -> int:
     """Kept clues whose erasure from the finished board leaves the answer unique (the
     board is locally minimal when there are none)."""
 

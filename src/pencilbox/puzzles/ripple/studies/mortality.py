@@ -10,7 +10,7 @@ from typing import Any
 
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple import generate, kernel, rules
-from pencilbox.puzzles.ripple.board import full
+from pencilbox.puzzles.ripple.board import Board, full
 from pencilbox.puzzles.ripple.brute import count_by_regions
 from pencilbox.puzzles.ripple.generate import ALIVE_NODES, SIZES
 from pencilbox.puzzles.ripple.sat import sat_count
@@ -53,7 +53,7 @@ def our_label(n: int, single: float, lo: int, hi: int) -> str:
     return f"{size_label(n)}, 1-cell chance {single:g}, others {lo}-{hi}"
 
 
-def _solver_alive(b: Any, seed: int, node_cap: int) -> bool | None:
+def _solver_alive(b: Board, seed: int, node_cap: int) -> bool | None:
     """The alive check's search alone, with an explicit node cap; None when capped (the
     generator then asks SAT)."""
     names = engine.ladder(puzzle(), puzzle().search_level)

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import PUZZLE, kernel, rules
+from pencilbox.puzzles.sukoro.board import Board
 from pencilbox.puzzles.sukoro.studies.common import GRADES, SIZES, Banked, bank_set, ladder_count, size_name
 from pencilbox.studies import Figures, Params, Row, at_least, cell_value, figure, table
 
@@ -33,7 +35,7 @@ def plan(p: Params, seed: int) -> list[tuple[str, int, int]]:
     ]
 
 
-def retry(p: Params, board: Any, names: tuple[str, ...], dropped: tuple[str, ...]) -> Any:
+def retry(p: Params, board: Board, names: tuple[str, ...], dropped: tuple[str, ...]) -> engine.Count | None:
     """A capped count tried again by ``retries`` searches in random order (seeded, so the run
     repeats): the first that finishes, or finds two answers, settles it; None if none does."""
     for k in range(p["retries"]):
@@ -44,7 +46,7 @@ def retry(p: Params, board: Any, names: tuple[str, ...], dropped: tuple[str, ...
     return None
 
 
-def relaxed_counts(p: Params, board: Any, answer: tuple[int, ...]) -> dict[str, list[Any]]:
+def relaxed_counts(p: Params, board: Board, answer: tuple[int, ...]) -> dict[str, list[Any]]:
     """The board counted (up to 2) under each rule set; a rival must obey the remaining rules
     and break a dropped one (rules.py), the one answer must be the intended."""
     rec = {}
