@@ -51,7 +51,7 @@ BoardT = TypeVar("BoardT", bound=BoardShape)
 AnswerT = TypeVar("AnswerT")
 BoardIn = TypeVar("BoardIn", bound=BoardShape, contravariant=True)
 AnswerIn = TypeVar("AnswerIn", contravariant=True)
-T = TypeVar("T")
+ValueT = TypeVar("ValueT")
 
 #: an independent counter: (board, answer limit, node cap) -> Count
 Counter: TypeAlias = Callable[[BoardT, int, int], Count]
@@ -61,7 +61,7 @@ Clues: TypeAlias = tuple[int | None, ...]
 JSON: TypeAlias = dict[str, Any]
 
 
-def known(value: T | None) -> T:
+def known(value: ValueT | None) -> ValueT:
     """A value read where it is known to be set (a clue at a clued position, a cell of a
     finished answer, a figure a filter kept), narrowed for the type checker; None there is a
     bug, raised as the TypeError the arithmetic on it would have raised."""

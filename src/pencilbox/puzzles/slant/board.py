@@ -23,7 +23,7 @@ MARK = -1
 CHAR = {FWD: "/", BACK: "\\", None: "?"}
 # The orientation that reaches corner k (0 tl, 1 tr, 2 bl, 3 br) of its cell.
 TOUCH = (BACK, FWD, FWD, BACK)
-T = TypeVar("T")
+PointT = TypeVar("PointT")  # what a lattice point holds: a clue, a token, a JSON cell
 
 
 @dataclass(frozen=True)
@@ -51,7 +51,7 @@ class Board:
         return (tl, br) if bit == BACK else (tr, bl)
 
 
-def point_rows(board: Board, flat: Sequence[T]) -> list[list[T]]:
+def point_rows(board: Board, flat: Sequence[PointT]) -> list[list[PointT]]:
     w = board.cols + 1
     return [list(flat[r * w:(r + 1) * w]) for r in range(board.rows + 1)]
 
