@@ -51,6 +51,7 @@ BoardT = TypeVar("BoardT", bound=BoardShape)
 AnswerT = TypeVar("AnswerT")
 BoardIn = TypeVar("BoardIn", bound=BoardShape, contravariant=True)
 AnswerIn = TypeVar("AnswerIn", contravariant=True)
+ValueT = TypeVar("ValueT")
 
 #: an independent counter: (board, answer limit, node cap) -> Count
 Counter: TypeAlias = Callable[[BoardT, int, int], Count]
@@ -58,6 +59,15 @@ Counter: TypeAlias = Callable[[BoardT, int, int], Count]
 Clues: TypeAlias = tuple[int | None, ...]
 #: the fields a board's JSON form holds (the formats' ``from_json``/``to_json``)
 JSON: TypeAlias = dict[str, Any]
+
+
+def known(value: ValueT | None) -> ValueT:
+    """A value read where it is known to be set (a clue at a clued position, a cell of a
+    finished answer, a figure a filter kept), narrowed for the type checker; None there is a
+    bug, raised as the TypeError the arithmetic on it would have raised."""
+    if value is None:
+        raise TypeError("None where a value is known to be set")
+    return value
 
 
 class Rung(Protocol[BoardIn]):
@@ -86,7 +96,7 @@ class Kernel(Protocol[BoardIn]):
     def supports(self, names: tuple[str, ...]) -> bool: ...
 
     def count(self, board: BoardIn, dom: list[int], names: tuple[str, ...], limit: int,
-              node_cap: int, root: tuple[str, ...]) -> Count: ...
+              node_cap: int, root: tuple[str, ...] | None = None) -> Count: ...
 
     def fixpoint(self, board: BoardIn, dom: list[int], names: tuple[str, ...]) -> list[int] | None: ...
 

@@ -65,13 +65,16 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
     """Send ``total`` requests from ``clients`` threads (keep-alive connections); return
     the statuses, dropped connections and latency quantiles per kind, in ms."""
     url = urlparse(base)
+    host = url.hostname
+    if host is None:
+        raise ValueError(f"{base!r} names no host")
     work = requests(total, seed)
     results: list[tuple[str, int, float]] = []
     dropped: list[str] = []
     lock = threading.Lock()
 
     def client(part: list[tuple[str, str, bytes]]) -> None:
-        conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+        conn = http.client.HTTPConnection(host, url.port, timeout=60)
         for kind, path, body in part:
             t = time.perf_counter()
             try:
@@ -83,7 +86,7 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
                 with lock:
                     dropped.append(f"{kind}: {type(e).__name__}: {e}")
                 conn.close()
-                conn = http.client.HTTPConnection(url.hostname, url.port, timeout=60)
+                conn = http.client.HTTPConnection(host, url.port, timeout=60)
                 continue
             with lock:
                 results.append((kind, status, (time.perf_counter() - t) * 1000))

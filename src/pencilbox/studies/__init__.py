@@ -18,7 +18,7 @@ import statistics
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from importlib import import_module
-from typing import Any
+from typing import Any, overload
 
 from pencilbox import puzzles
 
@@ -26,6 +26,8 @@ KINDS = ("exact", "sample", "lower_bound", "timing")
 
 Params = dict[str, Any]
 Figures = dict[str, dict[str, Any]]
+Job = tuple[Any, ...]  # one job of a study's plan: a tuple of JSON values, its work's arguments
+Row = list[Any]  # a table row: JSON cells (labels, numbers, at_least and sampled cells)
 
 
 @dataclass(frozen=True)
@@ -43,7 +45,7 @@ class Study:
     title: str
     full: Params
     quick: Params
-    plan: Callable[[Params, int], list[tuple]]
+    plan: Callable[[Params, int], list[Job]]
     work: Callable[..., Any]
     reduce: Callable[[Params, int, list[Any]], Figures]
     check: Callable[[Params, Figures], list[str]] = field(default=lambda p, f: [])
@@ -113,6 +115,12 @@ def plot(kind: str, x: str, y: Sequence[str], *, xlabel: str = "", ylabel: str =
     return {"kind": kind, "x": x, "y": list(y), "xlabel": xlabel or x, "ylabel": ylabel, "logy": logy}
 
 
+@overload
+def sig(x: float, digits: int = 4) -> float: ...
+@overload
+def sig(x: None, digits: int = 4) -> None: ...
+@overload
+def sig(x: float | None, digits: int = 4) -> float | None: ...
 def sig(x: float | None, digits: int = 4) -> float | None:
     """Round to ``digits`` significant digits, so stats files diff well (None passes)."""
     if x is None or x == 0 or not math.isfinite(x):

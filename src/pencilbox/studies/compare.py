@@ -34,7 +34,7 @@ import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from pencilbox.studies import stats
 
@@ -86,7 +86,7 @@ def load(puzzle: str, where: Path = REFERENCE) -> dict[str, Any]:
     if not p.exists():
         return {"puzzle": puzzle, "tables": []}
     try:
-        return json.loads(p.read_text())
+        return cast(dict[str, Any], json.loads(p.read_text()))
     except json.JSONDecodeError as e:
         raise stats.StudyError(f"{p}: not JSON ({e.msg} at line {e.lineno})") from e
 
@@ -134,7 +134,7 @@ def verdict(ours: Any, pub: Published, kind: str, seed_n: int | None = None) -> 
         k = sampled.get("k", value)
         mine, theirs = k / n, pub.value / pub.of
         pooled = (k + pub.value) / (n + pub.of)
-        se = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / pub.of))
+        se: float | None = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / pub.of))
         if se:
             z = (mine - theirs) / se
             return {"verdict": "within error" if abs(z) <= 2 else "differs", "z": round(z, 2),
@@ -156,7 +156,7 @@ def reason(table: dict[str, Any], row: str, column: str) -> str | None:
     """The reference's one-line reason for a differing cell (the first ``why`` that matches)."""
     for w in table.get("why", []):
         if _match(w.get("row", "*"), row) and _match(w.get("column", "*"), column):
-            return w["why"]
+            return cast(str, w["why"])
     return None
 
 

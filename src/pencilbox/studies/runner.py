@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import __version__, puzzles
-from pencilbox.studies import Study, stats, studies_of
+from pencilbox.studies import Job, Study, stats, studies_of
 
 STATE = Path(".pencilbox-studies")  # finished jobs of unfinished runs, per run key
 
@@ -45,7 +45,7 @@ def run_key(puzzle: str, study: Study, params: dict[str, Any], seed: int) -> str
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def _call(work: Callable[..., Any], params: dict[str, Any], seed: int, job: tuple) -> Any:
+def _call(work: Callable[..., Any], params: dict[str, Any], seed: int, job: Job) -> Any:
     # a JSON round trip, so a result reads the same fresh or resumed from disk
     return json.loads(json.dumps(work(params, seed, *job)))
 
@@ -74,12 +74,12 @@ class Jobs:
 
 
 def _serial(study: Study, params: dict[str, Any], seed: int,
-            todo: list[tuple[int, tuple]]) -> Iterator[tuple[int, Any]]:
+            todo: list[tuple[int, Job]]) -> Iterator[tuple[int, Any]]:
     for k, job in todo:
         yield k, _call(study.work, params, seed, job)
 
 
-def _pool(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, tuple]],
+def _pool(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, Job]],
           workers: int) -> Iterator[tuple[int, Any]]:
     pool = ProcessPoolExecutor(workers)
     pending = {pool.submit(_call, study.work, params, seed, job): k for k, job in todo}
@@ -105,7 +105,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
         proc.join(5)
 
 
-def _dask(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, tuple]],
+def _dask(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, Job]],
           scheduler: str) -> Iterator[tuple[int, Any]]:
     try:
         from dask.distributed import Client, as_completed

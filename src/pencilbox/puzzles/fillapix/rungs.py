@@ -7,7 +7,11 @@ from functools import lru_cache
 
 from pencilbox.core.engine import Contradiction, State
 from pencilbox.core.geometry import grid
+from pencilbox.core.puzzle import known
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
+
+#: two cells whose blocks overlap (a < b): a, b, the shared cells, a's own, b's own
+CluePair = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
 
 
 class Count:
@@ -47,8 +51,8 @@ class Pair:
             s = [j for j in shared if dom[j] == BOTH]
             open_a = sum(1 for j in only_a if dom[j] == BOTH)
             open_b = sum(1 for j in only_b if dom[j] == BOTH)
-            need_a = board.clues[a] - sum(1 for j in (*shared, *only_a) if dom[j] == PAINT)
-            need_b = board.clues[b] - sum(1 for j in (*shared, *only_b) if dom[j] == PAINT)
+            need_a = known(board.clues[a]) - sum(1 for j in (*shared, *only_a) if dom[j] == PAINT)
+            need_b = known(board.clues[b]) - sum(1 for j in (*shared, *only_b) if dom[j] == PAINT)
             lo = max(need_a - open_a, need_b - open_b, 0)
             hi = min(need_a, need_b, len(s))
             why = (a, b, *shared, *only_a, *only_b)
@@ -77,8 +81,8 @@ class PairSides:
             pa = [j for j in only_a if dom[j] == BOTH]
             pb = [j for j in only_b if dom[j] == BOTH]
             so = sum(1 for j in shared if dom[j] == BOTH)
-            need_a = board.clues[a] - sum(1 for j in (*shared, *only_a) if dom[j] == PAINT)
-            need_b = board.clues[b] - sum(1 for j in (*shared, *only_b) if dom[j] == PAINT)
+            need_a = known(board.clues[a]) - sum(1 for j in (*shared, *only_a) if dom[j] == PAINT)
+            need_b = known(board.clues[b]) - sum(1 for j in (*shared, *only_b) if dom[j] == PAINT)
             lo = max(need_a - len(pa), need_b - len(pb), 0)
             hi = min(need_a, need_b, so)
             why = (a, b, *shared, *only_a, *only_b)
@@ -87,24 +91,25 @@ class PairSides:
             for part, need in ((pa, need_a), (pb, need_b)):
                 keep = PAINT if part and need - hi >= len(part) else None
                 keep = BLANK if part and keep is None and need - lo <= 0 else keep
-                for j in part if keep is not None else ():
-                    changed |= state.restrict(j, keep, self.name, why)
+                if keep is not None:
+                    for j in part:
+                        changed |= state.restrict(j, keep, self.name, why)
         return changed
 
 
-def pairs(board: Board) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+def pairs(board: Board) -> tuple[CluePair, ...]:
     """Clue pairs (a < b) whose blocks overlap: shared cells, a's own, b's own."""
     return _clue_pairs(board.rows, board.cols, board.clues)
 
 
 @lru_cache(maxsize=64)
-def _clue_pairs(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple:
+def _clue_pairs(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple[CluePair, ...]:
     """The pairs of one clue layout, kept: every rung pass of every probe trial reads them."""
     return tuple(p for p in all_pairs(rows, cols) if clues[p[0]] is not None and clues[p[1]] is not None)
 
 
 @lru_cache(maxsize=64)
-def all_pairs(rows: int, cols: int) -> tuple:
+def all_pairs(rows: int, cols: int) -> tuple[CluePair, ...]:
     """Every pair of cells (a < b) whose blocks overlap, sorted, with the three parts."""
     g = grid(rows, cols)
     out = []

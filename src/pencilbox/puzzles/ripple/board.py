@@ -172,14 +172,14 @@ def from_json(data: dict[str, Any]) -> Board:
             raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {v!r} is not a Ripple given "
                              "(null, '?' or a positive integer)")
         clues.append(MARK if v == "?" else v)
-    answer = None
+    answer: tuple[int | None, ...] | None = None
     if data.get("answer") is not None:
-        answer = []
+        cells: list[int | None] = []
         for r, c, v in _flat(data, "answer", rows, cols):
             if v is not None and not _positive(v):
                 raise BoardError(f"'answer' row {r + 1}, column {c + 1}: {v!r} is not a Ripple value")
-            answer.append(v)
-        answer = tuple(answer)
+            cells.append(v)
+        answer = tuple(cells)
     return check_givens(Board(rows, cols, regions, tuple(clues), answer), "'clues'")
 
 

@@ -32,7 +32,7 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
     for line in g.lines():
         for a, i in enumerate(line):
             for b, j in enumerate(line):
-                if a < b and answer[i] is not None and answer[i] == answer[j] and b - a <= answer[i]:
+                if a < b and (v := answer[i]) is not None and v == answer[j] and b - a <= v:
                     out.append(Broken("ripple", (i, j), f"two {answer[i]}s only {b - a} apart"))
     undecided = tuple(i for i, v in enumerate(answer) if v is None)
     if undecided:

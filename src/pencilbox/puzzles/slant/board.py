@@ -9,9 +9,10 @@ An answer is a flat tuple of cells: FWD, BACK, or None (undecided).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar
 
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.errors import BoardError
@@ -22,6 +23,7 @@ MARK = -1
 CHAR = {FWD: "/", BACK: "\\", None: "?"}
 # The orientation that reaches corner k (0 tl, 1 tr, 2 bl, 3 br) of its cell.
 TOUCH = (BACK, FWD, FWD, BACK)
+PointT = TypeVar("PointT")  # what a lattice point holds: a clue, a token, a JSON cell
 
 
 @dataclass(frozen=True)
@@ -49,7 +51,7 @@ class Board:
         return (tl, br) if bit == BACK else (tr, bl)
 
 
-def point_rows(board: Board, flat: tuple | list) -> list[list]:
+def point_rows(board: Board, flat: Sequence[PointT]) -> list[list[PointT]]:
     w = board.cols + 1
     return [list(flat[r * w:(r + 1) * w]) for r in range(board.rows + 1)]
 

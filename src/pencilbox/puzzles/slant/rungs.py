@@ -10,6 +10,7 @@ from itertools import product
 
 from pencilbox.core.engine import Contradiction, State, single
 from pencilbox.core.geometry import grid
+from pencilbox.core.puzzle import known
 from pencilbox.puzzles.slant.board import BOTH, TOUCH, Board
 from pencilbox.puzzles.slant.rules import loops
 
@@ -28,7 +29,7 @@ class Count:
     def apply(self, board: Board, state: State) -> bool:
         dom, around, changed = state.dom, board.grid.around, False
         for p in board.clued:
-            v = board.clues[p]
+            v = known(board.clues[p])
             touching = sum(1 for i, k in around[p] if dom[i] == TOUCH[k])
             open_ = [(i, k) for i, k in around[p] if not single(dom[i])]
             if not touching <= v <= touching + len(open_):
@@ -122,7 +123,7 @@ def duets(board: Board) -> list[tuple[int, int, tuple[int, ...]]]:
     """Pairs of orthogonally adjacent numbered points with the cells around either."""
     clues = board.clues
     return [(p, q, cells) for p, q, cells in point_pairs(board.rows, board.cols)
-            if clues[p] is not None and clues[q] is not None and clues[p] >= 0 and clues[q] >= 0]
+            if (a := clues[p]) is not None and (b := clues[q]) is not None and a >= 0 and b >= 0]
 
 
 @lru_cache(maxsize=64)

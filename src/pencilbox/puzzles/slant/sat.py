@@ -89,7 +89,8 @@ def _diamonds(rows: int, cols: int) -> tuple[tuple[int, int, int, int], ...]:
     return tuple(out)
 
 
-def _cycle_cuts(n: int, npts: int, model: list[int], edges: Sequence) -> list[list[int]]:
+def _cycle_cuts(n: int, npts: int, model: list[int],
+                edges: Sequence[tuple[tuple[int, int], tuple[int, int]]]) -> list[list[int]]:
     """One cut per non-tree diagonal of the model's graph (empty list: no loop).
 
     The forest is grown with a union-find; a diagonal whose ends are already
@@ -173,8 +174,8 @@ def sat_count(
     answers: list[list[int]] = []
     with Solver(name=solver_name) as solver:
         solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
-        for cl in _diamonds(rows, cols):
-            solver.add_clause(cl)
+        for diamond in _diamonds(rows, cols):
+            solver.add_clause(diamond)
         for cl in clauses:
             solver.add_clause(cl)
         while True:

@@ -64,8 +64,8 @@ def _transfer_step(states: dict[tuple[Entry, ...], tuple[int, int]], width: int,
                     continue
             dead = False
             for k, undecided in ((c - 1, 1), (c, 1 + (c + 1 < width)), (c + 1, int(real))):
-                if 0 <= k < width and e[k] is not None:
-                    name, low, barred = e[k]
+                if 0 <= k < width and (entry := e[k]) is not None:
+                    name, low, barred = entry
                     open_ = _digits_between(low, undecided)
                     if open_ & ~barred == 0:
                         dead = True

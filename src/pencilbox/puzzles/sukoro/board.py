@@ -118,16 +118,16 @@ def from_json(data: dict[str, Any]) -> Board:
         else:
             raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {v!r} is not a Sukoro clue "
                              "(null, '?' or 1..4)")
-    answer = None
+    answer: tuple[int | None, ...] | None = None
     if data.get("answer") is not None:
-        answer = []
+        cells: list[int | None] = []
         for r, c, v in _rows_of(data, "answer", rows, cols):
             if v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 4):
-                answer.append(v)
+                cells.append(v)
             else:
                 raise BoardError(f"'answer' row {r + 1}, column {c + 1}: {v!r} is not a Sukoro "
                                  "answer cell (0 empty, 1..4, null undecided)")
-        answer = tuple(answer)
+        answer = tuple(cells)
     return Board(rows, cols, tuple(clues), answer)
 
 

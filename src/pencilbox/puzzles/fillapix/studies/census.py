@@ -36,7 +36,7 @@ def det_t(n: int) -> int:
     return sign * m[n - 1][n - 1]
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str, int] | tuple[str, int, int]]:
     grids = [("grid", h, w) for h in range(1, p["max_side"] + 1) for w in range(1, p["max_side"] + 1)]
     return [("det", p["det_top"]), *grids]
 
@@ -45,7 +45,8 @@ def work(p: Params, seed: int, what: str, *args: int) -> dict[str, Any]:
     if what == "det":
         return {"det": [det_t(n) for n in range(1, args[0] + 1)]}
 
-    r = census.census(*args)
+    h, w = args
+    r = census.census(h, w)
     return {
         k: r[k]
         for k in (

@@ -20,7 +20,7 @@ from pencilbox.puzzles.fillapix.studies.common import (
     count_cell,
     rows_of,
 )
-from pencilbox.studies import Figures, Params, figure, plot, proportion, table
+from pencilbox.studies import Figures, Params, Row, figure, plot, proportion, table
 
 NUMBER = 6
 NAME = "clue_survival"
@@ -38,7 +38,7 @@ def position(r: int, c: int, h: int, w: int) -> int:
     return (r in (0, h - 1)) + (c in (0, w - 1))
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int, int, int]]:
     return chunks(p)
 
 
@@ -70,7 +70,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     kept = sum(np.array(g["kept"]).reshape(-1, 3, 10).sum(axis=0) for _, _, g in grids)
     boards = sum(b for _, _, b in p["grids"])
     clues = int(shown.sum())
-    pos_rows = []
+    pos_rows: list[Row] = []
     for pos, label in enumerate(POSITIONS):
         k, n = _share_of(shown, kept, [(pos, v) for v in range(10)])
         pos_rows.append([label, proportion(k, n), binomial_se(k, n), n])
@@ -80,7 +80,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     high = max(inside, key=lambda x: x[1] / x[2]) if inside else (None, 0, 0)
     settle = [(pos, v) for pos in range(3) for v in (0, BLOCK[pos])]
     rest = [(pos, v) for pos in range(3) for v in range(1, BLOCK[pos])]
-    alone = []
+    alone: list[Row] = []
     for label, cells in (("settles its block alone", settle), ("the rest", rest)):
         k, n = _share_of(shown, kept, cells)
         alone.append([label, proportion(k, n), count_cell(n, clues), binomial_se(k, n)])

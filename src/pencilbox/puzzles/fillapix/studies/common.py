@@ -94,7 +94,7 @@ def board_seeds(seed: int, h: int, w: int, k: int, count: int) -> list[int]:
     return [r.randrange(2**31) for _ in range(count)]
 
 
-def chunks(p: Params) -> list[tuple]:
+def chunks(p: Params) -> list[tuple[int, int, int, int]]:
     """Jobs (h, w, chunk, boards) over p['grids'] of [h, w, boards]."""
     return [
         (h, w, k, min(p["chunk"], boards - k * p["chunk"]))

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from pencilbox.core import engine
+from pencilbox.core.puzzle import known
 from pencilbox.puzzles.fillapix import PUZZLE, generate, kernel, twins
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 from pencilbox.puzzles.fillapix.generate import NODE_CAP
@@ -28,7 +29,7 @@ from pencilbox.puzzles.fillapix.studies.common import (
     side_kind,
     twin_kind,
 )
-from pencilbox.studies import Figures, Params, figure, mean_cell, plot, proportion, share, sig, table
+from pencilbox.studies import Figures, Params, Row, figure, mean_cell, plot, proportion, share, sig, table
 
 NUMBER = 5
 NAME = "generator"
@@ -48,18 +49,18 @@ UNIQUE, RIVAL, CAPPED = 0, 1, 2
 GRADES = (*engine.levels(PUZZLE), engine.SEARCH)  # count, pair, sides, probe, search
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int, int, int]]:
     return chunks(p)
 
 
 def _uniqueness_check(
-    board: Any, avoid: list[int], erased: int, names: tuple[str, ...], node_cap: int
+    board: Board, avoid: list[int], erased: int, names: tuple[str, ...], node_cap: int
 ) -> int:
     """The generator's check after erasing a clue, as jit_generate._no_rival does it: split on
     the erased block's open cells, each case a rival search, the cases together node-capped,
     and the fixpoint again after each case. UNIQUE, RIVAL or CAPPED."""
 
-    dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)
+    dom = known(PUZZLE.kernel).fixpoint(board, [BOTH] * len(avoid), names)
     assert dom is not None  # the known answer obeys every clue
     budget = node_cap
     for c in board.grid.block[erased]:
@@ -71,13 +72,13 @@ def _uniqueness_check(
             return RIVAL if found else CAPPED
         budget -= nodes
         dom[c] = avoid[c]
-        dom = PUZZLE.kernel.fixpoint(board, dom, names)
+        dom = known(PUZZLE.kernel).fixpoint(board, dom, names)
         if dom is None:
             break  # no rival is left to find
     return UNIQUE
 
 
-def _verdict(board: Any, avoid: list[int], erased: int, recheck_cap: int) -> int:
+def _verdict(board: Board, avoid: list[int], erased: int, recheck_cap: int) -> int:
     """Whether ``avoid`` is still the only answer once clue ``erased`` is gone: the
     generator's own check with a far larger node cap, and SAT (exact, no cap) where even
     that cap leaves it open. UNIQUE or RIVAL."""
@@ -113,7 +114,7 @@ def erase_with_verdicts(rows: int, cols: int, seed: int, node_cap: int, recheck_
     return {"pic": pic, "draws": draws, "clues": tuple(clues), "capped": capped, "needless": needless}
 
 
-def _final_removable(board: Any, avoid: list[int], recheck_cap: int) -> int:
+def _final_removable(board: Board, avoid: list[int], recheck_cap: int) -> int:
     """Kept clues whose erasure from the finished board leaves the answer unique (the
     board is locally minimal when there are none)."""
 
@@ -173,7 +174,7 @@ def _predicted(h: int, w: int, y_max: int) -> float:
     return s / (1 - s)
 
 
-def _generator_row(p: Params, grids: list[tuple[int, int, dict[str, Any]]]) -> list[Any]:
+def _generator_row(p: Params, grids: list[tuple[int, int, dict[str, Any]]]) -> Row:
     redraws = [d - 1 for _, _, g in grids for d in g["draws"]]
     painted = sum(sum(g["painted"]) for _, _, g in grids)
     cells = sum(h * w * len(g["draws"]) for h, w, g in grids)
@@ -193,10 +194,10 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     grids = by_grid(p, results)
     boards = sum(len(g["draws"]) for _, _, g in grids)
     total = _generator_row(p, grids)
-    kinds = {}
+    kinds: dict[str, list[float]] = {}
     for h, w, g in grids:
         kinds.setdefault(twin_kind(h, w), []).extend(c / (h * w) for c in g["kept"])
-    kept = [
+    kept: list[Row] = [
         [kind, len(xs), mean_cell(xs)] for kind, xs in sorted(kinds.items(), key=lambda kv: kv[0][0] != "n")
     ]
     grades = [g for _, _, gr in grids for g in gr["grade"]]

@@ -10,6 +10,7 @@ from typing import Any
 
 from pencilbox import bank, boardio
 from pencilbox.core import engine
+from pencilbox.core.puzzle import known
 from pencilbox.puzzles.fillapix import PUZZLE, kernel
 from pencilbox.puzzles.fillapix.studies.common import rows_of
 from pencilbox.studies import Figures, Params, at_least, figure, median_cell, plot, share, table
@@ -50,7 +51,7 @@ def bank_set(per_size: int) -> list[int]:
     return out
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int]]:
     return [(k,) for k in bank_set(p["per_size"])]
 
 
@@ -64,7 +65,7 @@ def work(p: Params, seed: int, k: int) -> dict[str, Any]:
     start = [3] * n
 
     def settled(names: tuple[str, ...]) -> int:
-        dom = PUZZLE.kernel.fixpoint(board, start, names)
+        dom = known(PUZZLE.kernel).fixpoint(board, start, names)
         return -1 if dom is None else sum(d != 3 for d in dom)
 
     out: dict[str, Any] = {

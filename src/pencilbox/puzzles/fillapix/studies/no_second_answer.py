@@ -4,14 +4,14 @@ ours adds rectangles and a 30x30 square, SAT confirming the first few of each gr
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from pencilbox.core import engine
 from pencilbox.puzzles.fillapix import PUZZLE
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.puzzles.fillapix.studies.common import clue_vector, grid_name, pictures, rows_of
 from pencilbox.puzzles.fillapix.studies.twin_shares import PLAIN_SQUARES
-from pencilbox.studies import Figures, Params, figure, table
+from pencilbox.studies import Figures, Params, Row, figure, table
 
 NUMBER = 3
 NAME = "no_second_answer"
@@ -37,17 +37,32 @@ QUICK = {
 }
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+class Checked(TypedDict):
+    """One grid's pictures with every clue shown: how many, with a second answer, node-capped,
+    with the wrong one answer, needing a branch; and how many SAT checked and found unique."""
+
+    which: str
+    grid: str
+    pictures: int
+    second: int
+    capped: int
+    wrong: int
+    branched: int
+    sat_checked: int
+    sat_unique: int
+
+
+def plan(p: Params, seed: int) -> list[tuple[str, int, int]]:
     extra = [(h, w) for h in p["sides"] for w in p["sides"] if h < w] + [(n, n) for n in p["extra_squares"]]
     return [("seed", n, n) for n in p["squares"]] + [("ours", h, w) for h, w in extra]
 
 
-def work(p: Params, seed: int, which: str, h: int, w: int) -> dict[str, Any]:
+def work(p: Params, seed: int, which: str, h: int, w: int) -> Checked:
     """Every clue shown on a grid with no side 2 (mod 3): one answer, the picture (the
     ladder's count on all; SAT, which shares no code with it, on the first few)."""
 
     count = p["pictures"] if which == "seed" else p["extra_pictures"]
-    out = {
+    out: Checked = {
         "which": which,
         "grid": grid_name(h, w),
         "pictures": 0,
@@ -74,8 +89,8 @@ def work(p: Params, seed: int, which: str, h: int, w: int) -> dict[str, Any]:
     return out
 
 
-def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
-    rows = [
+def reduce(p: Params, seed: int, results: list[Checked]) -> Figures:
+    rows: list[Row] = [
         [
             r["grid"],
             r["pictures"],

@@ -22,7 +22,7 @@ from pencilbox.puzzles.fillapix.studies.common import (
     side_kind,
     z_score,
 )
-from pencilbox.studies import Figures, Params, figure, plot, proportion, sig, table
+from pencilbox.studies import Figures, Params, Row, figure, plot, proportion, sig, table
 
 NUMBER = 2
 NAME = "twin_shares"
@@ -55,7 +55,7 @@ def exact_grids(top: int) -> list[tuple[int, int]]:
     return [(h, w) for h in range(2, top + 1) for w in range(h, top + 1) if h % 3 == 2 or w % 3 == 2]
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str, int, int] | tuple[str, int]]:
     return [("grid", h, w) for h, w in p["grids"]] + [("y", p["brute_y"]), ("exact", p["exact_top"])]
 
 
@@ -90,11 +90,11 @@ def _against_solver(p: Params, seed: int, h: int, w: int) -> dict[str, Any]:
     return {**out, "kinds": kinds, "exact": exact_shares(h, w, p["y_max"])}
 
 
-def _y_counts(top: int) -> list[list[int]]:
+def _y_counts(top: int) -> list[Row]:
     """Y matrices (m x n, up to top x top) with no constant line and with no split either:
     the closed form and the row-by-row count against every matrix."""
 
-    rows = []
+    rows: list[Row] = []
     for m in range(1, top + 1):
         for n in range(1, top + 1):
             full = (1 << n) - 1

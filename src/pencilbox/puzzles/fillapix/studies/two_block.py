@@ -20,7 +20,7 @@ from pencilbox.puzzles.fillapix.studies.common import (
     z_score,
 )
 from pencilbox.puzzles.fillapix.twins import _twin_core
-from pencilbox.studies import Figures, Params, figure, proportion, sig, table
+from pencilbox.studies import Figures, Params, Row, figure, proportion, sig, table
 
 NUMBER = 4
 NAME = "two_block"
@@ -30,7 +30,7 @@ QUICK = {"grids": [[5, 5], [8, 8]], "draws": 4000, "chunk": 2000, "y_max": 6}
 
 
 @njit(cache=True)
-def _is_twin_vector(x, d, h, w):
+def _is_twin_vector(x: np.ndarray, d: np.ndarray, h: int, w: int) -> bool:
     """d is nonzero, x + d stays 0/1 and every clue of d is zero."""
     nonzero = False
     for i in range(h * w):
@@ -52,7 +52,9 @@ def _is_twin_vector(x, d, h, w):
 
 
 @njit(cache=True)
-def _classify_chunk(pics, h, w, uh, uw, pidx, qidx, z, ifrom, union, cnt, order):
+def _classify_chunk(pics: np.ndarray, h: int, w: int, uh: np.ndarray, uw: np.ndarray, pidx: np.ndarray,
+                    qidx: np.ndarray, z: np.ndarray, ifrom: np.ndarray, union: np.ndarray, cnt: np.ndarray,
+                    order: np.ndarray) -> np.ndarray:
     """Counts by kind (none, column, row, two-block) over a chunk of pictures, and in the
     last slot how many twin vectors failed to be one."""
     counts = np.zeros(5, dtype=np.int64)
@@ -68,7 +70,7 @@ def _classify_chunk(pics, h, w, uh, uw, pidx, qidx, z, ifrom, union, cnt, order)
     return counts
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int, int]]:
     return [(h, w, k) for h, w in p["grids"] for k in range(p["draws"] // p["chunk"])]
 
 
@@ -80,7 +82,8 @@ def work(p: Params, seed: int, h: int, w: int, k: int) -> list[int]:
 
 def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     per = p["draws"] // p["chunk"]
-    found, lines = [], []
+    found: list[Row] = []
+    lines: list[Row] = []
     for g, (h, w) in enumerate(p["grids"]):
         c = np.sum(results[g * per : (g + 1) * per], axis=0)
         n = int(c[:4].sum())

@@ -20,7 +20,7 @@ QUICK: Params = {"size": 6, "boards": 3}
 PROTOCOLS = {"seed": SEED_LEVEL, "ours": engine.PROBE}
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str, int]]:
     return [(which, k) for which in PROTOCOLS for k in range(p["boards"])]
 
 

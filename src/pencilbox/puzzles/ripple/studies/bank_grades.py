@@ -21,7 +21,7 @@ from pencilbox.puzzles.ripple.studies.common import (
     seed_bank,
     size_label,
 )
-from pencilbox.studies import Figures, Params, figure, nonzero, plot, proportion, share, sig, table
+from pencilbox.studies import Figures, Params, Row, figure, nonzero, plot, proportion, share, sig, table
 
 NUMBER = 6
 NAME = "bank_grades"
@@ -29,6 +29,8 @@ TITLE = ("Grade labels of a 48-board set shaped like the seed's bank and of ours
          "givens the backward walk removes")
 FULL: Params = {"sizes": [6, 8, 10], "seed_sizes": [6, 8], "bank_per_size": 24, "per_bucket": None}
 QUICK: Params = {"sizes": [6], "seed_sizes": [6], "bank_per_size": 2, "per_bucket": 1}
+
+BankJob = tuple[str, int, int, str]  # ("seed" or "ours", rows, cols, grade)
 
 
 def _walk(rows: int, cols: int, seed: int, level: str) -> tuple[tuple[int | None, ...], int]:
@@ -40,7 +42,7 @@ def _walk(rows: int, cols: int, seed: int, level: str) -> tuple[tuple[int | None
     return clues, added
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[BankJob]:
     buckets = sorted({(rec["rows"], rec["cols"], rec["grade"]) for rec in bank.load(PUZZLE_NAME)},
                      key=lambda b: (b[0], b[1], engine.grade_rank(puzzle(), b[2])))
     return [("seed", n, n, SEED_LEVEL) for n in p["seed_sizes"]] + \
@@ -86,7 +88,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     return {**_seed_figures(p, seed_res), **_ours_figures(p, ours)}
 
 
-def _seed_figures(p: Params, seed_res: list[tuple[tuple, dict[str, Any]]]) -> Figures:
+def _seed_figures(p: Params, seed_res: list[tuple[BankJob, dict[str, Any]]]) -> Figures:
     grades = [g for _, r in seed_res for g in r["grades"]]
     levels = [*engine.levels(puzzle()), engine.SEARCH]
     total = len(grades)
@@ -125,12 +127,13 @@ def _seed_figures(p: Params, seed_res: list[tuple[tuple, dict[str, Any]]]) -> Fi
     }
 
 
-def _ours_figures(p: Params, got: dict[tuple, dict[str, Any]]) -> Figures:
+def _ours_figures(p: Params, got: dict[tuple[int, int, str], dict[str, Any]]) -> Figures:
     jobs = list(got)
     sizes = sorted({(r, c) for r, c, _ in jobs})
     grades = sorted({g for _, _, g in jobs}, key=lambda g: engine.grade_rank(puzzle(), g))
     names = [size_label(r) if r == c else f"{r}x{c}" for r, c in sizes]
-    labels = [[g, *(got[(r, c, g)]["boards"] if (r, c, g) in got else 0 for r, c in sizes)] for g in grades]
+    labels: list[Row] = [[g, *(got[(r, c, g)]["boards"] if (r, c, g) in got else 0 for r, c in sizes)]
+                         for g in grades]
     labels.append(["all", *(sum(got[j]["boards"] for j in jobs if j[:2] == s) for s in sizes)])
     walk, checks = [], []
     for job in jobs:

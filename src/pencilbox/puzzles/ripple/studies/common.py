@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import random
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypedDict
 
 from pencilbox import bank
 from pencilbox.core import engine
-from pencilbox.puzzles.ripple import PUZZLE, sat
+from pencilbox.core.puzzle import known
+from pencilbox.puzzles.ripple import PUZZLE, Ripple, sat
 from pencilbox.puzzles.ripple.board import Board
 from pencilbox.puzzles.ripple.generate import live, walk
 from pencilbox.studies import rng
@@ -18,11 +19,12 @@ NAME = "ripple"
 SEED_LEVEL = "lines"  # the seed's bank: walked at the strongest propagation, never labelled lines
 
 
-def puzzle() -> Any:
+def puzzle() -> Ripple:
     return PUZZLE
 
 
-def board(rows: int, cols: int, regions: tuple[int, ...], clues: tuple[int | None, ...] | None = None) -> Any:
+def board(rows: int, cols: int, regions: tuple[int, ...],
+          clues: tuple[int | None, ...] | None = None) -> Board:
     return Board(rows, cols, regions, clues if clues is not None else (None,) * (rows * cols))
 
 
@@ -46,23 +48,33 @@ def keeps(dom: list[int] | None, answer: tuple[int, ...]) -> bool:
     return dom is not None and all(d >> v & 1 for d, v in zip(dom, answer, strict=True))
 
 
-def sat_count(b: Any, limit: int) -> int:
+def sat_count(b: Board, limit: int) -> int:
     """Answers up to ``limit`` by the SAT engine (shares no code with the ladder)."""
     return sat.sat_count(b.rows, b.cols, b.regions, b.clues, limit)[0]
 
 
-def fixpoints(b: Any, answer: tuple[int, ...], ladders: list[tuple[str, ...]]) -> list[dict[str, Any]]:
+class Fixpoint(TypedDict):
+    """One ladder's fixpoint on one board: surplus candidates removed (of those before), whether
+    it finishes the board, whether the answer survives."""
+
+    gone: int
+    before: int
+    finished: bool
+    keeps: bool
+
+
+def fixpoints(b: Board, answer: tuple[int, ...], ladders: list[tuple[str, ...]]) -> list[Fixpoint]:
     """Per ladder of rung names: surplus candidates removed, whether the fixpoint finishes the
     board, whether the answer survives."""
     p = puzzle()
     start = p.initial_state(b)
     before = surplus(start)
-    out = []
+    out: list[Fixpoint] = []
     for names in ladders:
         dom = engine.run_fixpoint(p, b, start, names)
-        kept = keeps(dom, answer)
-        done = kept and all(engine.single(d) for d in dom) and p.is_answer(b, dom)
-        gone = before - surplus(dom) if kept else before
+        kept = keeps(dom, answer)  # true only where dom is not None
+        done = kept and all(engine.single(d) for d in known(dom)) and p.is_answer(b, known(dom))
+        gone = before - surplus(known(dom)) if kept else before
         out.append({"gone": gone, "before": before, "finished": done, "keeps": kept})
     return out
 

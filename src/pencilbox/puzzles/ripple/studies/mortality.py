@@ -4,16 +4,18 @@ have one cell); a sample of verdicts is re-decided by the region-permutation cou
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
 from typing import Any
 
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple import generate, kernel, rules
-from pencilbox.puzzles.ripple.board import full
+from pencilbox.puzzles.ripple.board import Board, full
 from pencilbox.puzzles.ripple.brute import count_by_regions
 from pencilbox.puzzles.ripple.generate import ALIVE_NODES, SIZES
 from pencilbox.puzzles.ripple.sat import sat_count
 from pencilbox.puzzles.ripple.studies.common import board, pct, puzzle, size_label
-from pencilbox.studies import Figures, Params, figure, nonzero, plot, proportion, rng, share, table
+from pencilbox.studies import Figures, Params, Row, figure, nonzero, plot, proportion, rng, share, table
 
 NUMBER = 2
 NAME = "mortality"
@@ -51,7 +53,7 @@ def our_label(n: int, single: float, lo: int, hi: int) -> str:
     return f"{size_label(n)}, 1-cell chance {single:g}, others {lo}-{hi}"
 
 
-def _solver_alive(b: Any, seed: int, node_cap: int) -> bool | None:
+def _solver_alive(b: Board, seed: int, node_cap: int) -> bool | None:
     """The alive check's search alone, with an explicit node cap; None when capped (the
     generator then asks SAT)."""
     names = engine.ladder(puzzle(), puzzle().search_level)
@@ -61,7 +63,7 @@ def _solver_alive(b: Any, seed: int, node_cap: int) -> bool | None:
     return None if res.node_capped else False
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str, int, int]]:
     chunks = -(-p["partitions"] // p["chunk"])
     ours = -(-p["ours_partitions"] // p["chunk"])
     return [("seed", k, c) for k in range(len(p["settings"])) for c in range(chunks)] + \
@@ -79,6 +81,7 @@ def _empty_counts() -> dict[str, int]:
 def work(p: Params, seed: int, which: str, k: int, c: int) -> dict[str, int]:
     """One chunk of one setting: SAT decides life, the cheap tests and the solver are scored,
     the first few partitions are re-decided by the region-permutation counter."""
+    draw: Callable[[random.Random], tuple[int, ...]]
     if which in ("seed", "small"):
         n, single = p["settings"][k]
         total = p["partitions"] if which == "seed" else p["ours_partitions"]
@@ -194,8 +197,9 @@ def _seed_figure(p: Params, labels: list[str], tt: list[dict[str, int]]) -> dict
 
 
 def _text_figure(p: Params, labels: list[str], tt: list[dict[str, int]]) -> dict[str, Any]:
-    rows = [[name, proportion(t["dead"], t["drawn"]), proportion(t["dead"] - t["dead any"], t["dead"])]
-            for name, t in zip(labels, tt, strict=True)]
+    rows: list[Row] = [[name, proportion(t["dead"], t["drawn"]),
+                        proportion(t["dead"] - t["dead any"], t["dead"])]
+                       for name, t in zip(labels, tt, strict=True)]
     mid = rows[min(1, len(rows) - 1)]
     return figure(
         "sample", table(["board", "dead", "dead for no static reason"], rows), n=p["partitions"],
@@ -215,8 +219,8 @@ def _cheap_figure(p: Params, seed_t: list[dict[str, int]], ours_t: list[dict[str
 
 
 def _verified_figure(p: Params, labels: list[str], tt: list[dict[str, int]]) -> dict[str, Any]:
-    rows = [[name, t["verified"], t["brute_disagree"], t["brute_capped"], t["capped"], t["disagree"],
-             t["bad_answer"]] for name, t in zip(labels, tt, strict=True)]
+    rows: list[Row] = [[name, t["verified"], t["brute_disagree"], t["brute_capped"], t["capped"],
+                        t["disagree"], t["bad_answer"]] for name, t in zip(labels, tt, strict=True)]
     checked = sum(r[1] for r in rows)
     wrong = sum(r[2] for r in rows)
     return figure(
@@ -231,8 +235,9 @@ def _verified_figure(p: Params, labels: list[str], tt: list[dict[str, int]]) -> 
 
 
 def _ours_figure(p: Params, tt: list[dict[str, int]]) -> dict[str, Any]:
-    rows = [[our_label(*s), proportion(t["singles"], t["regions"]), proportion(t["dead"], t["drawn"]),
-             proportion(t["dead any"], t["dead"]), t["drawn"]] for s, t in zip(p["ours"], tt, strict=True)]
+    rows: list[Row] = [[our_label(*s), proportion(t["singles"], t["regions"]),
+                        proportion(t["dead"], t["drawn"]), proportion(t["dead any"], t["dead"]), t["drawn"]]
+                       for s, t in zip(p["ours"], tt, strict=True)]
     gen = next((r for s, r in zip(p["ours"], rows, strict=True) if s[1:] == [0.1, 3, 7]), rows[0])
     return figure(
         "sample", table(["setting (ours)", "size-1 share", "dead", "any of them", "partitions"], rows),

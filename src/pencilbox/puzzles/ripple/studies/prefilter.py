@@ -19,7 +19,7 @@ FULL: Params = {"settings": [[6, 40], [8, 20], [10, 20]], "trials": 5}
 QUICK: Params = {"settings": [[6, 3]], "trials": 5}
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int]]:
     return [(k,) for k in range(len(p["settings"]))]
 
 
@@ -46,7 +46,9 @@ def work(p: Params, seed: int, k: int) -> dict[str, Any]:
         draws.append((regions, s))
         live += alive_answer(n, n, regions, s) is not None
     cheap = sum(1 for regions, _ in draws if looks_dead(n, n, regions))
-    solver_s, prefilter_s, lives = [], [], set()
+    solver_s: list[float] = []
+    prefilter_s: list[float] = []
+    lives: set[tuple[bool, int]] = set()
     for trial in range(1, p["trials"] + 1):
         order = (False, True) if trial % 2 else (True, False)  # odd: solver only first
         for prefilter in order:

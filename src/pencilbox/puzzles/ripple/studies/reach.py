@@ -4,7 +4,7 @@ ceil(cols/(v+1)), set here beside the exact maximum)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypedDict
 
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple import generate
@@ -12,7 +12,7 @@ from pencilbox.puzzles.ripple.board import full, initial_state
 from pencilbox.puzzles.ripple.generate import looks_dead
 from pencilbox.puzzles.ripple.rungs import Lines, Ripple
 from pencilbox.puzzles.ripple.studies.common import board, size_label
-from pencilbox.studies import Figures, Params, figure, mean_cell, plot, rng, sig, table
+from pencilbox.studies import Figures, Job, Params, Row, figure, mean_cell, plot, rng, sig, table
 
 NUMBER = 1
 NAME = "reach"
@@ -116,12 +116,45 @@ def capacity_bound(rows: int, cols: int, v: int) -> int:
     return min(room(rows, cols, v), room(cols, rows, v))
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
-    jobs: list[tuple] = [("capacity", n, v) for n in p["sizes"] for v in p["values"]]
+class Capacity(TypedDict):
+    """One (size, v): reach by the rule and by the rung, the most v's at once by MaxSAT (and
+    whether its packing is valid) and by the row DP, the seed's room and the capacity bound."""
+
+    pairs: int
+    rung: int
+    maxsat: int
+    witness: bool
+    rows_dp: int
+    room: int
+    bound: int
+
+
+class Demand(TypedDict):
+    """One size: per v, the regions of size >= v of each drawn partition."""
+
+    need: list[list[int]]
+
+
+class Worked(TypedDict):
+    """The seed's two worked cases: the eighteen dominoes and the line rule's row 0."""
+
+    want: int
+    room: int
+    reasons: list[str]
+    owed: int
+    row_room: int
+    out: list[int]
+
+
+Capacities = dict[tuple[int, int], Capacity]  # by (size, v)
+
+
+def plan(p: Params, seed: int) -> list[Job]:
+    jobs: list[Job] = [("capacity", n, v) for n in p["sizes"] for v in p["values"]]
     return jobs + [("demand", n) for n in p["sizes"]] + [("worked", 6)]
 
 
-def work(p: Params, seed: int, kind: str, n: int, v: int = 0) -> dict[str, Any]:
+def work(p: Params, seed: int, kind: str, n: int, v: int = 0) -> Capacity | Demand | Worked:
     """One (size, v): reach two ways and capacity two ways; one size's demand sample; or the
     seed's worked cases."""
     if kind == "worked":
@@ -141,7 +174,7 @@ def work(p: Params, seed: int, kind: str, n: int, v: int = 0) -> dict[str, Any]:
     return {"need": need}
 
 
-def worked_examples() -> dict[str, Any]:
+def worked_examples() -> Worked:
     """The seed's two worked cases, recomputed: eighteen dominoes on 6x6, and a row 0 made of
     two 1x3 regions, where the line rule rules a 3 out of two cells of an empty grid."""
     dominoes = tuple((r * 6 + c) // 2 for r in range(6) for c in range(6))
@@ -155,7 +188,7 @@ def worked_examples() -> dict[str, Any]:
             "owed": 2, "row_room": -(-6 // 4), "out": out}
 
 
-def _by_job(p: Params, seed: int, results: list[Any]) -> tuple[dict, dict]:
+def _by_job(p: Params, seed: int, results: list[Any]) -> tuple[Capacities, dict[int, list[list[int]]]]:
     jobs = plan(p, seed)
     cap = {(j[1], j[2]): res for j, res in zip(jobs, results, strict=True) if j[0] == "capacity"}
     need = {j[1]: res["need"] for j, res in zip(jobs, results, strict=True) if j[0] == "demand"}
@@ -171,7 +204,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     figures["reach_share"] = figure("exact", table(["value", *names], share),
                                     title="share of the other cells one placed v forbids",
                                     lead="The same reach as a share of the board: a big board dilutes it.")
-    demand = [[f"v={v}", *(mean_cell(need[n][v]) for n in sizes)] for v in values]
+    demand: list[Row] = [[f"v={v}", *(mean_cell(need[n][v]) for n in sizes)] for v in values]
     top = max(sizes)
     figures["demand"] = figure(
         "sample", table(["value", *names], demand), n=p["demand_samples"],
@@ -185,7 +218,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     return figures
 
 
-def _worked_figures(w: dict[str, Any]) -> Figures:
+def _worked_figures(w: Worked) -> Figures:
     reasons = " and ".join(w["reasons"])
     out = ", ".join(str(c) for c in w["out"])
     return {
@@ -206,7 +239,7 @@ def _worked_figures(w: dict[str, Any]) -> Figures:
     }
 
 
-def _reach_figure(cap: dict, sizes: list[int], values: list[int]) -> dict[str, Any]:
+def _reach_figure(cap: Capacities, sizes: list[int], values: list[int]) -> dict[str, Any]:
     names = [size_label(n) for n in sizes]
     rows = [[f"v={v}", *(sig(cap[n, v]["pairs"] / (n * n)) for n in sizes)] for v in values]
     n, v = sizes[-1], values[-1]
@@ -219,7 +252,7 @@ def _reach_figure(cap: dict, sizes: list[int], values: list[int]) -> dict[str, A
         plot=plot("line", "value", names, ylabel="cells forbidden"))
 
 
-def _room_figure(cap: dict, sizes: list[int], values: list[int]) -> dict[str, Any]:
+def _room_figure(cap: Capacities, sizes: list[int], values: list[int]) -> dict[str, Any]:
     names = [size_label(n) for n in sizes]
     rows = [[f"v={v}", *(cap[n, v]["room"] for n in sizes), *(cap[n, v]["maxsat"] for n in sizes)]
             for v in values]
@@ -235,7 +268,7 @@ def _room_figure(cap: dict, sizes: list[int], values: list[int]) -> dict[str, An
         plot=plot("line", "value", [f"{s} most" for s in names], ylabel="v's at once"))
 
 
-def _cross_checks(cap: dict, sizes: list[int], values: list[int]) -> dict[str, Any]:
+def _cross_checks(cap: Capacities, sizes: list[int], values: list[int]) -> dict[str, Any]:
     rows = [[size_label(n), v, cap[n, v]["pairs"], cap[n, v]["rung"], cap[n, v]["maxsat"],
              cap[n, v]["rows_dp"], cap[n, v]["witness"], cap[n, v]["bound"]] for n in sizes for v in values]
     return figure(

@@ -5,7 +5,7 @@ the seed-shaped 48-board set, and ours, larger, beside it."""
 from __future__ import annotations
 
 from itertools import pairwise
-from typing import Any
+from typing import Any, TypedDict
 
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple import generate
@@ -20,7 +20,19 @@ from pencilbox.puzzles.ripple.studies.common import (
     shipped_givens,
     size_label,
 )
-from pencilbox.studies import Figures, Params, figure, mean_cell, nonzero, plot, proportion, rng, sig, table
+from pencilbox.studies import (
+    Figures,
+    Params,
+    Row,
+    figure,
+    mean_cell,
+    nonzero,
+    plot,
+    proportion,
+    rng,
+    sig,
+    table,
+)
 
 NUMBER = 4
 NAME = "rule_reach"
@@ -31,13 +43,30 @@ QUICK: Params = {"sizes": [6], "boards": {"6": 4}, "bank_per_size": 2, "ours": 4
 SOURCES = ("seed-shaped set", "our bank")
 
 
+class Reached(TypedDict):
+    """One unfiltered board: its givens, one answer by SAT, per level the share of the surplus
+    eliminated and whether it finished, levels that lost the answer, and a level doing less
+    than a lower one."""
+
+    givens: int
+    unique: bool
+    share: list[float]
+    finished: list[bool]
+    lost: int
+    not_monotone: bool
+
+
+Boards = dict[tuple[str, str, int], list[Reached]]  # by (which, source, size)
+
+
 def row_label(n: int, boards: int) -> str:
     """A row of the seed's table ("6×6 (N=40)")."""
     return f"{size_label(n)} (N={boards})"
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
-    jobs: list[tuple] = [("seed", "seed-shaped set", n, 0, p["boards"][str(n)]) for n in p["sizes"]]
+def plan(p: Params, seed: int) -> list[tuple[str, str, int, int, int]]:
+    jobs: list[tuple[str, str, int, int, int]] = [("seed", "seed-shaped set", n, 0, p["boards"][str(n)])
+                                                  for n in p["sizes"]]
     for source in SOURCES:
         for n in p["sizes"]:
             jobs += [("ours", source, n, c, min(p["chunk"], p["ours"] - c * p["chunk"]))
@@ -51,13 +80,13 @@ def _givens(p: Params, seed: int, source: str, n: int) -> list[int]:
     return seed_bank_givens(tuple(p["sizes"]), p["bank_per_size"], seed)[n]
 
 
-def work(p: Params, seed: int, which: str, source: str, n: int, c: int, m: int) -> list[dict[str, Any]]:
+def work(p: Params, seed: int, which: str, source: str, n: int, c: int, m: int) -> list[Reached]:
     """``m`` unfiltered boards: a live partition from the generator's drawer, a random answer,
     givens from it at random outside size-1 regions, as many as a random board of the source."""
     r = rng(seed, "rule_reach", which, source, n, c)
     counts = _givens(p, seed, source, n)
     ladders = level_ladders()
-    out = []
+    out: list[Reached] = []
     for _ in range(m):
         regions, answer, _ = generate.live(n, n, r)
         empty = board(n, n, regions)
@@ -74,23 +103,24 @@ def work(p: Params, seed: int, which: str, source: str, n: int, c: int, m: int) 
     return out
 
 
-def _boards(p: Params, seed: int, results: list[Any]) -> dict[tuple[str, str, int], list[dict[str, Any]]]:
+def _boards(p: Params, seed: int, results: list[list[Reached]]) -> Boards:
     """Per (which, source, size): every board's record."""
-    out: dict[tuple[str, str, int], list[dict[str, Any]]] = {}
+    out: Boards = {}
     for (which, source, n, _, _), res in zip(plan(p, seed), results, strict=True):
         out.setdefault((which, source, n), []).extend(res)
     return out
 
 
-def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
+def reduce(p: Params, seed: int, results: list[list[Reached]]) -> Figures:
     got = _boards(p, seed, results)
     levels = list(engine.levels(puzzle()))
     seed_rows = {n: got["seed", "seed-shaped set", n] for n in p["sizes"]}
     labels = {n: row_label(n, len(seed_rows[n])) for n in p["sizes"]}
-    elim = [[labels[n], *(mean_cell([b["share"][k] for b in seed_rows[n]]) for k in range(len(levels)))]
-            for n in p["sizes"]]
-    fin = [[labels[n], *(proportion(sum(b["finished"][k] for b in seed_rows[n]), len(seed_rows[n]))
-                         for k in range(len(levels)))] for n in p["sizes"]]
+    elim: list[Row] = [[labels[n], *(mean_cell([b["share"][k] for b in seed_rows[n]])
+                                     for k in range(len(levels)))]
+                       for n in p["sizes"]]
+    fin: list[Row] = [[labels[n], *(proportion(sum(b["finished"][k] for b in seed_rows[n]), len(seed_rows[n]))
+                                    for k in range(len(levels)))] for n in p["sizes"]]
     first = p["sizes"][0]
     gain = {lv: elim[0][k + 1]["value"] for k, lv in enumerate(levels)}
     return {
@@ -120,8 +150,8 @@ def _note(source: str) -> str:
             "over boards of removed / (candidates - cells), counted after the givens are placed")
 
 
-def _ours_figure(p: Params, got: dict, levels: list[str]) -> dict[str, Any]:
-    rows = []
+def _ours_figure(p: Params, got: Boards, levels: list[str]) -> dict[str, Any]:
+    rows: list[Row] = []
     for source in SOURCES:
         for n in p["sizes"]:
             bs = got["ours", source, n]
@@ -145,7 +175,7 @@ def _ours_figure(p: Params, got: dict, levels: list[str]) -> dict[str, Any]:
               f"seed-shaped set's {pct(seed_fin)}."))
 
 
-def _boards_figure(p: Params, got: dict) -> dict[str, Any]:
+def _boards_figure(p: Params, got: Boards) -> dict[str, Any]:
     rows = [[f"{which}: {size_label(n)}, givens of {source}", len(bs),
              sig(sum(b["givens"] for b in bs) / len(bs)), proportion(sum(b["unique"] for b in bs), len(bs))]
             for (which, source, n), bs in got.items()]
@@ -154,8 +184,8 @@ def _boards_figure(p: Params, got: dict) -> dict[str, Any]:
                   lead="Unfiltered means unfiltered: most of these boards have more than one answer.")
 
 
-def _checks_figure(p: Params, got: dict) -> dict[str, Any]:
-    rows = []
+def _checks_figure(p: Params, got: Boards) -> dict[str, Any]:
+    rows: list[Row] = []
     for (which, source, n), bs in got.items():
         done = [b for b in bs if any(b["finished"])]
         rows.append([f"{which}: {size_label(n)}, givens of {source}", sum(b["lost"] for b in bs),

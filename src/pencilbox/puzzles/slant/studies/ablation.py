@@ -33,7 +33,7 @@ def ablation_names(config: str) -> tuple[str, ...]:
     return engine.ladder(PUZZLE, None, off)
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int]]:
     """One job per size, the sizes of study 1."""
     return plan_sizes(p, seed)
 

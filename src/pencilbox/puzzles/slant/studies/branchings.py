@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core import engine
+from pencilbox.core.puzzle import known
 from pencilbox.puzzles.slant import PUZZLE
 from pencilbox.puzzles.slant.board import Board
 from pencilbox.puzzles.slant.studies.common import LEVELS, NODE_CAP, plan_chunks, raw_board, size_name
@@ -32,7 +33,7 @@ COLUMNS = ["level", "median", "median, unique boards", "median, several answers"
            "boards capped"]
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str] | tuple[str, int, int]]:
     """The anchor, then the boards in chunks."""
     return [("anchor",), *(("boards", a, b) for a, b in plan_chunks(p, seed))]
 
@@ -40,7 +41,7 @@ def plan(p: Params, seed: int) -> list[tuple]:
 def anchor(p: Params) -> dict[str, int]:
     """Fillings of the clueless 2 x 2 board by every level's search and both engines."""
     blank = Board(2, 2, (None,) * 9)
-    out = {lv: PUZZLE.kernel.count(blank, PUZZLE.initial_state(blank), engine.ladder(PUZZLE, lv),
+    out = {lv: known(PUZZLE.kernel).count(blank, PUZZLE.initial_state(blank), engine.ladder(PUZZLE, lv),
                                    10**6, p["node_cap"]).count for lv in LEVELS}
     out["brute"] = PUZZLE.brute_count(blank, 10**6, p["node_cap"]).count
     out["sat"] = PUZZLE.sat_count(blank, 10**6, p["node_cap"]).count
@@ -59,7 +60,7 @@ def work(p: Params, seed: int, kind: str, start: int = 0, stop: int = 0) -> Any:
         per = []
         for lv in LEVELS:
             names = engine.ladder(PUZZLE, lv)
-            res = PUZZLE.kernel.count(board, PUZZLE.initial_state(board), names, 2, p["node_cap"])
+            res = known(PUZZLE.kernel).count(board, PUZZLE.initial_state(board), names, 2, p["node_cap"])
             per.append([res.nodes, res.node_capped, res.count])
         brute = PUZZLE.brute_count(board, 2, p["node_cap"])
         boards.append({"levels": per, "brute": [brute.count, brute.node_capped]})

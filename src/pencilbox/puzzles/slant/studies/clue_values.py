@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.core.puzzle import known
 from pencilbox.puzzles.slant import generate
 from pencilbox.puzzles.slant.studies.common import plan_chunks, raw_board, size_name
 from pencilbox.studies import Figures, Params, cell_value, figure, plot, proportion, share, sig, table
@@ -25,7 +26,7 @@ def place(rows: int, cols: int, p: int) -> str:
     return PLACES[2 - outer]
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int]]:
     """The boards in chunks."""
     return plan_chunks(p, seed)
 
@@ -42,7 +43,7 @@ def work(p: Params, seed: int, start: int, stop: int) -> dict[str, Any]:
             lattice[place(rows, cols, pt)][v] += 1
             ends += v
         for pt in board.clued:
-            shown[place(rows, cols, pt)][board.clues[pt]] += 1
+            shown[place(rows, cols, pt)][known(board.clues[pt])] += 1
     return {"boards": stop - start, "shown": shown, "lattice": lattice, "ends": ends}
 
 

@@ -32,12 +32,12 @@ def size_name(rows: int, cols: int) -> str:
     return f"{rows}×{cols}"
 
 
-def plan_sizes(p: Params, seed: int) -> list[tuple]:
+def plan_sizes(p: Params, seed: int) -> list[tuple[int, int]]:
     """One job per board size."""
     return [tuple(s) for s in p["sizes"]]
 
 
-def plan_chunks(p: Params, seed: int) -> list[tuple]:
+def plan_chunks(p: Params, seed: int) -> list[tuple[int, int]]:
     """Boards in chunks of ``chunk`` (start, stop), so long runs resume."""
     step = p["chunk"]
     return [(a, min(a + step, p["boards"])) for a in range(0, p["boards"], step)]

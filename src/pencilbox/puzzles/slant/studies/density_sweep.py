@@ -39,7 +39,7 @@ QUICK = {"size": [10, 10], "boards": 8, "densities": [0.55, 0.75, 0.95], "node_c
          "engines": ["brute", "sat"]}
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[float]]:
     """One job per density point."""
     return [(d,) for d in p["densities"]]
 

@@ -34,7 +34,7 @@ QUICK = {"sizes": SIZES, "boards": 12, "density": 0.75, "node_cap": NODE_CAP, "e
 UNIQUE = "unique answers in the raw stream"
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int]]:
     """One job per size."""
     return plan_sizes(p, seed)
 

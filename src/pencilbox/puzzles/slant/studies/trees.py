@@ -21,7 +21,7 @@ QUICK = {"raw_sizes": [*SIZES, [6, 9]], "raw": 10, "density": 0.75, "graded_size
          "boards": 44}
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str, int, int]]:
     """One job per generator and size."""
     return [*(("raw", r, c) for r, c in p["raw_sizes"]), *(("graded", r, c) for r, c in p["graded_sizes"])]
 

@@ -8,10 +8,11 @@ import time
 from fractions import Fraction
 from typing import Any
 
+from pencilbox.core.puzzle import known
 from pencilbox.puzzles.sukoro import rules
 from pencilbox.puzzles.sukoro.blank import all_answers, transfer_counts
 from pencilbox.puzzles.sukoro.studies.common import blank, blank_count, size_name
-from pencilbox.studies import Figures, Params, figure, plot, sig, table
+from pencilbox.studies import Figures, Job, Params, Row, figure, plot, sig, table
 
 NUMBER = 1
 NAME = "blank_counts"
@@ -29,6 +30,7 @@ KNOWN = {
     2: [0, 4, 12, 26, 48, 80, 126, 190, 278, 398],
     3: [1, 12, 54, 162],
 }
+Key = tuple[str, int, int]  # ("transfer", "most" or an engine, rows, cols): a gathered count
 SEED_RECTANGLES = ["2x4", "3x4", "3x5", "4x4", "4x5", "4x6", "3x7", "5x5"]  # the seed's cover remark
 
 
@@ -85,7 +87,7 @@ def cubic_prediction(values: list[int], at: int) -> int:
 # ---------------------------------------------------------------- the study
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[Job]:
     shapes = [(r, c) for r in range(1, p["rows"] + 1) for c in range(1, p["cols"] + 1)]
     return [("transfer", w) for w in range(1, min(p["rows"], p["widths"]) + 1)] + [
         (eng, r, c)
@@ -103,14 +105,15 @@ def work(p: Params, seed: int, kind: str, *shape: int) -> Any:
     if kind == "enumerate":
         answers = all_answers(*shape)
         return [len(answers), int((answers > 0).sum(axis=1).max()) if len(answers) else -1]
-    count, capped = blank_count(*shape, kind)
+    rows, cols = shape
+    count, capped = blank_count(rows, cols, kind)
     if capped:
         raise RuntimeError(f"{kind} capped on the blank {size_name(*shape)} board")
     return count
 
 
-def _gather(p: Params, seed: int, results: list[Any]) -> dict[tuple, Any]:
-    got: dict[tuple, Any] = {}
+def _gather(p: Params, seed: int, results: list[Any]) -> dict[Key, Any]:
+    got: dict[Key, Any] = {}
     for job, res in zip(plan(p, seed), results, strict=True):
         if job[0] == "transfer":
             for c, (count, most) in enumerate(res, 1):
@@ -126,7 +129,7 @@ def _gather(p: Params, seed: int, results: list[Any]) -> dict[tuple, Any]:
     return got
 
 
-def _recount(p: Params, got: dict[tuple, Any]) -> list[list[Any]]:
+def _recount(p: Params, got: dict[Key, Any]) -> list[Row]:
     out = []
     for r in range(1, p["rows"] + 1):
         for c in range(1, p["cols"] + 1):
@@ -147,7 +150,7 @@ def _recount(p: Params, got: dict[tuple, Any]) -> list[list[Any]]:
     return out
 
 
-def _fill_figures(p: Params, got: dict[tuple, Any]) -> Figures:
+def _fill_figures(p: Params, got: dict[Key, Any]) -> Figures:
     R, C = p["rows"], p["cols"]
     fr, fc = p["fill"]
     shapes = [(r, c) for r in range(1, fr + 1) for c in range(1, fc + 1)]
@@ -159,7 +162,7 @@ def _fill_figures(p: Params, got: dict[tuple, Any]) -> Figures:
         for c in range(1, C + 1)
     }
     named = [s for s in SEED_RECTANGLES if cover.get(s) is not None]
-    seen = [cover[s] for s in named]
+    seen = [known(cover[s]) for s in named]
     heads = [f"{r} row{'s' if r > 1 else ''}" for r in range(1, R + 1)]
     top = max((v for v in cover.values() if v is not None and v < 1), default=0)
     cover_rows = [[c, *(cover[size_name(r, c)] for r in range(1, R + 1))] for c in range(1, C + 1)]

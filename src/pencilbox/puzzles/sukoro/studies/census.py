@@ -34,7 +34,7 @@ QUICK = {"boards": [[3, 4, [1, 2]], [3, 3, [1]]], "recheck": 20}
 SHARES = ["impossible", "ambiguous", "exactly one"]
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int, int]]:
     return [(r, c, k) for r, c, ks in p["boards"] for k in ks]
 
 

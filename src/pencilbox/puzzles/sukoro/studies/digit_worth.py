@@ -41,7 +41,7 @@ def variant(board: Board, answer: tuple[int, ...], name: str) -> Board:
     return printed(board.rows, board.cols, answer, mark=name == "shape")
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int]]:
     return [tuple(s) for s in p["sizes"]]
 
 

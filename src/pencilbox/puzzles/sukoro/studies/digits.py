@@ -11,7 +11,7 @@ import numpy as np
 from pencilbox.puzzles.sukoro import rules
 from pencilbox.puzzles.sukoro.blank import all_answers
 from pencilbox.puzzles.sukoro.studies.common import SIZES, blank_count, minimal_set, size_name
-from pencilbox.studies import Figures, Params, figure, plot, proportion, share, table
+from pencilbox.studies import Figures, Params, Row, figure, plot, proportion, share, table
 
 NUMBER = 9
 NAME = "digits"
@@ -22,7 +22,7 @@ FULL = {"sizes": SIZES, "boards": 24, "blank": [5, 5]}
 QUICK = {"sizes": [[6, 6]], "boards": 3, "blank": [4, 4]}
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str]]:
     return [("bank",), ("blank",)]
 
 
@@ -30,11 +30,12 @@ def work(p: Params, seed: int, kind: str) -> dict[str, Any]:
     """Digit counts (index 0: empty cells) of the minimal boards' answers and printed clues, or
     of every answer of the blank board (with engine 2's count of them)."""
     if kind == "blank":
-        answers = all_answers(*p["blank"])
+        rows, cols = p["blank"]
+        every = all_answers(rows, cols)
         return {
-            "answers": np.bincount(answers.ravel(), minlength=5).tolist(),
-            "count": len(answers),
-            "brute": blank_count(*p["blank"], "brute")[0],
+            "answers": np.bincount(every.ravel(), minlength=5).tolist(),
+            "count": len(every),
+            "brute": blank_count(rows, cols, "brute")[0],
         }
     answers, clues, broken, boards = [0] * 5, [0] * 5, 0, 0
     printed: dict[str, list[int]] = {}
@@ -44,8 +45,8 @@ def work(p: Params, seed: int, kind: str) -> dict[str, Any]:
             printed.setdefault(size_name(r, c), []).append(sum(v is not None for v in board.clues))
             for v in answer:
                 answers[v] += 1
-            for v in board.clues:
-                clues[v or 0] += v is not None
+            for clue in board.clues:
+                clues[clue or 0] += clue is not None
             broken += bool(rules.validate(board, answer))
     return {"answers": answers, "clues": clues, "broken": broken, "boards": boards, "printed": printed}
 
@@ -55,7 +56,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     n = bank_["boards"]
     blank_name = f"every answer of a blank {size_name(*p['blank'])}"
     a, c, b = bank_["answers"], bank_["clues"], blank_["answers"]
-    rows = [
+    rows: list[Row] = [
         [f"the {n} shipped answers", *(proportion(a[d], sum(a[1:])) for d in range(1, 5))],
         ["the numbers those boards print", *(proportion(c[d], sum(c[1:])) for d in range(1, 5))],
         [blank_name, *(share(b[d], sum(b[1:])) for d in range(1, 5))],

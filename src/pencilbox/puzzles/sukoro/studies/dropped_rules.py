@@ -6,9 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import PUZZLE, kernel, rules
+from pencilbox.puzzles.sukoro.board import Board
 from pencilbox.puzzles.sukoro.studies.common import GRADES, SIZES, Banked, bank_set, ladder_count, size_name
-from pencilbox.studies import Figures, Params, at_least, cell_value, figure, table
+from pencilbox.studies import Figures, Params, Row, at_least, cell_value, figure, table
 
 NUMBER = 7
 NAME = "dropped_rules"
@@ -27,13 +29,13 @@ RELAXED = {
 }
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str, int, int]]:
     return [("minimal", r, c) for r, c in p["sizes"]] + [
         ("graded", r, c) for r, c in p["sizes"] if p["graded"]
     ]
 
 
-def retry(p: Params, board: Any, names: tuple[str, ...], dropped: tuple[str, ...]) -> Any:
+def retry(p: Params, board: Board, names: tuple[str, ...], dropped: tuple[str, ...]) -> engine.Count | None:
     """A capped count tried again by ``retries`` searches in random order (seeded, so the run
     repeats): the first that finishes, or finds two answers, settles it; None if none does."""
     for k in range(p["retries"]):
@@ -44,7 +46,7 @@ def retry(p: Params, board: Any, names: tuple[str, ...], dropped: tuple[str, ...
     return None
 
 
-def relaxed_counts(p: Params, board: Any, answer: tuple[int, ...]) -> dict[str, list[Any]]:
+def relaxed_counts(p: Params, board: Board, answer: tuple[int, ...]) -> dict[str, list[Any]]:
     """The board counted (up to 2) under each rule set; a rival must obey the remaining rules
     and break a dropped one (rules.py), the one answer must be the intended."""
     rec = {}
@@ -84,11 +86,11 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     minimal = [b for job, res in zip(plan(p, seed), results, strict=True) if job[0] == "minimal" for b in res]
     graded = [b for job, res in zip(plan(p, seed), results, strict=True) if job[0] == "graded" for b in res]
     n = len(minimal)
-    rows = []
+    rows: list[Row] = []
     for rule in RELAXED:  # a board still capped short of 2 answers makes the count a lower bound
         not_unique, none, short, _ = _tally(minimal, rule)
         rows.append([rule, at_least(not_unique) if short else not_unique, none])
-    per_size = [
+    per_size: list[Row] = [
         [size_name(r, c), rule, len(res), *_tally(res, rule)]
         for job, res in zip(plan(p, seed), results, strict=True)
         if job[0] == "minimal"

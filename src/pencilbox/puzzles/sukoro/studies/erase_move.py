@@ -11,7 +11,7 @@ from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import rules
 from pencilbox.puzzles.sukoro.board import Board
 from pencilbox.puzzles.sukoro.studies.common import GRADES, SIZES, answers_upto, bank_set, size_name
-from pencilbox.studies import Figures, Params, figure, median_cell, proportion, rng, table
+from pencilbox.studies import Figures, Params, Row, figure, median_cell, proportion, rng, table
 
 NUMBER = 10
 NAME = "erase_move"
@@ -30,8 +30,8 @@ SEED_COLS = [
 ]
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
-    jobs: list[tuple] = [("minimal", r, c, 0, p["boards"]) for r, c in p["sizes"]]
+def plan(p: Params, seed: int) -> list[tuple[str, int, int, int, int]]:
+    jobs: list[tuple[str, int, int, int, int]] = [("minimal", r, c, 0, p["boards"]) for r, c in p["sizes"]]
     return jobs + [("graded", r, c, 0, p["graded"]) for r, c in p["sizes"] if p["graded"]]
 
 
@@ -127,7 +127,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     kept_graded = ", ".join(
         f"{r[0].split(',')[0]}: {100 * r[7]['value']:.0f}%" for r in extra if "graded" in r[0]
     )
-    by_grade = []
+    by_grade: list[Row] = []
     for g in GRADES:
         left = [x for w, b in everything if w == "graded" and b["grade"] == g for x in b["left"]]
         if left:

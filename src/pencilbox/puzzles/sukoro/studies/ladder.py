@@ -10,6 +10,7 @@ from typing import Any
 
 from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import PUZZLE
+from pencilbox.puzzles.sukoro.board import Board
 from pencilbox.puzzles.sukoro.studies.common import (
     LEVELS,
     SIZES,
@@ -30,7 +31,7 @@ FULL = {"sizes": SIZES, "boards": 24, "node_cap": 400_000}
 QUICK = {"sizes": [[6, 6]], "boards": 3, "node_cap": 20_000}
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int, int]]:
     return [(r, c, j) for r, c in p["sizes"] for j in range(p["boards"])]
 
 
@@ -54,7 +55,7 @@ def work(p: Params, seed: int, rows: int, cols: int, j: int) -> dict[str, Any]:
     }
 
 
-def marked(board: Any) -> list[float | None]:
+def marked(board: Board) -> list[float | None]:
     """Per level, the share of unclued cells its fixpoint marks numbered or empty from the
     untouched board (what the player's rung display shows; a digit need not be known)."""
     start = PUZZLE.initial_state(board)

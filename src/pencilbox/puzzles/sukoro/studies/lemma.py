@@ -21,7 +21,7 @@ from pencilbox.puzzles.sukoro.studies.common import (
     printed,
     seed_answer,
 )
-from pencilbox.studies import Figures, Params, figure, rng, sig, table
+from pencilbox.studies import Figures, Params, Row, figure, rng, sig, table
 
 NUMBER = 2
 NAME = "lemma"
@@ -48,7 +48,7 @@ def our_draw(p: Params, g: random.Random) -> tuple[int, int, tuple[int, ...]]:
     return rows, cols, generate.random_answer(rows, cols, g)
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[str, int, int]]:
     step, n = p["chunk"], p["answers"]
     return [(draw, a, min(a + step, n)) for draw in DRAWS for a in range(0, n, step)]
 
@@ -114,7 +114,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         [rule, count_cell(held["seed"][i], n), count_cell(held["ours"][i], n)]
         for i, rule in enumerate(("all rules", "connectivity off"))
     ]
-    engines = [
+    engines: list[Row] = [
         [DRAW_NAMES[d], rules_, eng, *_tally(by[d], key)]
         for d in DRAWS
         for rules_, eng, key in (

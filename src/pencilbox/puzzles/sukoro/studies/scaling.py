@@ -6,11 +6,11 @@ seed's totals: random clue sets in all (4,940 in the seed) and true draws at 10x
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Literal, NotRequired, TypedDict
 
 from pencilbox.puzzles.sukoro import generate
 from pencilbox.puzzles.sukoro.studies.common import count_cell, seed_answer, size_name, verdict, with_clues
-from pencilbox.studies import Figures, Params, figure, proportion, rng, table
+from pencilbox.studies import Figures, Job, Params, Row, figure, proportion, rng, table
 
 NUMBER = 5
 NAME = "scaling"
@@ -44,17 +44,38 @@ def random_samples(p: Params) -> list[int]:
     return [q + (i < extra) for i in range(len(p["rows"]))]
 
 
-DRAWS = ("seed", "ours")
+Draw = Literal["seed", "ours"]
+DRAWS: tuple[Draw, ...] = ("seed", "ours")
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
-    jobs: list[tuple] = [
+class Tally(TypedDict):
+    """One job's answers (0, 1, 2 or more) of its random clue sets and of its true draws of
+    each kind, the verdicts SAT settled and the answers redrawn; a spread job adds its clues."""
+
+    random: list[int]
+    seed: list[int]
+    ours: list[int]
+    sat: int
+    redrawn: int
+    k: NotRequired[int]
+
+
+class Spread(TypedDict):
+    """The spread jobs summed: how many, and the answer counts of each kind of true draw."""
+
+    n: int
+    seed: list[int]
+    ours: list[int]
+
+
+def plan(p: Params, seed: int) -> list[Job]:
+    jobs: list[Job] = [
         ("row", r, c, k, n) for (r, c, k), n in zip(p["rows"], random_samples(p), strict=True)
     ]
     return jobs + [("spread", 10, 10, j) for j in range(p["true_10x10"])]
 
 
-def true_draw(rows: int, cols: int, k: int, g: random.Random, draw: str) -> tuple[dict[int, int], int]:
+def true_draw(rows: int, cols: int, k: int, g: random.Random, draw: Draw) -> tuple[dict[int, int], int]:
     """k random numbers of a random answer with at least k numbers (and how many answers were
     redrawn), the answer drawn as the seed describes (``seed``) or by our generator (``ours``)."""
     redrawn = -1
@@ -66,8 +87,8 @@ def true_draw(rows: int, cols: int, k: int, g: random.Random, draw: str) -> tupl
     return {i: answer[i] for i in cells}, redrawn
 
 
-def _count_true(p: Params, rows: int, cols: int, k: int, g: random.Random, draw: str,
-                out: dict[str, Any]) -> None:
+def _count_true(p: Params, rows: int, cols: int, k: int, g: random.Random, draw: Draw,
+                out: Tally) -> None:
     clues, redrawn = true_draw(rows, cols, k, g, draw)
     count, how = verdict(with_clues(rows, cols, clues), p["node_cap"])
     out[draw][count] += 1
@@ -75,10 +96,10 @@ def _count_true(p: Params, rows: int, cols: int, k: int, g: random.Random, draw:
     out["redrawn"] += redrawn
 
 
-def work(p: Params, seed: int, kind: str, rows: int, cols: int, *job: int) -> dict[str, Any]:
+def work(p: Params, seed: int, kind: str, rows: int, cols: int, *job: int) -> Tally:
     """A row: n random clue sets of k cells and ``true_per_row`` true draws of each kind,
     answers up to 2 each; a spread job: one true draw of each kind at 10x10, 3..25 clues in turn."""
-    out: dict[str, Any] = {"random": [0, 0, 0], "seed": [0, 0, 0], "ours": [0, 0, 0], "sat": 0, "redrawn": 0}
+    out: Tally = {"random": [0, 0, 0], "seed": [0, 0, 0], "ours": [0, 0, 0], "sat": 0, "redrawn": 0}
     if kind == "spread":
         (j,) = job
         lo, hi = p["spread"]
@@ -100,9 +121,10 @@ def work(p: Params, seed: int, kind: str, rows: int, cols: int, *job: int) -> di
     return out
 
 
-def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
-    rows, engines = [], []
-    spread = {"n": 0, "seed": [0, 0, 0], "ours": [0, 0, 0]}
+def reduce(p: Params, seed: int, results: list[Tally]) -> Figures:
+    rows: list[Row] = []
+    engines: list[Row] = []
+    spread: Spread = {"n": 0, "seed": [0, 0, 0], "ours": [0, 0, 0]}
     m = p["true_per_row"]
     for job, res in zip(plan(p, seed), results, strict=True):
         if job[0] == "spread":

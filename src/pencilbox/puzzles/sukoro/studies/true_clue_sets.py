@@ -69,7 +69,8 @@ def fewest_directly(answers: np.ndarray, a: int) -> int:
         for cells in combinations(numbered, k):
             if consistent(answers, list(cells), [int(answers[a, i]) for i in cells]) == 1:
                 return k
-    return answers.shape[1] + 1
+    width: int = answers.shape[1]
+    return width + 1
 
 
 def _whole(x: float) -> float | int:
@@ -77,7 +78,7 @@ def _whole(x: float) -> float | int:
     return int(x) if x == int(x) else x
 
 
-def plan(p: Params, seed: int) -> list[tuple]:
+def plan(p: Params, seed: int) -> list[tuple[int, int]]:
     return [tuple(b) for b in p["boards"]]
 
 
