@@ -9,9 +9,14 @@ from __future__ import annotations
 import pkgutil
 from functools import cache
 from importlib import import_module
+from typing import Any
 
 from pencilbox.core.puzzle import Puzzle
 from pencilbox.errors import BoardError
+
+#: a registered puzzle, whatever its board and answer types (each folder's own module is
+#: typed with its own; the registry hands them out by name)
+AnyPuzzle = Puzzle[Any, Any]
 
 #: the largest board (rows, cols, either way round) each brute counter is meant for, by
 #: (puzzle, engine): small-board witnesses that confirm every shipped bank board this size
@@ -34,10 +39,10 @@ def in_brute_range(name: str, engine: str, rows: int, cols: int) -> bool:
 
 
 #: puzzles whose folder lies elsewhere, by name (the tests' toy puzzle registers itself here)
-_REGISTERED: dict[str, Puzzle] = {}
+_REGISTERED: dict[str, AnyPuzzle] = {}
 
 
-def register(puzzle: Puzzle) -> None:
+def register(puzzle: AnyPuzzle) -> None:
     """List a puzzle whose folder lies outside this package, as the sub-packages are."""
     _REGISTERED[puzzle.name] = puzzle
     names.cache_clear()
@@ -55,13 +60,14 @@ def names() -> tuple[str, ...]:
     return tuple(sorted({*(m.name for m in pkgutil.iter_modules(__path__) if m.ispkg), *_REGISTERED}))
 
 
-def get(name: str) -> Puzzle:
+def get(name: str) -> AnyPuzzle:
     """The puzzle called ``name`` (or one of its puzz.link genre ids)."""
     key = name.strip().lower()
     if key in _REGISTERED:
         return _REGISTERED[key]
     if key in names():
-        return import_module(f"{__name__}.{key}").PUZZLE
+        found: AnyPuzzle = import_module(f"{__name__}.{key}").PUZZLE
+        return found
     for other in names():
         puzzle = get(other)
         if key in puzzle.url_names or key == puzzle.tatham_name:
