@@ -39,6 +39,15 @@ def no_ready(dom, flags, tabs, st):
 
 
 @njit(cache=True)
+def first_open(dom, order, tabs, st):
+    """The ``choose`` hook that branches on the first cell with two values or more."""
+    for i in range(dom.shape[0]):
+        if dom[i] & (dom[i] - 1):
+            return i
+    return -1
+
+
+@njit(cache=True)
 def lowest(var, rem, order, tabs):
     """The ``pick`` hook that always tries the lowest value first."""
     return rem & -rem

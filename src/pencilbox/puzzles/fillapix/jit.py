@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import finish, fixpoint, no_ready, search
+from pencilbox.core.jit import finish, first_open, fixpoint, no_ready, search
 from pencilbox.puzzles.fillapix.jit_tables import _blocks, _incidence, _pairs  # noqa: F401 (EXPORTS)
 from pencilbox.puzzles.fillapix.kernel import CNT, PAIR, PRB, SIDES
 
@@ -144,6 +144,19 @@ def _push_cell(c, dom, clue, block, work, n):
         if clue[j] >= 0:
             _queue(work, 0, j, n)
             _queue(work, 2 * n, j, n)
+
+
+@njit(cache=True)
+def _seed(dom, seed, clue, block, work, n):
+    """Queue what a fixpoint must read: ``seed`` -1 every clue, a cell the clues round it
+    (the cell has just settled), -2 nothing more (already queued)."""
+    if seed == -1:
+        for i in range(n):
+            if clue[i] >= 0:
+                _queue(work, 0, i, n)
+                _queue(work, 2 * n, i, n)
+    elif seed >= 0:
+        _push_cell(seed, dom, clue, block, work, n)
 
 
 @njit(cache=True)
@@ -282,13 +295,7 @@ def _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, wo
     already queued), count first (the cheaper rung), pairs only when no clue is queued,
     read clue by clue (see _quiet_pairs)."""
     n = clue.shape[0]
-    if seed == -1:
-        for i in range(n):
-            if clue[i] >= 0:
-                _queue(work, 0, i, n)
-                _queue(work, 2 * n, i, n)
-    elif seed >= 0:
-        _push_cell(seed, dom, clue, block, work, n)
+    _seed(dom, seed, clue, block, work, n)
     ok = True
     while ok:
         i = _pop(work, 0, n)
@@ -354,26 +361,9 @@ def _undo_to(dom, mark, tabs, st):
 @njit(cache=True)
 def _schedule(dom, tabs, st):
     """Queue every clue, or settle the one root cell (the first call, when one is set)."""
-    clue, block, work = tabs[0], tabs[1], st[1]
-    n = clue.shape[0]
     root = st[3][0]
-    if root >= 0:
-        st[3][0] = -1
-        _push_cell(root, st[2], clue, block, work, n)
-        return
-    for i in range(n):
-        if clue[i] >= 0:
-            _queue(work, 0, i, n)
-            _queue(work, 2 * n, i, n)
-
-
-@njit(cache=True)
-def _choose(dom, order, tabs, st):
-    """The first open cell (as engine.search)."""
-    for i in range(dom.shape[0]):
-        if dom[i] == 3:
-            return i
-    return -1
+    st[3][0] = -1
+    _seed(st[2], root, tabs[0], tabs[1], st[1], tabs[0].shape[0])
 
 
 @njit(cache=True)
@@ -395,13 +385,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask
     """core/jit.py's fixpoint on the 3n state ``dom`` from the cells that changed (``seed``:
     one cell; -1: every clue; -2: already queued), for the generator's loops."""
     n = clue.shape[0]
-    if seed == -1:
-        for i in range(n):
-            if clue[i] >= 0:
-                _queue(work, 0, i, n)
-                _queue(work, 2 * n, i, n)
-    elif seed >= 0:
-        _push_cell(seed, dom, clue, block, work, n)
+    _seed(dom, seed, clue, block, work, n)
     tabs = (clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, clue)  # no branching: no avoid
     st = (work[7 * n + 5:7 * n + 6], work, dom, work[7 * n + 5:7 * n + 6])
     return fixpoint(_base_hook, _narrow, _undo_to, no_ready, dom[:n], flags, PRB, tabs, st)
@@ -462,7 +446,7 @@ def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers
     n = dom0.shape[0]
     full = _extend(dom0, tabs[1])
     st = _state(full, _new_work(n), -1)
-    return search(_base_hook, _narrow, _undo_to, no_ready, _schedule, _choose, _pick, _is_answer_hook,
+    return search(_base_hook, _narrow, _undo_to, no_ready, _schedule, first_open, _pick, _is_answer_hook,
                   full[:n], flags, root_flags, PRB, limit, node_cap, 0, 0, tabs, st, answers)
 
 

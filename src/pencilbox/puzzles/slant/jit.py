@@ -16,7 +16,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import finish, lowest, no_ready, search
+from pencilbox.core.jit import finish, first_open, lowest, no_ready, search
 from pencilbox.puzzles.slant.kernel import CNT, CYC, DUET, PRB
 
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
@@ -376,20 +376,11 @@ def _undo_to(dom, mark, tabs, st):
 
 
 @njit(cache=True)
-def _choose(dom, order, tabs, st):
-    """The first open cell (as engine.search)."""
-    for i in range(dom.shape[0]):
-        if dom[i] == 3:
-            return i
-    return -1
-
-
-@njit(cache=True)
 def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
     """Count answers (core/jit.py's search on a copy of ``dom0``)."""
     dom = dom0.copy()
     st = _state(dom.shape[0], tabs[0].shape[0], tabs[5].shape[0])
-    return search(_base, _narrow, _undo_to, no_ready, _schedule, _choose, lowest, _is_answer,
+    return search(_base, _narrow, _undo_to, no_ready, _schedule, first_open, lowest, _is_answer,
                        dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, st, answers)
 
 
