@@ -110,6 +110,8 @@ class Code:
         return self._jit
 
     def __getattr__(self, name: str) -> Any:
+        if name.startswith("__"):  # asked by the class machinery (ABCMeta reads __isabstractmethod__)
+            raise AttributeError(name)
         built = self.built()
         if built is not None and hasattr(built, name):
             return getattr(built, name)
