@@ -184,3 +184,44 @@ def test_the_page_links_to_the_notes_page() -> None:
     r = client.get("/notes")
     assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
     assert "pencilbox — notes" in r.text and "<svg" in r.text
+
+
+# ---------------------------------------------------------------- issue 15: check, words, grades
+
+def sukoro_3x3(centre: int) -> dict[str, Any]:
+    """A 3x3 Sukoro with one clue in the middle (four neighbours)."""
+    return {"puzzle": "sukoro", "rows": 3, "cols": 3, "clues": [[None] * 3, [None, centre, None], [None] * 3]}
+
+
+def test_sukoro_check_flags_a_clue_over_its_count_before_every_neighbour_is_decided() -> None:
+    """Item 4: two numbered neighbours of a 1 are too many, with two neighbours still open."""
+    position: list[Any] = [None, "n", None, "n", "n", None, None, None, None]
+    got = post("/api/check", {"board": sukoro_3x3(1), "position": position}).json()
+    clue = [b for b in got["broken"] if b["rule"] == "clue"]
+    assert clue and clue[0]["cells"] == [[1, 1]] and "the 1 at r2c2" in clue[0]["message"], got
+    assert not got["ok"] and not got["won"]
+
+
+def test_sukoro_check_flags_a_clue_that_can_no_longer_reach_its_number() -> None:
+    """Item 4: a 4 with one neighbour struck out can reach three at most."""
+    position: list[Any] = [None, "x", None, None, "n", None, None, None, None]
+    got = post("/api/check", {"board": sukoro_3x3(4), "position": position}).json()
+    clue = [b for b in got["broken"] if b["rule"] == "clue"]
+    assert clue and clue[0]["cells"] == [[1, 1]] and "only 3" in clue[0]["message"], got
+    fine = post("/api/check", {"board": sukoro_3x3(3), "position": position}).json()
+    assert not [b for b in fine["broken"] if b["rule"] == "clue"], fine  # a 3 can still be met
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_check_counts_undecided_cells_only(name: str) -> None:
+    """Item 4: "N cells undecided" counts the cells the player left open, nothing else (a
+    Sukoro number whose neighbours are open is decided)."""
+    rec = smallest(name)
+    board = client.get(f"/api/board/{rec['id']}").json()["board"]
+    full = answer_position(rec)
+    numbered = [i for i, m in enumerate(full) if m is not None]
+    position = [m if i in numbered[::2] else None for i, m in enumerate(full)]
+    got = post("/api/check", {"board": board, "position": position}).json()
+    left = [b for b in got["broken"] if b["rule"] == "complete"]
+    n = position.count(None)
+    assert left and left[0]["message"] == f"{n} cells undecided" and len(left[0]["cells"]) == n, left

@@ -164,11 +164,20 @@ def check(data: Any, position: Any) -> dict[str, Any]:
     marks = puzzle.marks
     answer = marks.to_answer(board, position)
     out = service.check(puzzle.with_answer(board, answer), marks.broken(board, position))
+    out["broken"] = [*(b for b in out["broken"] if b["rule"] != "complete"), *_undecided(board, position)]
+    out["ok"] = not out["broken"]
     out["complete"] = None not in position
     out["won"] = out["complete"] and not [b for b in out["broken"] if b["rule"] != "complete"]
     if not out["won"]:
         out.pop("trees", None)
     return out
+
+
+def _undecided(board: Any, position: list[Any]) -> list[dict[str, Any]]:
+    """The "complete" entry counted on the player's marks: a Sukoro number whose digit
+    waits on its neighbours is decided all the same."""
+    cells = [list(board.grid.rc(i)) for i, m in enumerate(position) if m is None]
+    return [{"rule": "complete", "cells": cells, "message": f"{len(cells)} cells undecided"}] if cells else []
 
 
 def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
