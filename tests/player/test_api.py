@@ -225,3 +225,16 @@ def test_check_counts_undecided_cells_only(name: str) -> None:
     left = [b for b in got["broken"] if b["rule"] == "complete"]
     n = position.count(None)
     assert left and left[0]["message"] == f"{n} cells undecided" and len(left[0]["cells"]) == n, left
+
+
+def test_catalog_gives_each_puzzle_its_rules_in_plain_sentences() -> None:
+    """Item 11: a short rules box per puzzle, written once in its own folder."""
+    cat = client.get("/api/catalog").json()["puzzles"]
+    seen = set()
+    for p in cat:
+        rules = p["rules"]
+        assert 2 <= len(rules) <= 4, p["name"]
+        assert all(isinstance(s, str) and s[0].isupper() and s.endswith(".") and len(s) < 120 for s in rules)
+        assert rules == list(puzzles.get(p["name"]).rules_text)
+        seen.add(tuple(rules))
+    assert len(seen) == len(cat)  # each puzzle its own
