@@ -238,3 +238,40 @@ def test_catalog_gives_each_puzzle_its_rules_in_plain_sentences() -> None:
         assert rules == list(puzzles.get(p["name"]).rules_text)
         seen.add(tuple(rules))
     assert len(seen) == len(cat)  # each puzzle its own
+
+
+def test_catalog_names_grades_for_players_easiest_first() -> None:
+    """Item 12: Easy, Medium, Hard, Expert as each ladder allows, each a level, easiest first."""
+    for p in client.get("/api/catalog").json()["puzzles"]:
+        puzzle = puzzles.get(p["name"])
+        named = p["named_grades"]
+        assert [g["name"] for g in named] == ["Easy", "Medium", "Hard", "Expert"][:len(named)], p["name"]
+        assert len(named) >= 3
+        ranks = [engine.grade_rank(puzzle, g["level"]) for g in named]
+        assert ranks == sorted(set(ranks)) and max(ranks) < len(engine.levels(puzzle)), named
+        assert p["default_grade"] == "Easy"
+
+
+def entry(name: str) -> Any:
+    return next(p for p in client.get("/api/catalog").json()["puzzles"] if p["name"] == name)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("grade", [None, "any"])
+def test_new_board_without_a_grade_is_of_the_easiest_named_grade(name: str, grade: str | None) -> None:
+    """Item 12: "any" (or no grade) gave a probe-graded board 8 times in 8; now the easiest."""
+    easy = entry(name)["named_grades"][0]
+    for seed in range(1, 9):
+        got = post("/api/generate", {"puzzle": name, "rows": 6, "cols": 6, "grade": grade, "seed": seed})
+        assert got.status_code == 200, got.text
+        assert got.json()["grade"] == easy["level"], (seed, got.json()["grade"])
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_new_board_takes_a_players_grade_name(name: str) -> None:
+    named = entry(name)["named_grades"]
+    hard = named[2]
+    got = post("/api/generate", {"puzzle": name, "rows": 6, "cols": 6, "grade": hard["name"], "seed": 3})
+    assert got.status_code == 200 and got.json()["grade"] == hard["level"], got.text
+    bad = post("/api/generate", {"puzzle": name, "rows": 6, "cols": 6, "grade": "Trivial"})
+    assert bad.status_code == 400 and "Easy" in bad.json()["error"], bad.text

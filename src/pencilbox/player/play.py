@@ -88,7 +88,9 @@ def catalog() -> dict[str, Any]:
                     "grades": sorted({b["grade"] for b in boards},
                                      key=lambda g: engine.grade_rank(puzzle, g)),
                     "generate_max": list(puzzle.generate_max),
-                    "cycle": puzzle.marks.CYCLE, "rules": list(puzzle.rules_text)})
+                    "cycle": puzzle.marks.CYCLE, "rules": list(puzzle.rules_text),
+                    "named_grades": [{"name": n, "level": lv} for n, lv in puzzle.named_grades],
+                    "default_grade": puzzle.named_grades[0][0] if puzzle.named_grades else None})
     return {"puzzles": out}
 
 
@@ -113,6 +115,16 @@ def bank_board(board_id: str) -> dict[str, Any]:
     raise LookupError(f"no bank board {board_id!r}")
 
 
+def aimed(puzzle: Any, grade: Any) -> Any:
+    """The ladder level a New board aims at: a player's grade name (Easy...) maps to its
+    level, and no grade or "any" to the easiest named one (not whatever minimising leaves,
+    mostly probe); a level passes as it is."""
+    named = {n.lower(): level for n, level in puzzle.named_grades}
+    if grade is None or grade in ("", "any"):
+        return puzzle.named_grades[0][1] if puzzle.named_grades else None
+    return named.get(grade.lower(), grade) if isinstance(grade, str) else grade
+
+
 def generate(name: str, rows: int, cols: int, grade: str | None = None,
              seed: int | None = None) -> dict[str, Any]:
     if not isinstance(name, str):
@@ -122,14 +134,20 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
     for what, v, most in (("rows", rows, top[0]), ("cols", cols, top[1])):
         if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= most:
             raise BoardError(f"{what} must be an integer in 3..{most} for {name} (the player's bound)")
-    check_grade(puzzle, grade)
+    level = aimed(puzzle, grade)
+    try:
+        check_grade(puzzle, level)
+    except BoardError:
+        said = ", ".join(f"{n} ({lv})" for n, lv in puzzle.named_grades)
+        raise BoardError(f"unknown grade {grade!r} for {name}; grades: {said}, any, or a level: "
+                         f"{', '.join((*engine.levels(puzzle), engine.SEARCH))}") from None
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
         raise BoardError("seed must be an integer in 0..2^31-1")
     try:
-        made = puzzle.generate(rows, cols, grade, seed, tries=40)
+        made = puzzle.generate(rows, cols, level, seed, tries=40)
     except ValueError as e:
         raise TooMuchWork(str(e)) from None
     return {"id": None, "board": board_json(made.board), "grade": made.grade, "unique": True,
