@@ -275,3 +275,72 @@ def test_new_board_takes_a_players_grade_name(name: str) -> None:
     assert got.status_code == 200 and got.json()["grade"] == hard["level"], got.text
     bad = post("/api/generate", {"puzzle": name, "rows": 6, "cols": 6, "grade": "Trivial"})
     assert bad.status_code == 400 and "Easy" in bad.json()["error"], bad.text
+
+
+def test_hint_says_its_reason_in_a_players_words() -> None:
+    """Item 5: "the 1 at r2c2 already has its one numbered neighbour, so r2c1 is empty"."""
+    position: list[Any] = [None, "n", None, None, "n", None, None, None, None]
+    h = post("/api/hint", {"board": sukoro_3x3(1), "position": position, "level": "deg"}).json()
+    assert h["kind"] == "hint" and h["rung"] == "deg" and h["mark"] == "x", h
+    r, c = h["cell"]
+    said = "the 1 at r2c2 already has its one numbered neighbour"
+    assert h["reason"] == f"{said}, so r{r + 1}c{c + 1} is empty"
+    assert h["message"].startswith("deg: ")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_puzzles_hint_has_a_reason_naming_its_cell(name: str) -> None:
+    rec = smallest(name)
+    board = client.get(f"/api/board/{rec['id']}").json()["board"]
+    position = [None] * (rec["rows"] * rec["cols"])
+    for level in engine.levels(puzzles.get(name)):
+        h = post("/api/hint", {"board": board, "position": position, "level": level}).json()
+        if h["kind"] == "hint":
+            r, c = h["cell"]
+            assert f"r{r + 1}c{c + 1}" in h["reason"] and h["rung"] in h["message"], h
+
+
+def stuck_position(name: str) -> tuple[dict[str, Any], dict[str, Any], list[Any], dict[str, Any]]:
+    """A bank board graded above the ladder's first level, hinted at that level until stuck."""
+    puzzle = puzzles.get(name)
+    rec = min((r for r in bank.load(name) if engine.grade_rank(puzzle, r["grade"]) > 0),
+              key=lambda r: (r["rows"] * r["cols"], r["id"]))
+    board = client.get(f"/api/board/{rec['id']}").json()["board"]
+    position: list[Any] = [None] * (rec["rows"] * rec["cols"])
+    if name == "sukoro":
+        position = ["n" if v is not None else None for row in board["clues"] for v in row]
+    first = engine.levels(puzzle)[0]
+    for _ in range(len(position) + 1):
+        h = post("/api/hint", {"board": board, "position": position, "level": first}).json()
+        if h["kind"] != "hint":
+            return rec, board, position, h
+        r, c = h["cell"]
+        position[r * rec["cols"] + c] = h["mark"]
+    raise AssertionError("never stuck")
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_stuck_hint_offers_to_reveal_one_cell_and_reveal_gives_the_answers_mark(name: str) -> None:
+    """Item 5: when the chosen level is stuck, offer "reveal one cell"; /api/reveal gives it."""
+    rec, board, position, h = stuck_position(name)
+    assert h["kind"] == "stuck" and h["reveal"] is True, h
+    got = post("/api/reveal", {"board": board, "position": position})
+    assert got.status_code == 200, got.text
+    shown = got.json()
+    r, c = shown["cell"]
+    k = r * rec["cols"] + c
+    assert shown["kind"] == "reveal" and position[k] is None and shown["mark"] == answer_position(rec)[k]
+    assert f"row {r + 1}, column {c + 1}" in shown["message"]
+
+
+@pytest.mark.parametrize("board", [
+    {"puzzle": "sukoro", "rows": 3, "cols": 3, "clues": [[None] * 3] * 3},
+    {"puzzle": "slant", "rows": 2, "cols": 2, "clues": [[None] * 3] * 3},
+    {"puzzle": "fillapix", "rows": 3, "cols": 3, "clues": [[None] * 3] * 3},
+    {"puzzle": "ripple", "rows": 2, "cols": 2, "regions": [[0, 0], [1, 1]], "clues": [[None] * 2] * 2},
+])
+def test_reveal_needs_a_unique_answer(board: dict[str, Any]) -> None:
+    n = board["rows"] * board["cols"]
+    got = post("/api/reveal", {"board": board, "position": [None] * n})
+    assert got.status_code == 400 and "no unique answer" in got.json()["error"], got.text
+    assert post("/api/reveal", {"board": board}).status_code == 400  # no position: one clear message

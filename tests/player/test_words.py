@@ -5,10 +5,11 @@ without words of its own (the tests' toy) still works."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
-from pencilbox import puzzles
+from pencilbox import bank, boardio, puzzles
 from pencilbox.core import engine, words
 from pencilbox.core.puzzle import PuzzleBase
 from pencilbox.player import play
@@ -48,3 +49,49 @@ def test_default_grades_fit_any_ladder() -> None:
     assert words.default_grades(("a", "b")) == (("Easy", "a"), ("Medium", "b"))
     assert words.default_grades(("a", "b", "c", "d", "e", "probe")) == (
         ("Easy", "a"), ("Medium", "b"), ("Hard", "c"), ("Expert", "probe"))
+
+
+def bank_boards(name: str) -> list[dict[str, Any]]:
+    """The smallest bank board of each ladder grade (a search grade is beyond hints)."""
+    first: dict[str, dict[str, Any]] = {}
+    for rec in sorted(bank.load(name), key=lambda r: (r["rows"] * r["cols"], r["id"])):
+        if rec["grade"] != engine.SEARCH:
+            first.setdefault(rec["grade"], rec)
+    return list(first.values())
+
+
+def start(name: str, board: Any) -> list[Any]:
+    """An empty position as the page starts it (Sukoro's clue cells are numbered)."""
+    if name == "sukoro":
+        return ["n" if v is not None else None for v in board.clues]
+    return [None] * (board.rows * board.cols)
+
+
+#: rungs that never settle a cell alone (Fill-a-Pix's pair only finds contradictions, inside probe)
+NEVER_HINTED = {"pair"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_hint_of_a_hint_driven_solve_gives_its_reason_in_plain_words(name: str) -> None:
+    """Item 5: one plain sentence per hint, naming the hinted cell as r1c8 and what it is,
+    for every rung of every puzzle (the bank's smallest board of each grade, solved by hints)."""
+    puzzle = puzzles.get(name)
+    rungs: set[str] = set()
+    for rec in bank_boards(name):
+        board = boardio.board_from_json(rec)
+        data, position = play.board_json(board), start(name, board)
+        for _ in range(board.rows * board.cols + 1):
+            h = play.hint(data, position, None)
+            if h["kind"] != "hint":
+                break
+            (r, c), reason = h["cell"], h["reason"]
+            rungs.add(h["rung"])
+            assert f"r{r + 1}c{c + 1}" in reason and "\n" not in reason and ". " not in reason, reason
+            assert h["rung"] in h["message"]  # the rung's name stays beside the reason
+            said = puzzle.marks.SAY.get(h["mark"], str(h["mark"]))
+            assert reason.endswith(f"is {said}") or reason.endswith(f"be {said}") or \
+                reason.endswith(f"at r{r + 1}c{c + 1}"), reason
+            assert not any(w in reason for w in ("None", "is undecided", "were undecided")), reason
+            position[r * board.cols + c] = h["mark"]
+        assert h["kind"] in ("solved", "stuck"), (rec["id"], h)  # stuck: issue 15 item 3
+    assert rungs == set(engine.levels(puzzle)) - NEVER_HINTED, rungs

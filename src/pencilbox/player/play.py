@@ -215,6 +215,20 @@ def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
     return out
 
 
+def reveal(data: Any, position: Any) -> dict[str, Any]:
+    """The answer's mark for one undecided cell, in a hint's fields (400 when the board has
+    no unique answer within the node cap): what a player stuck at their level may ask."""
+    board = board_of(data)
+    marks = puzzles.get(board.puzzle).marks
+    dom = marks.to_state(board, position)  # checks the position first
+    open_ = [i for i, m in enumerate(position) if m is None and marks.mark(board, i, dom[i]) is None]
+    var, value = service.revealed(board, open_, PLAYER_NODES)
+    m = marks.mark(board, var, value)
+    r, c = board.grid.rc(var)
+    return {"kind": "reveal", "cell": [r, c], "mark": m, "cells": [], "clues": [],
+            "message": f"revealed: row {r + 1}, column {c + 1} is {marks.SAY.get(m, str(m))}"}
+
+
 def ladder(data: Any, position: Any) -> dict[str, Any]:
     """Per rung (with every cheaper one), the cells its fixpoint settles from the position."""
     board = board_of(data)

@@ -10,7 +10,7 @@ from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 RULES = (
     "Paint some cells and leave the rest blank.",
     "Each number says how many cells are painted in the 3×3 block around it, its own cell included.",
-    "The painted cells make a picture.",
+    "A numbered cell may itself be painted or blank.",
 )
 # no board has grade pair (it only finds contradictions, inside probe): three names
 GRADES = (("Easy", "count"), ("Medium", "sides"), ("Hard", "probe"))
@@ -35,6 +35,8 @@ def _count(board: Board, dom: list[int], hint: Hint) -> str | None:
         block = board.grid.block[i]
         painted = sum(1 for j in block if dom[j] == PAINT)
         open_ = sum(1 for j in block if dom[j] == BOTH)
+        if hint.value == BLANK and v == 0:
+            return f"{_clue(board, i)} allows no painted cell around it, so {cell} is blank"
         if hint.value == BLANK and v == painted:
             return (f"{_clue(board, i)} already has {words.number(v)} painted cell{'s' * (v != 1)}, "
                     f"so {cell} is blank")

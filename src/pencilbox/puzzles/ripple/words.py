@@ -37,8 +37,9 @@ def _why_not(board: Board, dom: list[int], var: int, w: int) -> str | None:
         for rr, cc in ((r, c - step), (r, c + step), (r - step, c), (r + step, c)):
             if g.inside(rr, cc) and dom[g.cell(rr, cc)] == 1 << w:
                 line = "row" if rr == r else "column"
-                away = f"{step} cell{'s' * (step != 1)}"
-                return f"the {w} at {words.at(cols, g.cell(rr, cc))} is only {away} away in its {line}"
+                between = f"{words.number(step - 1)} cell{'s' * (step != 2)} between"
+                gap = between if step > 1 else "next to it"
+                return f"the {w} at {words.at(cols, g.cell(rr, cc))} is too close: {gap} in its {line}"
     return None
 
 
@@ -52,7 +53,8 @@ def _placed(board: Board, dom: list[int], hint: Hint) -> str | None:
     if not all(why):
         return None
     parts = [f"not {w} ({y})" for w, y in zip((w for w in range(1, size + 1) if w != v), why, strict=True)]
-    return f"{cell} can hold 1 to {size}, but {words.joined(parts)}, so it is {v}"
+    can = "1 or 2" if size == 2 else f"1 to {size}"
+    return f"{cell} can hold {can}, but {words.joined(parts)}, so it is {v}"
 
 
 def reason(board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:

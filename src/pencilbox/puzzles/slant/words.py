@@ -44,6 +44,8 @@ def _count(board: Board, dom: list[int], hint: Hint) -> str | None:
         open_ = sum(1 for i, _ in around if not single(dom[i]))
         k = next(k for i, k in around if i == hint.var)
         toward = hint.value == TOUCH[k]
+        if not toward and v == 0:
+            return f"{_clue(board, p, hint.var)} allows no line touching it, so {cell} is {said(hint.value)}"
         if not toward and v == touching:
             return (f"{_clue(board, p, hint.var)} already has {words.number(v)} line{'s' * (v != 1)} "
                     f"touching it, so {cell} is {said(hint.value)}")
