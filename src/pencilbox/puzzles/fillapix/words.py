@@ -30,7 +30,7 @@ def _count(board: Board, dom: list[int], hint: Hint) -> str | None:
     cell = words.at(board.cols, hint.var)
     for i in board.grid.block[hint.var]:
         v = board.clues[i]
-        if v is None or (i not in hint.premises and i != hint.var):
+        if v is None:  # read off the position, not the premises
             continue
         block = board.grid.block[i]
         painted = sum(1 for j in block if dom[j] == PAINT)

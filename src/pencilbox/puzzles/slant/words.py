@@ -34,11 +34,11 @@ def _clue(board: Board, p: int, near: int) -> str:
 def _count(board: Board, dom: list[int], hint: Hint) -> str | None:
     """A clue at a corner of the cell already met (the rest turn away) or needing every
     open cell around it (they all turn toward it)."""
-    n, cell = board.rows * board.cols, words.at(board.cols, hint.var)
-    for p in (q - n for q in hint.premises if q >= n):
+    cell = words.at(board.cols, hint.var)
+    for p in board.grid.corners(hint.var):  # read off the position, not the premises
         v = board.clues[p]
         around = board.grid.around[p]
-        if v is None or v < 0 or hint.var not in (i for i, _ in around):
+        if v is None or v < 0:
             continue
         touching = sum(1 for i, k in around if dom[i] == TOUCH[k])
         open_ = sum(1 for i, _ in around if not single(dom[i]))
