@@ -147,8 +147,8 @@ def hint(board: Any, opts: Options = Options()) -> dict[str, Any]:
 
 def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
     """The one hint driver (CLI and player): entries that disagree with the unique answer
-    first; else one cell provable at ``opts.level`` with its rung and premises. The node
-    cap bounds both the search for the answer and the probe trials."""
+    first; else one cell provable at ``opts.level`` with its rung, premises and the reason in
+    the puzzle's words. The node cap bounds both the search for the answer and the probe trials."""
     puzzle = puzzles.get(board.puzzle)
     node_cap = opts.nodes(HINT_NODES)
     check_caps(node_cap=node_cap)
@@ -175,13 +175,29 @@ def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
         r, c = board.grid.rc(h.var)
         fields, said = now.show(h.var, h.value)
         return {"kind": "hint", "cell": [r, c], **fields, "rung": h.rung, "cells": cells, "clues": clues,
-                "message": f"{h.rung}: row {r + 1}, column {c + 1} is {said}"}
+                "message": f"{h.rung}: row {r + 1}, column {c + 1} is {said}",
+                "reason": puzzle.reason(board, now.dom, h, enabled)}
     if h.capped:
         return _capped(node_cap, "a cell was proved")
     if h.contradiction:
         return {"kind": "contradiction", "rung": h.rung, "cells": _cells(board, h.cells),
                 "message": f"the entries so far contradict the rules ({h.rung})"}
-    return {"kind": "stuck", "message": f"nothing more is provable with the rungs up to {enabled[-1]}"}
+    return {"kind": "stuck", "message": f"nothing more is provable with the rungs up to {enabled[-1]}",
+            "reveal": True}  # the player may ask the answer for one cell instead
+
+
+def revealed(board: Any, undecided: Iterable[int], node_cap: int) -> tuple[int, int]:
+    """The first of the ``undecided`` variables with its value in the board's unique answer
+    (what a stuck player may ask for), or a BoardError saying why there is none."""
+    truth = _truth(board, node_cap)
+    if truth.status != UNIQUE:
+        why = {"capped": f"none found within the node cap of {node_cap} nodes", "none": "it has no answer",
+               "multiple": "it has several answers"}[truth.status]
+        raise BoardError(f"no cell can be revealed: the board has no unique answer ({why})")
+    var = next(iter(undecided), None)
+    if var is None:
+        raise BoardError("no cell can be revealed: every cell is decided")
+    return var, truth.answers[0][var]
 
 
 @lru_cache(maxsize=256)

@@ -19,7 +19,8 @@ from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
-from pencilbox.core.engine import Count, State
+from pencilbox.core import words
+from pencilbox.core.engine import PROBE, Count, Hint, State, levels
 
 if TYPE_CHECKING:
     from pencilbox.core.generate import Made
@@ -147,6 +148,10 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def kernel(self) -> Kernel[BoardT] | None: ...
     @property
     def marks(self) -> Marks: ...
+    @property
+    def rules_text(self) -> tuple[str, ...]: ...  # the rules in two to four plain sentences (the rules box)
+    @property
+    def named_grades(self) -> tuple[tuple[str, str], ...]: ...  # (player's name, ladder level), easiest first
 
     # boards and answers
     def initial_state(self, board: BoardT) -> list[int]: ...
@@ -160,6 +165,7 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]: ...
     def places(self, board: BoardT, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]: ...
     def extras(self, board: BoardT, answer: AnswerT) -> dict[str, Any]: ...
+    def reason(self, board: BoardT, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str: ...
 
     # formats
     def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> BoardT: ...
@@ -215,6 +221,9 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     encode_tatham: Callable[[BoardT], str] | None = None
     cells_count: Counter[BoardT] | None = None
     raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
+    # the player's words: empty where the folder has none (the page then shows no rules box)
+    rules_text: tuple[str, ...] = ()
+    grade_names: tuple[tuple[str, str], ...] = ()  # (name, level); () takes words.default_grades
 
     def __init__(self) -> None:
         self._kernel: Kernel[BoardT] | Literal[False] | None = None
@@ -264,6 +273,26 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
 
     def extras(self, board: BoardT, answer: AnswerT) -> dict[str, Any]:
         return {}
+
+    @property
+    def named_grades(self) -> tuple[tuple[str, str], ...]:
+        """The player's grade names, each a level of the ladder (the folder's, or the default)."""
+        return self.grade_names or words.default_grades(levels(self))  # type: ignore[arg-type]
+
+    def reason(self: Puzzle[BoardT, AnswerT], board: BoardT, dom: list[int], hint: Hint,
+               names: tuple[str, ...]) -> str:
+        """Why the hint holds, in one sentence (a folder with a ``words`` module says it sharper):
+        here the probe's trial, or the rung and the cells it read."""
+        cols = board.cols
+
+        def said(d: int) -> str:
+            return self.describe(board, hint.var, d)
+        if hint.rung == PROBE:
+            return words.probe_reason(cols, hint.var, words.tried(hint, dom[hint.var], said),
+                                      said(hint.value), names)
+        read = [words.at(cols, i) for i in words.premise_cells(board, hint)]
+        return words.generic_reason(cols, hint, said, f"{hint.rung}, reading {words.joined(read)}" if read
+                                    else f"the {hint.rung} rule")
 
     def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> BoardT:
         return self.board_module.from_sections(rows, cols, sections)

@@ -158,6 +158,7 @@ routes = [
     Route("/api/generate", _post(play.generate, "puzzle", "rows", "cols", "grade", "seed"), methods=["POST"]),
     Route("/api/check", _post(play.check, "board", "position"), methods=["POST"]),
     Route("/api/hint", _post(play.hint, "board", "position", "level"), methods=["POST"]),
+    Route("/api/reveal", _post(play.reveal, "board", "position"), methods=["POST"]),
     Route("/api/ladder", _post(play.ladder, "board", "position"), methods=["POST"]),
     Route("/api/count", _post(play.count, "board"), methods=["POST"]),
     Route("/api/minimise", _post(play.minimise, "board"), methods=["POST"]),

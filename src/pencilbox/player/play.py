@@ -88,7 +88,9 @@ def catalog() -> dict[str, Any]:
                     "grades": sorted({b["grade"] for b in boards},
                                      key=lambda g: engine.grade_rank(puzzle, g)),
                     "generate_max": list(puzzle.generate_max),
-                    "cycle": puzzle.marks.CYCLE})
+                    "cycle": puzzle.marks.CYCLE, "rules": list(puzzle.rules_text),
+                    "named_grades": [{"name": n, "level": lv} for n, lv in puzzle.named_grades],
+                    "default_grade": puzzle.named_grades[0][0] if puzzle.named_grades else None})
     return {"puzzles": out}
 
 
@@ -113,6 +115,16 @@ def bank_board(board_id: str) -> dict[str, Any]:
     raise LookupError(f"no bank board {board_id!r}")
 
 
+def aimed(puzzle: Any, grade: Any) -> Any:
+    """The ladder level a New board aims at: a player's grade name (Easy...) maps to its
+    level, and no grade or "any" to the easiest named one (not whatever minimising leaves,
+    mostly probe); a level passes as it is."""
+    named = {n.lower(): level for n, level in puzzle.named_grades}
+    if grade is None or grade in ("", "any"):
+        return puzzle.named_grades[0][1] if puzzle.named_grades else None
+    return named.get(grade.lower(), grade) if isinstance(grade, str) else grade
+
+
 def generate(name: str, rows: int, cols: int, grade: str | None = None,
              seed: int | None = None) -> dict[str, Any]:
     if not isinstance(name, str):
@@ -122,14 +134,20 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
     for what, v, most in (("rows", rows, top[0]), ("cols", cols, top[1])):
         if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= most:
             raise BoardError(f"{what} must be an integer in 3..{most} for {name} (the player's bound)")
-    check_grade(puzzle, grade)
+    level = aimed(puzzle, grade)
+    try:
+        check_grade(puzzle, level)
+    except BoardError:
+        said = ", ".join(f"{n} ({lv})" for n, lv in puzzle.named_grades)
+        raise BoardError(f"unknown grade {grade!r} for {name}; grades: {said}, any, or a level: "
+                         f"{', '.join((*engine.levels(puzzle), engine.SEARCH))}") from None
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
         raise BoardError("seed must be an integer in 0..2^31-1")
     try:
-        made = puzzle.generate(rows, cols, grade, seed, tries=40)
+        made = puzzle.generate(rows, cols, level, seed, tries=40)
     except ValueError as e:
         raise TooMuchWork(str(e)) from None
     return {"id": None, "board": board_json(made.board), "grade": made.grade, "unique": True,
@@ -164,11 +182,20 @@ def check(data: Any, position: Any) -> dict[str, Any]:
     marks = puzzle.marks
     answer = marks.to_answer(board, position)
     out = service.check(puzzle.with_answer(board, answer), marks.broken(board, position))
+    out["broken"] = [*(b for b in out["broken"] if b["rule"] != "complete"), *_undecided(board, position)]
+    out["ok"] = not out["broken"]
     out["complete"] = None not in position
     out["won"] = out["complete"] and not [b for b in out["broken"] if b["rule"] != "complete"]
     if not out["won"]:
         out.pop("trees", None)
     return out
+
+
+def _undecided(board: Any, position: list[Any]) -> list[dict[str, Any]]:
+    """The "complete" entry counted on the player's marks: a Sukoro number whose digit
+    waits on its neighbours is decided all the same."""
+    cells = [list(board.grid.rc(i)) for i, m in enumerate(position) if m is None]
+    return [{"rule": "complete", "cells": cells, "message": f"{len(cells)} cells undecided"}] if cells else []
 
 
 def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
@@ -186,6 +213,20 @@ def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
     if out["kind"] == "capped":
         raise TooMuchWork("the board is too hard for this request's node cap")
     return out
+
+
+def reveal(data: Any, position: Any) -> dict[str, Any]:
+    """The answer's mark for one undecided cell, in a hint's fields (400 when the board has
+    no unique answer within the node cap): what a player stuck at their level may ask."""
+    board = board_of(data)
+    marks = puzzles.get(board.puzzle).marks
+    dom = marks.to_state(board, position)  # checks the position first
+    open_ = [i for i, m in enumerate(position) if m is None and marks.mark(board, i, dom[i]) is None]
+    var, value = service.revealed(board, open_, PLAYER_NODES)
+    m = marks.mark(board, var, value)
+    r, c = board.grid.rc(var)
+    return {"kind": "reveal", "cell": [r, c], "mark": m, "cells": [], "clues": [],
+            "message": f"revealed: row {r + 1}, column {c + 1} is {marks.SAY.get(m, str(m))}"}
 
 
 def ladder(data: Any, position: Any) -> dict[str, Any]:

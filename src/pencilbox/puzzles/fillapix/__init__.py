@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pencilbox.core.engine import Count
+from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import PuzzleBase
 from pencilbox.puzzles.fillapix import board as fb
-from pencilbox.puzzles.fillapix import codec, rules
+from pencilbox.puzzles.fillapix import codec, rules, words
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.puzzles.fillapix.rungs import RUNGS
 
@@ -27,12 +27,17 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     url_names = ("fillapix",)
     url_prefix = "pencilbox://p?"  # no puzz.link genre: the project's own URL form
     tatham_name = "mosaic"
+    rules_text = words.RULES
+    grade_names = words.GRADES
 
     def unclued(self, board: Board) -> list[int]:
         return list(range(board.rows * board.cols))
 
     def describe(self, board: Board, var: int, value: int) -> str:
         return {PAINT: "#", BLANK: "."}.get(value, "?")
+
+    def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
+        return words.reason(board, dom, hint, names)
 
     def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
         rc = board.grid.rc

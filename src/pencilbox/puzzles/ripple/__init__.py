@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pencilbox.core.engine import Count
+from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import PuzzleBase
 from pencilbox.puzzles.ripple import board as rb
-from pencilbox.puzzles.ripple import codec, rules
+from pencilbox.puzzles.ripple import codec, rules, words
 from pencilbox.puzzles.ripple.board import MARK, Board
 from pencilbox.puzzles.ripple.rungs import RUNGS
 
@@ -26,6 +26,8 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     search_level = "lines"
     url_names = ("ripple", "hakyukoka")
     tatham_name = None
+    rules_text = words.RULES
+    grade_names = words.GRADES
 
     # boards and answers
     def unclued(self, board: Board) -> list[int]:
@@ -33,6 +35,9 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
 
     def describe(self, board: Board, var: int, value: int) -> str:
         return str(value.bit_length() - 1)
+
+    def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
+        return words.reason(board, dom, hint, names)
 
     def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
         """Premise ids as plain cells and given cells, each [r, c]."""

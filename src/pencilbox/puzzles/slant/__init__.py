@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from pencilbox.core.engine import Count
+from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import PuzzleBase
 from pencilbox.puzzles.slant import board as sb
-from pencilbox.puzzles.slant import codec, rules
+from pencilbox.puzzles.slant import codec, rules, words
 from pencilbox.puzzles.slant.board import BACK, FWD, Board
 from pencilbox.puzzles.slant.rungs import RUNGS
 
@@ -26,6 +26,8 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     search_level = "duet"
     url_names = ("gokigen",)
     tatham_name = "slant"
+    rules_text = words.RULES
+    grade_names = words.GRADES
 
     # boards and answers
     def clue_rc(self, board: Board, i: int) -> tuple[int, int]:
@@ -40,6 +42,9 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
 
     def describe(self, board: Board, var: int, value: int) -> str:
         return {FWD: "/", BACK: "\\"}.get(value, "?")
+
+    def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
+        return words.reason(board, dom, hint, names)
 
     def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
         """Premise ids as cells [r, c] and clue points [r, c] (points come after cells)."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from pencilbox.core.engine import Count
+from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import PuzzleBase
 from pencilbox.puzzles.sukoro import board as sb
-from pencilbox.puzzles.sukoro import codec, rules
+from pencilbox.puzzles.sukoro import codec, rules, words
 from pencilbox.puzzles.sukoro.board import EMPTY, Board
 from pencilbox.puzzles.sukoro.rungs import RUNGS
 
@@ -26,6 +26,8 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     search_level = "conn"
     url_names = ("sukoro",)
     tatham_name = None
+    rules_text = words.RULES
+    grade_names = words.GRADES
 
     # boards and answers
     def unclued(self, board: Board) -> list[int]:
@@ -39,6 +41,9 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
 
     def describe(self, board: Board, var: int, value: int) -> str:
         return "empty" if value == EMPTY else str(value.bit_length() - 1)
+
+    def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
+        return words.reason(board, dom, hint, names)
 
     # formats
     def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:

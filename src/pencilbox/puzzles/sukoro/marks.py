@@ -33,11 +33,27 @@ def to_answer(board: Board, position: Any) -> tuple[int | None, ...]:
 
 
 def broken(board: Board, position: Any) -> list[Broken]:
-    """The lonely rule: a numbered cell whose neighbours are all decided and none numbered
-    would be a 0, which its answer cannot show (it stays undecided there)."""
+    """What the marks already break while their answer still shows it undecided: a numbered
+    cell with every neighbour struck out (it would be a 0), and, while a clue's neighbours
+    are not all decided, a clue with more numbered neighbours than its number or too few
+    numbered and undecided ones left to reach it (once all are decided the validator says so)."""
     marks = _marks(board, position)
-    return [Broken("count", (i,), "a numbered cell needs a numbered neighbour") for i, m in enumerate(marks)
-            if m == "n" and all(marks[j] == "x" for j in board.grid.orth[i])]
+    out = []
+    for i, m in enumerate(marks):
+        near = [marks[j] for j in board.grid.orth[i]]
+        if m == "n" and all(n == "x" for n in near):
+            out.append(Broken("count", (i,), "a numbered cell needs a numbered neighbour"))
+            continue
+        clue = board.clues[i]
+        if m == "x" or not clue or None not in near:  # no clue digit (MARK is 0), or all decided
+            continue
+        numbered, open_ = near.count("n"), near.count(None)
+        where = f"the {clue} at r{i // board.cols + 1}c{i % board.cols + 1}"
+        if numbered > clue:
+            out.append(Broken("clue", (i,), f"{where} has {numbered} numbered neighbours"))
+        elif numbered + open_ < clue:
+            out.append(Broken("clue", (i,), f"{where} can reach only {numbered + open_} numbered neighbours"))
+    return out
 
 
 def to_state(board: Board, position: Any) -> list[int]:
