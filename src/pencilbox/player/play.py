@@ -88,7 +88,7 @@ def catalog() -> dict[str, Any]:
                     "grades": sorted({b["grade"] for b in boards},
                                      key=lambda g: engine.grade_rank(puzzle, g)),
                     "generate_max": list(puzzle.generate_max),
-                    "cycle": puzzle.marks.CYCLE})
+                    "cycle": puzzle.marks.CYCLE, "ui": getattr(puzzle.marks, "UI", None)})
     return {"puzzles": out}
 
 

@@ -6,8 +6,6 @@
 import { drawBoard, boardPoint, regionInfo, componentsFromWalls, wallsFromRegions } from "/static/draw.js";
 
 const $ = (id) => document.getElementById(id);
-const DEFAULT_CYCLE = { sukoro: ["n", "x", null], slant: ["\\", "/", null], fillapix: ["#", ".", null] };
-const CLUE_RANGE = { sukoro: [1, 4], slant: [0, 4], ripple: [1, 9], fillapix: [0, 9] };
 const PREFIX = "pencilbox:";
 
 // ------------------------------------------------------------------ storage
@@ -69,6 +67,13 @@ function pzInfo(name) {
   return (st.catalog && st.catalog.puzzles.find((p) => p.name === name)) || null;
 }
 
+/** The puzzle's table from the catalog (marks.py's UI): every per-puzzle fact the page uses. */
+function uiOf(name) {
+  const info = pzInfo(name);
+  if (!info || !info.ui) throw new Error(`the catalog has no page table for ${name}`);
+  return info.ui;
+}
+
 function board() { return st.setter ? st.setter.board : st.rec && st.rec.board; }
 
 function say(text, kind) {
@@ -104,10 +109,9 @@ function hashKey(b) {
 function fixedMark(b, i) {
   const r = Math.floor(i / b.cols), c = i % b.cols;
   const v = b.clues[r][c];
-  if (v == null) return undefined;
-  if (b.puzzle === "sukoro") return "n";
-  if (b.puzzle === "ripple") return v;
-  return undefined;
+  const fixed = uiOf(b.puzzle).fixed;
+  if (v == null || fixed == null) return undefined;
+  return fixed === "clue" ? v : fixed;
 }
 
 function isFixed(i) { return fixedMark(st.rec.board, i) !== undefined; }
@@ -584,10 +588,11 @@ async function doShare() {
 // ------------------------------------------------------------------ setter mode
 
 function blankBoard(puzzle, R, C) {
-  const pts = puzzle === "slant";
+  const ui = uiOf(puzzle);
+  const pts = ui.clue_on === "points";
   const clues = Array.from({ length: pts ? R + 1 : R }, () => new Array(pts ? C + 1 : C).fill(null));
   const b = { puzzle, rows: R, cols: C, clues };
-  if (puzzle === "ripple") b.regions = Array.from({ length: R }, (_, r) => Array.from({ length: C }, (_, c) => r * C + c));
+  if (ui.regions) b.regions = Array.from({ length: R }, (_, r) => Array.from({ length: C }, (_, c) => r * C + c));
   return b;
 }
 
@@ -605,7 +610,7 @@ function enterSetter(blank) {
     const size = sizeValue() || [st.rec.board.rows, st.rec.board.cols];
     b = blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
   } else b = copyBoard(st.rec.board);
-  st.setter = { board: b, walls: b.puzzle === "ripple" ? wallsFromRegions(b) : null,
+  st.setter = { board: b, walls: uiOf(b.puzzle).regions ? wallsFromRegions(b) : null,
     sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0 };
   document.body.classList.add("setter");
   $("setter").setAttribute("aria-pressed", "true");
@@ -622,10 +627,12 @@ function enterSetter(blank) {
 }
 
 function setterHelp(p) {
-  const [lo, hi] = CLUE_RANGE[p];
-  if (p === "slant") return `Click a corner, type ${lo}..${hi}; Backspace clears.`;
-  if (p === "ripple") return `Click a cell, type ${lo}..${hi} (a given); Backspace clears. Click near an edge to add or remove a border.`;
-  return `Click a cell, type ${lo}..${hi}${p === "sukoro" ? " (or ? for numbered, digit unknown)" : ""}; Backspace clears.`;
+  const ui = uiOf(p);
+  const [lo, hi] = ui.clue_range;
+  const extra = Object.entries(ui.clue_extra).map(([k, say]) => ` (or ${k} for ${say})`).join("");
+  const where = ui.clue_on === "points" ? "a corner" : "a cell";
+  const walls = ui.regions ? " Click near an edge to add or remove a border." : "";
+  return `Click ${where}, type ${lo}..${hi}${extra}; Backspace clears.${walls}`;
 }
 
 function leaveSetter(redraw = true) {
@@ -719,7 +726,7 @@ async function doMinimise() {
     const res = await api("/api/minimise", { board: s.board });
     if (st.setter !== s) return;
     s.board = copyBoard(res.board);
-    if (s.board.puzzle === "ripple") s.walls = wallsFromRegions(s.board);
+    if (uiOf(s.board.puzzle).regions) s.walls = wallsFromRegions(s.board);
     say(`Minimised: ${res.removed} clue${res.removed === 1 ? "" : "s"} removed.`);
     scheduleCount(0);
     render();
@@ -762,6 +769,7 @@ function render() {
   const s = st.setter;
   drawBoard(svg, {
     board: b,
+    ui: uiOf(b.puzzle),
     pos: s ? null : st.pos,
     setter: !!s,
     walls: s ? s.walls : null,
@@ -779,10 +787,9 @@ function render() {
 // ------------------------------------------------------------------ pointer input
 
 function nextMark(cur, reverse) {
-  const p = st.rec.board.puzzle;
-  const info = pzInfo(p);
-  const cycle = info && info.cycle && info.cycle.length ? info.cycle : DEFAULT_CYCLE[p];
-  if (p === "ripple") {
+  const ui = uiOf(st.rec.board.puzzle);
+  const cycle = ui.cycle;
+  if (ui.keys === "digits") {
     const { size, comp } = regionInfo(st.rec.board);
     const n = size[comp[st.cursor.r * st.rec.board.cols + st.cursor.c]];
     const seq = [...Array.from({ length: n }, (_, k) => k + 1), null];
@@ -814,10 +821,11 @@ function onPointerDown(e) {
   e.preventDefault();
   st.cursor = cell;
   const i = cell.r * b.cols + cell.c;
-  if (b.puzzle === "ripple" || isFixed(i)) { render(); return; }
+  const ui = uiOf(b.puzzle);
+  if (ui.keys === "digits" || isFixed(i)) { render(); return; }
   const mark = nextMark(st.pos[i], e.button === 2);
   const mv = applyMove([[i, mark]]);
-  if (b.puzzle === "fillapix" && e.button === 0 && mv) {
+  if (ui.drag && e.button === 0 && mv) {
     st.drag = { id: e.pointerId, mark, move: mv, last: p };
     try { svg.setPointerCapture(e.pointerId); } catch (err) { /* synthetic events */ }
   }
@@ -853,7 +861,8 @@ function onPointerUp(e) {
 function setterPointer(p) {
   const s = st.setter;
   const b = s.board;
-  if (b.puzzle === "slant") {
+  const ui = uiOf(b.puzzle);
+  if (ui.clue_on === "points") {
     const r = Math.min(b.rows, Math.max(0, Math.round(p.y))), c = Math.min(b.cols, Math.max(0, Math.round(p.x)));
     s.sel = { r, c };
     render();
@@ -861,7 +870,7 @@ function setterPointer(p) {
   }
   const cell = cellAt(p, b);
   if (!cell) return;
-  if (b.puzzle === "ripple") {
+  if (ui.regions) {
     const fx = p.x - cell.c, fy = p.y - cell.r;
     const cands = [[fx, 0, -1], [1 - fx, 0, 1], [fy, -1, 0], [1 - fy, 1, 0]]
       .filter(([, dr, dc]) => cell.r + dr >= 0 && cell.r + dr < b.rows && cell.c + dc >= 0 && cell.c + dc < b.cols)
@@ -896,7 +905,7 @@ function onKey(e) {
   if (ARROWS[k]) {
     e.preventDefault();
     const [dr, dc] = ARROWS[k];
-    const pts = st.setter && b.puzzle === "slant" ? 1 : 0;
+    const pts = st.setter && uiOf(b.puzzle).clue_on === "points" ? 1 : 0;
     const cur = st.setter ? st.setter.sel : st.cursor;
     const r = Math.min(b.rows - 1 + pts, Math.max(0, cur.r + dr));
     const c = Math.min(b.cols - 1 + pts, Math.max(0, cur.c + dc));
@@ -906,6 +915,7 @@ function onKey(e) {
   }
   if (st.setter) { setterKey(e); return; }
   const i = st.cursor.r * b.cols + st.cursor.c;
+  const digits = uiOf(b.puzzle).keys === "digits";
   if (k === "z" || k === "Z") { e.preventDefault(); undo(); return; }
   if (k === "y" || k === "Y") { e.preventDefault(); redo(); return; }
   if (k === " " || k === "Enter") {
@@ -913,13 +923,13 @@ function onKey(e) {
     if (!isFixed(i)) applyMove([[i, nextMark(st.pos[i], e.shiftKey)]]);
     return;
   }
-  if (k === "Backspace" || k === "Delete" || k === "0" && b.puzzle === "ripple") {
+  if (k === "Backspace" || k === "Delete" || k === "0" && digits) {
     e.preventDefault();
     if (isFixed(i)) { say("That cell is given."); return; }
     applyMove([[i, null]]);
     return;
   }
-  if (/^[1-9]$/.test(k) && b.puzzle === "ripple") {
+  if (/^[1-9]$/.test(k) && digits) {
     e.preventDefault();
     if (isFixed(i)) { say("That cell is given."); return; }
     const { size, comp } = regionInfo(b);
@@ -936,8 +946,9 @@ function setterKey(e) {
   const k = e.key;
   const { r, c } = s.sel;
   if (k === "Backspace" || k === "Delete") { e.preventDefault(); setterClue(r, c, null); return; }
-  const [lo, hi] = CLUE_RANGE[b.puzzle];
-  if (k === "?" && b.puzzle === "sukoro") { e.preventDefault(); setterClue(r, c, "?"); return; }
+  const ui = uiOf(b.puzzle);
+  const [lo, hi] = ui.clue_range;
+  if (k in ui.clue_extra) { e.preventDefault(); setterClue(r, c, k); return; }
   if (/^[0-9]$/.test(k)) {
     e.preventDefault();
     const v = Number(k);
