@@ -18,7 +18,13 @@ from tests.player.test_browser import (  # the browser, its page and the play he
     PUZZLES,
     SHOTS,
     TIMEOUT_MS,
+    Player,
     catalog_entry,
+    cell,
+    clue_places,
+    open_board,
+    small_boards,
+    target_marks,
 )
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pencilbox" / "player" / "static"
@@ -74,3 +80,118 @@ def test_per_puzzle_knowledge_is_one_table_from_the_catalog(server: str) -> None
     for name in PUZZLES:
         ui = catalog_entry(server, name)["ui"]
         assert {"cycle", "keys", "cell", "clue", "clue_on", "fixed", "clue_range", "regions"} <= set(ui)
+
+
+# ---------------------------------------------------------------- item 9: no overlaps
+
+def boxes(page: Page, selector: str) -> list[dict[str, float]]:
+    return page.evaluate("s => [...document.querySelectorAll(s)].map(e => {"
+                         " const b = e.getBoundingClientRect();"
+                         " return {x: b.x, y: b.y, w: b.width, h: b.height}; })", selector)
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["w"] and b["x"] < a["x"] + a["w"]
+            and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"])
+
+
+def test_cursor_shows_after_a_key(page: Page, server: str) -> None:
+    """The keyboard cursor is not drawn over a fresh board (it hid a Slant corner clue), nor after a
+    click; an arrow key brings it."""
+    rec = small_boards(server, "slant")[0]
+    open_board(page, server, "slant", rec["id"])
+    assert page.locator("[data-cursor]").count() == 0
+    page.click(cell(1, 1))
+    page.wait_for_function("window.pb.pos[window.pb.rec.board.cols + 1] !== null")
+    assert page.locator("[data-cursor]").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("[data-cursor='1,2']")
+
+
+def test_ladder_numbers_clear_of_slant_clues(page: Page, server: str) -> None:
+    rec = small_boards(server, "slant")[0]
+    open_board(page, server, "slant", rec["id"])
+    page.click("#ladder")
+    page.wait_for_selector("[data-ladder]")
+    numbers, clues = boxes(page, "#board .ladder-idx"), boxes(page, "#board .clue-pt")
+    assert numbers and clues
+    shaded = page.evaluate("[...document.querySelectorAll('[data-ladder]')].map(e => e.dataset.ladder)")
+    corners = {f"{r + dr},{c + dc}" for r, c in (map(int, k.split(",")) for k in shaded)
+               for dr in (0, 1) for dc in (0, 1)}
+    assert corners & {f"{r},{c}" for r, c, _ in clue_places(rec)}, "no shaded cell touches a clue"
+    hits = [(n, c) for n in numbers for c in clues if overlap(n, c)]
+    assert not hits, f"{len(hits)} rung numbers overlap clue circles"
+    shot(page, "page-slant-ladder-desktop")
+
+
+def test_ripple_frame_covers_region_borders(page: Page, server: str) -> None:
+    rec = small_boards(server, "ripple")[0]
+    open_board(page, server, "ripple", rec["id"])
+    width = page.evaluate("s => parseFloat(getComputedStyle(document.querySelector(s)).strokeWidth)",
+                          "#board .outer")
+    border = page.evaluate("s => { const e = document.querySelector(s), st = getComputedStyle(e);"
+                           " return [parseFloat(st.strokeWidth), st.strokeLinecap]; }",
+                           "#board .region-border")
+    assert width >= border[0]
+    cap = border[0] / 2 if border[1] != "butt" else 0.0  # how far a border's end reaches past its end point
+    assert cap <= width / 2
+
+
+# ---------------------------------------------------------------- item 10: state at a glance
+
+def fill(page: Page, selector: str) -> str:
+    return page.evaluate("s => getComputedStyle(document.querySelector(s)).fill", selector)
+
+
+def test_fillapix_undecided_grey_blank_white(page: Page, server: str) -> None:
+    rec = small_boards(server, "fillapix")[0]
+    open_board(page, server, "fillapix", rec["id"])
+    r, c = next((r, c) for r in range(rec["rows"]) for c in range(rec["cols"])
+                if rec["clues"][r][c] is None)
+    page.click(cell(r, c))
+    page.click(cell(r, c))
+    page.wait_for_function("([i]) => window.pb.pos[i] === '.'", arg=[r * rec["cols"] + c])
+    other = next((rr, cc) for rr in range(rec["rows"]) for cc in range(rec["cols"])
+                 if (rr, cc) != (r, c) and rec["clues"][rr][cc] is None)
+    blank, undecided = fill(page, cell(r, c)), fill(page, cell(*other))
+    assert blank != undecided
+    assert page.locator("#board .dot").count() == 0, "a blank cell is its colour, not a dot"
+    shot(page, "page-fillapix-undecided-desktop")
+
+
+@pytest.mark.parametrize("puzzle", ["sukoro", "slant", "fillapix"])
+def test_satisfied_clue_dimmed(page: Page, server: str, puzzle: str) -> None:
+    """Deciding a clue's neighbours as the answer has them dims that clue, and only it."""
+    rec = small_boards(server, puzzle)[0]
+    info = catalog_entry(server, puzzle)
+    open_board(page, server, puzzle, rec["id"])
+    ui, cols = info["ui"], rec["cols"]
+    assert page.locator("#board .done").count() == 0
+    r, c, _ = clue_places(rec)[len(clue_places(rec)) // 2]
+    near = [(r + dr) * cols + c + dc for dr, dc, _ in ui["count"]
+            if 0 <= r + dr < rec["rows"] and 0 <= c + dc < cols]
+    Player(page, rec, info["cycle"]).play(near, target_marks(rec))
+    sel = f"[data-point='{r},{c}']" if ui["clue_on"] == "points" else f"[data-clue='{r},{c}']"
+    page.wait_for_selector(f"{sel}.done")
+    shot(page, f"page-{puzzle}-dimmed-desktop")
+
+
+# ---------------------------------------------------------------- item 6: check colours the clue
+
+def test_check_marks_the_offending_clue(page: Page, server: str) -> None:
+    rec = small_boards(server, "fillapix")[0]
+    open_board(page, server, "fillapix", rec["id"])
+    rows, cols = rec["rows"], rec["cols"]
+    r0, c0, v = min(clue_places(rec), key=lambda t: t[2])
+    block = [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
+             if 0 <= r < rows and 0 <= c < cols]
+    for r, c in block[:v + 1]:  # one painted cell too many around the clue
+        page.click(cell(r, c))
+    page.wait_for_function("n => window.pb.undo.length === n", arg=v + 1)
+    page.click("#check")
+    page.wait_for_selector("[data-hl='error']")
+    marked = page.evaluate("[...document.querySelectorAll(\"[data-hl='error']\")]"
+                           ".map(e => e.dataset.at || '')")
+    assert f"{r0},{c0}" in marked, marked
+    assert len(marked) < len(block), "the whole block is hatched, not the clue"
+    shot(page, "page-fillapix-check-desktop")

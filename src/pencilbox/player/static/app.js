@@ -47,6 +47,7 @@ const st = {
   pos: [],            // the player's marks, row-major, null = undecided
   undo: [], redo: [],
   cursor: { r: 0, c: 0 },
+  showCursor: false,  // the keyboard cursor is drawn once a key is pressed (or a click selects a cell to type in)
   elapsed: 0, since: null, paused: false, won: false, trees: null,
   hl: emptyHighlights(),
   ladderOn: false, ladder: null,
@@ -59,7 +60,7 @@ const st = {
 window.pb = st; // for the browser tests and the curious
 
 function emptyHighlights() {
-  return { err: new Set(), errPts: new Set(), wrong: new Set(), used: new Set(), clues: new Set(),
+  return { err: new Set(), errClues: new Set(), errPts: new Set(), wrong: new Set(), used: new Set(), clues: new Set(),
     target: null };
 }
 
@@ -217,6 +218,7 @@ async function openRecord(rec, opts = {}) {
   history.replaceState(null, "", `${location.pathname}#${encodeURIComponent(st.key)}`);
   const restored = restoreProgress();
   st.cursor = { r: 0, c: 0 };
+  st.showCursor = false;
   const b = rec.board;
   $("board-info").textContent = infoLine(rec);
   syncSelectors(b, opts.keepList);
@@ -445,7 +447,9 @@ function showBroken(res, explicit) {
   let undecided = "";
   for (const b of res.broken || []) {
     if (b.rule === "complete") { undecided = b.message || ""; continue; } // not a broken rule: unfinished
-    for (const [r, c] of b.cells || []) hl.err.add(r * st.rec.board.cols + c);
+    const clue = brokenClue(b.cells || []);
+    if (clue != null) hl.errClues.add(clue);  // the clue itself, not the block it counts
+    else for (const [r, c] of b.cells || []) hl.err.add(r * st.rec.board.cols + c);
     for (const [r, c] of b.points || []) hl.errPts.add(`${r},${c}`);
     items.push(b.message || b.rule);
   }
@@ -457,6 +461,21 @@ function showBroken(res, explicit) {
     else say(`${items.length} broken rule${items.length === 1 ? "" : "s"}.${tail}`, "error");
   }
   render();
+}
+
+/** The clue a broken rule is about when its cells are exactly that clue's counted block
+ *  (the table's "count" offsets), else null. */
+function brokenClue(cells) {
+  const b = st.rec.board, ui = uiOf(b.puzzle);
+  if (ui.clue_on !== "cells" || !ui.count || cells.length < 2) return null;
+  const set = new Set(cells.map(([r, c]) => `${r},${c}`));
+  for (const [r, c] of cells) {
+    if (b.clues[r][c] == null) continue;
+    const block = ui.count.map(([dr, dc]) => [r + dr, c + dc])
+      .filter(([rr, cc]) => rr >= 0 && cc >= 0 && rr < b.rows && cc < b.cols);
+    if (block.length === set.size && block.every(([rr, cc]) => set.has(`${rr},${cc}`))) return r * b.cols + c;
+  }
+  return null;
 }
 
 async function doCheck() {
@@ -773,7 +792,7 @@ function render() {
     pos: s ? null : st.pos,
     setter: !!s,
     walls: s ? s.walls : null,
-    cursor: s ? s.sel : st.cursor,
+    cursor: s ? s.sel : st.showCursor ? st.cursor : null,
     hl: s ? emptyHighlights() : st.hl,
     ladder: !s && st.ladderOn ? st.ladder : null,
     redundant: s && s.res ? s.res.redundant || [] : [],
@@ -822,6 +841,7 @@ function onPointerDown(e) {
   st.cursor = cell;
   const i = cell.r * b.cols + cell.c;
   const ui = uiOf(b.puzzle);
+  st.showCursor = ui.keys === "digits";  // a click selects the cell a digit goes in
   if (ui.keys === "digits" || isFixed(i)) { render(); return; }
   const mark = nextMark(st.pos[i], e.button === 2);
   const mv = applyMove([[i, mark]]);
@@ -910,17 +930,20 @@ function onKey(e) {
     const r = Math.min(b.rows - 1 + pts, Math.max(0, cur.r + dr));
     const c = Math.min(b.cols - 1 + pts, Math.max(0, cur.c + dc));
     if (st.setter) st.setter.sel = { r, c }; else st.cursor = { r, c };
+    st.showCursor = true;
     render();
     return;
   }
   if (st.setter) { setterKey(e); return; }
+  if (k === " " || k === "Enter" || /^[0-9]$/.test(k)) st.showCursor = true;  // a key shows where it acts
   const i = st.cursor.r * b.cols + st.cursor.c;
   const digits = uiOf(b.puzzle).keys === "digits";
   if (k === "z" || k === "Z") { e.preventDefault(); undo(); return; }
   if (k === "y" || k === "Y") { e.preventDefault(); redo(); return; }
   if (k === " " || k === "Enter") {
     e.preventDefault();
-    if (!isFixed(i)) applyMove([[i, nextMark(st.pos[i], e.shiftKey)]]);
+    if (!isFixed(i) && applyMove([[i, nextMark(st.pos[i], e.shiftKey)]])) return;
+    render();
     return;
   }
   if (k === "Backspace" || k === "Delete" || k === "0" && digits) {

@@ -163,6 +163,7 @@ export function drawBoard(svg, o) {
       let cls = "cell";
       if (ui.fixed != null && clueAt(r, c) != null) cls += " given";
       if (ui.cell === "paint" && m === ui.cycle[0]) cls += " painted";
+      if (ui.cell === "paint" && m == null && pos) cls += " undecided";
       if (ui.cell === "count" && m === ui.cycle[0]) cls += " numbered";
       if (ui.cell === "count" && m === ui.cycle[1]) cls += " struck";
       cellLayer.append(el("rect", { x: X(c), y: Y(r), width: S, height: S, class: cls,
@@ -176,7 +177,9 @@ export function drawBoard(svg, o) {
       const r = Math.floor(i / C), c = i % C;
       shadeLayer.append(el("rect", { x: X(c) + 1, y: Y(r) + 1, width: S - 2, height: S - 2,
         class: `ladder-shade lad-${k % 6}`, "data-ladder": `${r},${c}`, "data-rung": o.ladder.rungs[k] }));
-      shadeLayer.append(el("text", { x: X(c) + 3, y: Y(r) + 11, class: "ladder-idx" }, String(k + 1)));
+      // the rung's number: top-left, or mid top edge where clue circles sit on the corners
+      const at = onPoints ? { x: X(c) + S / 2, y: Y(r) + 11, "text-anchor": "middle" } : { x: X(c) + 3, y: Y(r) + 11 };
+      shadeLayer.append(el("text", { ...at, class: "ladder-idx" }, String(k + 1)));
     }
   }
 
@@ -210,6 +213,12 @@ export function drawBoard(svg, o) {
   // marks and digits
   const cx = (c) => X(c) + S / 2, cy = (r) => Y(r) + S / 2;
   const [first, second] = ui.cycle;
+  // a satisfied clue (every neighbour decided, its count met) is dimmed, as in Tatham's Mosaic
+  const done = (r, c, v) => {
+    if (!pos || !ui.count || typeof v !== "number") return "";
+    const { n, open } = clueCount(ui, b, pos, r, c);
+    return open === 0 && n === v ? " done" : "";
+  };
   for (let r = 0; r < R; r++) {
     for (let c = 0; c < C; c++) {
       const i = r * C + c;
@@ -219,8 +228,10 @@ export function drawBoard(svg, o) {
         if (clue != null || m === first) {
           let digit = clue;
           if (pos && (clue == null || typeof clue !== "number")) digit = clueCount(ui, b, pos, r, c).n;
-          markLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.38, class: clue != null ? "disc clue" : "disc" }));
-          markLayer.append(el("text", { x: cx(c), y: cy(r), class: clue != null ? "digit clue" : "digit num" },
+          const dim = clue != null ? done(r, c, clue) : "";
+          markLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.38, class: clue != null ? `disc clue${dim}` : "disc",
+            "data-clue": clue != null ? `${r},${c}` : null }));
+          markLayer.append(el("text", { x: cx(c), y: cy(r), class: clue != null ? `digit clue${dim}` : "digit num" },
             String(digit)));
         } else if (m === second) {
           const d = S * 0.16;
@@ -234,11 +245,9 @@ export function drawBoard(svg, o) {
         if (clue != null) markLayer.append(el("text", { x: cx(c), y: cy(r), class: "digit clue" }, String(clue)));
         else if (m != null) markLayer.append(el("text", { x: cx(c), y: cy(r), class: "digit entry" }, String(m)));
       } else if (ui.cell === "paint") {
-        if (m === second && clue == null) markLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: 3, class: "dot" }));
-        if (m === second && clue != null) markLayer.append(el("circle", { cx: X(c) + S - 6, cy: Y(r) + S - 6, r: 2.5, class: "dot" }));
         if (clue != null) {
-          markLayer.append(el("text", { x: cx(c), y: cy(r), class: `digit clue${m === first ? " on-paint" : ""}` },
-            String(clue)));
+          markLayer.append(el("text", { x: cx(c), y: cy(r), class: `digit clue${m === first ? " on-paint" : ""}${done(r, c, clue)}`,
+            "data-clue": `${r},${c}` }, String(clue)));
         }
       }
     }
@@ -277,6 +286,11 @@ export function drawBoard(svg, o) {
   };
   for (const i of hl.used) box(i, "hl-used", 3, { "data-hl": "used" });
   for (const i of hl.err) box(i, "hl-err", 2, { "data-hl": "error" });
+  for (const i of hl.errClues) {  // a broken clue: a ring round the clue itself, its digit in the error colour
+    const r = Math.floor(i / C), c = i % C;
+    hlLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.42, class: "hl-err-clue", "data-hl": "error",
+      "data-at": `${r},${c}` }));
+  }
   for (const i of hl.wrong) box(i, "hl-wrong", 2, { "data-hl": "wrong" });
   if (!onPoints) {
     for (const k of hl.clues) {
@@ -296,13 +310,13 @@ export function drawBoard(svg, o) {
       for (let c = 0; c <= C; c++) {
         const v = clueAt(r, c);
         const k = `${r},${c}`;
-        let cls = v != null ? "pt clue-pt" : "pt pt-empty";
+        let cls = v != null ? `pt clue-pt${done(r, c, v)}` : "pt pt-empty";
         if (hl.errPts.has(k)) cls += " err-pt";
         if (hl.clues.has(k)) cls += " used-pt";
         if (red.has(k)) cls += " red-pt";
         ptLayer.append(el("circle", { cx: X(c), cy: Y(r), r: v != null ? S * 0.27 : S * 0.2, class: cls,
           "data-point": k, "data-clue": v == null ? "" : String(v) }));
-        if (v != null) ptLayer.append(el("text", { x: X(c), y: Y(r), class: "pt-digit" }, String(v)));
+        if (v != null) ptLayer.append(el("text", { x: X(c), y: Y(r), class: `pt-digit${done(r, c, v)}` }, String(v)));
       }
     }
   }
