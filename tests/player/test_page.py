@@ -19,12 +19,14 @@ from tests.player.test_browser import (  # the browser, its page and the play he
     SHOTS,
     TIMEOUT_MS,
     Player,
+    api,
     catalog_entry,
     cell,
     clue_places,
     open_board,
     small_boards,
     target_marks,
+    wait_ready,
 )
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pencilbox" / "player" / "static"
@@ -63,8 +65,13 @@ def shot(page: Page, name: str) -> None:
     page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
-def dark(page: Page) -> None:
-    page.evaluate("localStorage.setItem('pencilbox:theme', JSON.stringify('dark'))")
+def theme(page: Page, name: str) -> None:
+    """Click the theme button (auto, light, dark) until it reads name."""
+    for _ in range(3):
+        if page.evaluate("document.querySelector('#theme').dataset.theme") == name:
+            return
+        page.click("#theme")
+    raise AssertionError(f"no theme {name}")
 
 
 # ---------------------------------------------------------------- item 16: one table per puzzle
@@ -195,3 +202,84 @@ def test_check_marks_the_offending_clue(page: Page, server: str) -> None:
     assert f"{r0},{c0}" in marked, marked
     assert len(marked) < len(block), "the whole block is hatched, not the clue"
     shot(page, "page-fillapix-check-desktop")
+
+
+# ---------------------------------------------------------------- items 7 and 8: the board first
+
+def rect(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not shown"
+    return box
+
+
+def open_largest(page: Page, server: str, puzzle: str) -> dict[str, Any]:
+    rows, cols = max(catalog_entry(server, puzzle)["sizes"], key=lambda s: s[0] * s[1])
+    first = api(server, f"/api/bank?puzzle={puzzle}&rows={rows}&cols={cols}")["boards"][0]
+    page.goto(f"{server}/#{first['id']}")
+    page.reload()  # the hash alone does not reload the page
+    wait_ready(page)
+    page.wait_for_function("id => window.pb.key === id", arg=first["id"])
+    return first
+
+
+@pytest.mark.parametrize("shade", ["light", "dark"])
+def test_desktop_board_uses_the_width(browser: Browser, server: str, shade: str) -> None:
+    """1280x800: a 20x20 Fill-a-Pix gets cells of 32 px or more (25 when capped at 66vh), the
+    toolbar is one line, the status message is centred under the board."""
+    ctx, page, errors = new_page(browser, DESKTOP)
+    try:
+        page.goto(server + "/")
+        wait_ready(page)
+        theme(page, shade)
+        first = open_largest(page, server, "fillapix")
+        assert first["rows"] >= 20
+        assert rect(page, cell(0, 0))["width"] >= 32
+        tops = page.evaluate("[...document.querySelectorAll('#toolbar > .group')]"
+                             ".map(g => Math.round(g.getBoundingClientRect().top))")
+        assert max(tops) - min(tops) <= 4, f"the toolbar wraps: {tops}"
+        board, message = rect(page, "#board"), rect(page, "#message")
+        assert message["y"] >= board["y"] + board["height"] - 1
+        assert page.evaluate("getComputedStyle(document.querySelector('#message')).textAlign") == "center"
+        assert abs((message["x"] + message["width"] / 2) - (board["x"] + board["width"] / 2)) <= 4
+        shot(page, f"page-fillapix-20x20-desktop-{shade}")
+        rec = small_boards(server, "slant")[0]
+        open_board(page, server, "slant", rec["id"])
+        shot(page, f"page-slant-desktop-{shade}")
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("shade", ["light", "dark"])
+def test_phone_board_first(browser: Browser, server: str, shade: str) -> None:
+    """390x844: the board starts within 200 px (320 px of controls came first), the setter's
+    count and the share link open right under it, 15x15 boards may be pinch-zoomed."""
+    ctx, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
+    try:
+        page.goto(server + "/")
+        wait_ready(page)
+        theme(page, shade)
+        rec = small_boards(server, "sukoro")[0]
+        open_board(page, server, "sukoro", rec["id"])
+        board = rect(page, "#board")
+        assert board["y"] <= 200, board
+        assert board["x"] >= 0 and board["x"] + board["width"] <= PHONE["width"]
+        bottom = board["y"] + board["height"]
+        shot(page, f"page-sukoro-phone-{shade}")
+        page.click("#share")
+        assert rect(page, "#share-link")["y"] <= bottom + 220
+        page.click("#setter")
+        page.wait_for_selector("#setter-panel:not([hidden])")
+        assert rect(page, "#answer-count")["y"] <= bottom + 220
+        page.evaluate("window.scrollTo(0, document.querySelector('#board').getBoundingClientRect().bottom"
+                      " - 300)")
+        shot(page, f"page-sukoro-phone-setter-{shade}")
+        page.click("#setter")
+        assert "user-scalable=no" not in page.get_attribute("meta[name=viewport]", "content")
+        open_largest(page, server, "slant")
+        assert page.evaluate("getComputedStyle(document.querySelector('#board')).touchAction") == "pinch-zoom"
+        page.evaluate("window.scrollTo(0, 0)")
+        shot(page, f"page-slant-15x15-phone-{shade}")
+    finally:
+        ctx.close()
+    assert not errors, errors

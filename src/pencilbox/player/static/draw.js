@@ -142,6 +142,10 @@ export function drawBoard(svg, o) {
   svg.dataset.cols = String(C);
   svg.dataset.mode = o.setter ? "setter" : "play";
   svg.classList.toggle("aspect-wide", W > H);
+  // the stylesheet sizes the board from its shape; a board of 15x15 or more may be pinch-zoomed
+  svg.style.setProperty("--bw", String(W / S));
+  svg.style.setProperty("--bh", String(H / S));
+  svg.classList.toggle("zoomable", Math.max(R, C) >= 15);
   const X = (c) => M + c * S, Y = (r) => M + r * S;
   const pos = o.pos;
   const markAt = (i) => (pos ? pos[i] : null);
