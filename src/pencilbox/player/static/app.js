@@ -56,6 +56,7 @@ const st = {
   drag: null,
   version: 0,
   listIds: [],
+  hash: "",           // the hash this page last wrote (a hashchange to anything else opens it)
 };
 window.pb = st; // for the browser tests and the curious
 
@@ -159,33 +160,46 @@ setInterval(() => {
 
 function setPaused(p) {
   if (!st.rec) return;
+  if (p && st.setter) leaveSetter();
   st.paused = p;
   if (p) stopTimer(); else startTimer();
+  showPaused();
+  saveProgress();
+  showTimer();
+}
+
+/** While paused the board is hidden and every play control but Resume is disabled. */
+function showPaused() {
+  const p = st.paused;
   $("pause").textContent = p ? "Resume" : "Pause";
   $("board-wrap").classList.toggle("paused", p);
   $("paused-cover").hidden = !p;
-  saveProgress();
-  showTimer();
+  for (const c of document.querySelectorAll("#toolbar button, #toolbar select, #toolbar input, #reveal")) {
+    if (c.id !== "pause") c.disabled = p || (c.id === "undo" && !st.undo.length) || (c.id === "redo" && !st.redo.length);
+  }
+  if (!p) render();
 }
 
 // ------------------------------------------------------------------ progress
 
 function saveProgress() {
   if (!st.rec || !st.key) return;
-  store(`progress:${st.key}`, { pos: st.pos, undo: st.undo, redo: st.redo, elapsed: elapsedMs(), won: st.won });
+  store(`progress:${st.key}`, { pos: st.pos, undo: st.undo, redo: st.redo, elapsed: elapsedMs(), won: st.won,
+    paused: st.paused });
 }
 
 function restoreProgress() {
   const p = load(`progress:${st.key}`);
   const b = st.rec.board;
   st.pos = initialPosition(b);
-  st.undo = []; st.redo = []; st.elapsed = 0; st.won = false;
+  st.undo = []; st.redo = []; st.elapsed = 0; st.won = false; st.paused = false;
   if (!p || !Array.isArray(p.pos) || p.pos.length !== st.pos.length) return false;
   for (let i = 0; i < st.pos.length; i++) if (!isFixed(i)) st.pos[i] = p.pos[i];
   st.undo = Array.isArray(p.undo) ? p.undo : [];
   st.redo = Array.isArray(p.redo) ? p.redo : [];
   st.elapsed = Number(p.elapsed) || 0;
   st.won = !!p.won;
+  st.paused = !!p.paused && !st.won;
   return true;
 }
 
@@ -209,13 +223,10 @@ async function openRecord(rec, opts = {}) {
   st.ladder = null;
   st.paused = false;
   st.since = null;
-  $("board-wrap").classList.remove("paused");
-  $("paused-cover").hidden = true;
-  $("pause").textContent = "Pause";
   $("share-panel").hidden = true;
   store(`board:${st.key}`, rec);
   store("last", st.key);
-  history.replaceState(null, "", `${location.pathname}#${encodeURIComponent(st.key)}`);
+  setHash(rec);
   const restored = restoreProgress();
   st.cursor = { r: 0, c: 0 };
   st.showCursor = false;
@@ -225,12 +236,46 @@ async function openRecord(rec, opts = {}) {
   fillHintLevels(b.puzzle);
   showWin();
   sayList([]);
-  say(opts.message || (restored ? "Progress restored." : `${pzInfo(b.puzzle)?.title || b.puzzle} ${b.rows}×${b.cols}`));
+  say(opts.message || (st.paused ? "Paused: Resume shows the board." : restored ? "Progress restored."
+    : `${pzInfo(b.puzzle)?.title || b.puzzle} ${b.rows}×${b.cols}`));
   startTimer();
   showTimer();
   render();
+  showPaused();
   afterChange({ quiet: true });
 }
+
+/** The address bar reopens the board in any browser: a bank id, or the board itself (its
+ *  puzz.link URL, else its text format) after "#p=". */
+async function setHash(rec) {
+  if (!rec.id && !rec.share) {
+    try { rec.share = await api("/api/export", { board: rec.board }); } catch (e) { return; }
+    if (rec !== st.rec) return;
+    store(`board:${st.key}`, rec);
+  }
+  const h = rec.id ? encodeURIComponent(rec.id) : `p=${encodeURIComponent(rec.share.url || rec.share.text)}`;
+  st.hash = `#${h}`;
+  history.replaceState(null, "", `${location.pathname}#${h}`);
+}
+
+/** Open what the address bar's hash names; false when it names nothing openable. */
+async function openHash() {
+  const h = location.hash.slice(1);
+  if (!h) return false;
+  if (h.startsWith("p=")) return importText(decodeURIComponent(h.slice(2)), "Board opened from the link.");
+  const want = decodeURIComponent(h);
+  const rec = load(`board:${want}`);
+  if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec); return true; }
+  if (/^[a-z]+-/.test(want) && pzInfo(want.split("-")[0])) {
+    fillPuzzleSelectors(want.split("-")[0]);
+    await openBankBoard(want);
+    return !!st.rec && st.key === want;
+  }
+  say(`The address names no board this page knows (${want}).`, "error");
+  return false;
+}
+
+window.addEventListener("hashchange", () => { if (location.hash !== st.hash) openHash(); });
 
 async function openBankBoard(id, opts = {}) {
   try {
@@ -251,14 +296,14 @@ async function countInfo(b) {
   }
 }
 
-async function importText(text) {
+async function importText(text, message = "Board imported.") {
   text = (text || "").trim();
   if (!text) { say("Paste a puzz.link URL, a Tatham game ID or the text format first.", "error"); return false; }
   say("Importing…");
   try {
     const res = await api("/api/convert", { text });
     const ci = await countInfo(res.board);
-    await openRecord({ id: null, board: res.board, share: res.share, ...ci }, { message: "Board imported." });
+    await openRecord({ id: null, board: res.board, share: res.share, ...ci }, { message });
     return true;
   } catch (e) {
     say(`Import failed: ${e.message}`, "error");
@@ -288,9 +333,32 @@ function fillPuzzleSelectors(name) {
   $("puzzle").value = name;
   const curSize = $("size").value;
   fillSelect($("size"), info.sizes.map(([r, c]) => [`${r}x${c}`, `${r}×${c}`]), curSize);
-  const curGrade = $("grade").value;
-  fillSelect($("grade"), [["", "any"], ...info.grades.map((g) => [g, g])], curGrade);
+  const fresh = !$("grade").options.length;
+  fillSelect($("grade"), gradeOptions(info), fresh ? defaultGrade(info) : $("grade").value);
   fillHintLevels(name);
+  showRules(info);
+}
+
+/** Grade options: the players' names (Easy...) with the ladder level beside, then any bank
+ *  grade no name covers; the value is the level (what the bank and the generator take). */
+function gradeOptions(info) {
+  const named = info.named_grades || [];
+  const out = [["", "any"], ...named.map((g) => [g.level, `${g.name} (${g.level})`])];
+  for (const g of info.grades) if (!named.some((n) => n.level === g)) out.push([g, g]);
+  return out;
+}
+
+function defaultGrade(info) {
+  const d = (info.named_grades || []).find((g) => g.name === info.default_grade);
+  return d ? d.level : "";
+}
+
+/** The puzzle's rules in a few sentences (the catalog's "rules"), hidden when it has none. */
+function showRules(info) {
+  const rules = Array.isArray(info.rules) ? info.rules : [];
+  $("rules-panel").hidden = !rules.length;
+  $("rules-title").textContent = `How to play ${info.title || info.name}`;
+  $("rules").replaceChildren(...rules.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
 }
 
 function fillHintLevels(name) {
@@ -307,7 +375,12 @@ function fillHintLevels(name) {
 function syncSelectors(b, keepList) {
   if ($("puzzle").value !== b.puzzle || !$("size").options.length) fillPuzzleSelectors(b.puzzle);
   const sz = `${b.rows}x${b.cols}`;
-  if ([...$("size").options].some((o) => o.value === sz)) $("size").value = sz;
+  if (![...$("size").options].some((o) => o.value === sz)) {  // an imported size the bank lacks
+    const o = document.createElement("option");
+    o.value = sz; o.textContent = `${b.rows}×${b.cols}`;
+    $("size").append(o);
+  }
+  $("size").value = sz;
   if (!keepList) loadBankList(false);
   else markListed();
 }
@@ -318,7 +391,9 @@ function markListed() {
   else sel.value = "";
 }
 
-async function loadBankList(openFirst) {
+/** The bank's boards for the selectors; openFirst opens the first; anyGrade: when the grade
+ *  (the default one, after a puzzle change) has none of this size, list every grade instead. */
+async function loadBankList(openFirst, anyGrade = false) {
   const puzzle = $("puzzle").value;
   const size = sizeValue();
   const grade = $("grade").value;
@@ -327,11 +402,20 @@ async function loadBankList(openFirst) {
   if (grade) q.set("grade", grade);
   let boards = [];
   try { boards = (await api(`/api/bank?${q}`)).boards; } catch (e) { say(`Bank: ${e.message}`, "error"); }
+  if (!boards.length && grade && anyGrade) {
+    $("grade").value = "";
+    return loadBankList(openFirst, false);
+  }
   st.listIds = boards.map((b) => b.id);
   fillSelect($("board-list"), [["", boards.length ? "— pick a board —" : "— none —"],
     ...boards.map((b) => [b.id, `${b.id.replace(/^[a-z]+-/, "")}`])]);
   markListed();
   if (openFirst && boards.length) await openBankBoard(boards[0].id, { keepList: true });
+  else if (openFirst) {
+    const g = $("grade").selectedOptions[0];
+    say(`The bank has no ${pzInfo(puzzle)?.title || puzzle} board of this size${grade ? ` and grade ${g ? g.textContent : grade}` : ""}: `
+      + "pick another size or grade, or make a New board.", "error");
+  }
 }
 
 // ------------------------------------------------------------------ moves
@@ -354,7 +438,8 @@ function applyMove(changes, kind) {
 }
 
 function undo() {
-  if (st.setter || st.paused) return;
+  if (st.paused) return;
+  if (st.setter) { setterStep(st.setter.undo, st.setter.redo, "Undone"); return; }
   const mv = st.undo.pop();
   if (!mv) { say("Nothing to undo."); return; }
   for (let j = mv.ch.length - 1; j >= 0; j--) st.pos[mv.ch[j][0]] = mv.ch[j][1];
@@ -365,7 +450,8 @@ function undo() {
 }
 
 function redo() {
-  if (st.setter || st.paused) return;
+  if (st.paused) return;
+  if (st.setter) { setterStep(st.setter.redo, st.setter.undo, "Redone"); return; }
   const mv = st.redo.pop();
   if (!mv) { say("Nothing to redo."); return; }
   for (const [i, , after] of mv.ch) st.pos[i] = after;
@@ -376,7 +462,7 @@ function redo() {
 }
 
 function restart() {
-  if (!st.rec || st.setter) return;
+  if (!st.rec || st.setter || st.paused) return;
   const init = initialPosition(st.rec.board);
   const mv = applyMove(init.map((v, i) => [i, v]), "restart");
   st.elapsed = 0;
@@ -429,6 +515,7 @@ function setWon(won, trees) {
   st.won = won;
   st.trees = won ? trees ?? null : null;
   if (won) stopTimer(); else startTimer();
+  if (won && !was) { sayList([]); say("Solved: every rule is kept.", "ok"); }  // no stale status under the banner
   showWin();
   if (won && !was) saveProgress();
 }
@@ -446,7 +533,11 @@ function showBroken(res, explicit) {
   const items = [];
   let undecided = "";
   for (const b of res.broken || []) {
-    if (b.rule === "complete") { undecided = b.message || ""; continue; } // not a broken rule: unfinished
+    if (b.rule === "complete") {  // not a broken rule: unfinished (counted here: undecided marks only)
+      const n = st.pos.filter((m) => m == null).length;
+      undecided = `${n} cell${n === 1 ? "" : "s"} undecided`;
+      continue;
+    }
     const clue = brokenClue(b.cells || []);
     if (clue != null) hl.errClues.add(clue);  // the clue itself, not the block it counts
     else for (const [r, c] of b.cells || []) hl.err.add(r * st.rec.board.cols + c);
@@ -479,7 +570,7 @@ function brokenClue(cells) {
 }
 
 async function doCheck() {
-  if (!st.rec || st.setter) return;
+  if (!st.rec || st.setter || st.paused) return;
   try {
     const res = await api("/api/check", { board: st.rec.board, position: st.pos });
     showBroken(res, true);
@@ -489,6 +580,7 @@ async function doCheck() {
 
 async function doHint() {
   if (!st.rec || st.setter || st.paused) return;
+  $("reveal").hidden = true;
   const level = $("hint-level").value || null;
   say("Thinking…");
   let res;
@@ -516,7 +608,7 @@ async function doHint() {
     for (const [r, c] of res.clues || []) hl.clues.add(`${r},${c}`);
     hl.target = i;
     st.hl = hl;
-    const msg = res.message || "";
+    const msg = res.reason || res.message || "";
     say(msg.startsWith(`${res.rung}:`) ? msg : `${res.rung}: ${msg}`, "hint");
     render();
     return;
@@ -530,6 +622,26 @@ async function doHint() {
     return;
   }
   say(res.message || res.kind, res.kind === "solved" ? "ok" : "");
+  $("reveal").hidden = !res.reveal;
+}
+
+/** A stuck player asks the answer for one cell (POST /api/reveal): an undoable move. */
+async function doReveal() {
+  if (!st.rec || st.setter || st.paused) return;
+  const rec = st.rec, v = st.version;
+  let res;
+  try { res = await api("/api/reveal", { board: rec.board, position: st.pos }); } catch (e) {
+    say(`Reveal failed: ${e.message}`, "error"); return;
+  }
+  if (rec !== st.rec || v !== st.version) return;
+  const i = res.cell[0] * rec.board.cols + res.cell[1];
+  applyMove([[i, res.mark]], "reveal");
+  moveCursorTo(i);
+  st.hl = emptyHighlights();
+  st.hl.target = i;
+  $("reveal").hidden = true;
+  say(res.message || "One cell revealed.", "hint");
+  render();
 }
 
 // ------------------------------------------------------------------ ladder view
@@ -579,6 +691,7 @@ function showLegend() {
 }
 
 function toggleLadder() {
+  if (st.paused) return;
   st.ladderOn = !st.ladderOn;
   $("ladder").setAttribute("aria-pressed", String(st.ladderOn));
   if (!st.ladderOn) { st.ladder = null; showLegend(); render(); return; }
@@ -588,20 +701,30 @@ function toggleLadder() {
 // ------------------------------------------------------------------ share / import
 
 async function doShare() {
-  if (!st.rec) return;
+  if (!st.rec || st.paused) return;
   let share = st.rec.share;
   try {
     if (!share) { share = await api("/api/export", { board: st.rec.board }); st.rec.share = share; }
   } catch (e) { say(`Share failed: ${e.message}`, "error"); return; }
   const link = `${location.origin}/?import=${encodeURIComponent(share.url || share.text)}`;
   $("share-panel").hidden = false;
-  const inp = $("share-link");
-  inp.value = link;
+  $("share-link").value = link;
+  const src = share.url || share.tatham || "";
+  $("share-source-row").hidden = !src;
+  $("share-source-label").textContent = share.url ? "puzz.link URL" : "Tatham game ID";
+  $("share-source").value = src;
+  $("share-tatham-row").hidden = !(share.url && share.tatham);
+  $("share-tatham").value = share.tatham || "";
+  await copyField("share-link", "Link");
+}
+
+async function copyField(id, what) {
+  const inp = $(id);
   inp.select();
   try {
-    await navigator.clipboard.writeText(link);
-    say("Link copied.");
-  } catch (e) { say("Copy the link below."); }
+    await navigator.clipboard.writeText(inp.value);
+    say(`${what} copied.`, "ok");
+  } catch (e) { say(`Copy the ${what.toLowerCase()} below (selected).`); }
 }
 
 // ------------------------------------------------------------------ setter mode
@@ -622,7 +745,7 @@ function copyBoard(b) {
 }
 
 function enterSetter(blank) {
-  if (!st.rec) return;
+  if (!st.rec || st.paused) return;
   stopTimer();
   let b;
   if (blank) {
@@ -630,7 +753,7 @@ function enterSetter(blank) {
     b = blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
   } else b = copyBoard(st.rec.board);
   st.setter = { board: b, walls: uiOf(b.puzzle).regions ? wallsFromRegions(b) : null,
-    sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0 };
+    sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0, undo: [], redo: [] };
   document.body.classList.add("setter");
   $("setter").setAttribute("aria-pressed", "true");
   $("setter-panel").hidden = false;
@@ -667,10 +790,34 @@ function leaveSetter(redraw = true) {
   }
 }
 
+/** The setter board as it is now (clues, regions, walls), for its undo and redo stacks. */
+function setterSnapshot(s) {
+  return { board: copyBoard(s.board), walls: s.walls ? new Set(s.walls) : null };
+}
+
+function setterEdited(s) {
+  s.undo.push(setterSnapshot(s));
+  s.redo = [];
+}
+
+function setterStep(from, to, word) {
+  const s = st.setter;
+  const snap = from.pop();
+  if (!snap) { say(`Nothing to ${word === "Undone" ? "undo" : "redo"}.`); return; }
+  to.push(setterSnapshot(s));
+  s.board = snap.board;
+  s.walls = snap.walls;
+  s.res = null;
+  say(`${word} (setter).`);
+  scheduleCount();
+  render();
+}
+
 function setterClue(r, c, v) {
   const s = st.setter;
   if (!s) return;
   if (s.board.clues[r][c] === v) return;
+  setterEdited(s);
   s.board.clues[r][c] = v;
   s.res = null;
   scheduleCount();
@@ -680,11 +827,27 @@ function setterClue(r, c, v) {
 function toggleWall(a, b) {
   const s = st.setter;
   const k = a < b ? `${a}|${b}` : `${b}|${a}`;
+  setterEdited(s);
   if (s.walls.has(k)) s.walls.delete(k); else s.walls.add(k);
   s.board.regions = componentsFromWalls(s.board.rows, s.board.cols, s.walls);
   s.res = null;
   scheduleCount();
   render();
+}
+
+/** A given larger than its region (a border half drawn): the words to show, else "". */
+function oversizedGiven(b) {
+  if (!uiOf(b.puzzle).regions) return "";
+  const { comp, size } = regionInfo(b);
+  for (let i = 0; i < b.rows * b.cols; i++) {
+    const v = b.clues[Math.floor(i / b.cols)][i % b.cols];
+    const n = size[comp[i]];
+    if (typeof v === "number" && v > n) {
+      return `The ${v} at row ${Math.floor(i / b.cols) + 1}, column ${i % b.cols + 1} is larger than its region `
+        + `of ${n} cell${n === 1 ? "" : "s"}: finish the borders or change the given.`;
+    }
+  }
+  return "";
 }
 
 let countTimer = null;
@@ -704,11 +867,17 @@ function scheduleCount(delay = 150) {
 async function runCount(seq) {
   const s = st.setter;
   if (!s || s.seq !== seq) return;
+  const unfinished = oversizedGiven(s.board);
+  if (unfinished) {  // an edit half done: say so plainly instead of sending a board the server refuses
+    $("answer-count").textContent = "answers: ?";
+    $("setter-note").textContent = unfinished;
+    return;
+  }
   let res;
   try { res = await api("/api/count", { board: s.board }); } catch (e) {
     if (st.setter === s && s.seq === seq) {
       $("answer-count").textContent = "answers: ?";
-      $("setter-note").textContent = e.message;
+      $("setter-note").textContent = `Not countable yet: ${e.message}.`;
     }
     return;
   }
@@ -744,6 +913,7 @@ async function doMinimise() {
   try {
     const res = await api("/api/minimise", { board: s.board });
     if (st.setter !== s) return;
+    setterEdited(s);
     s.board = copyBoard(res.board);
     if (uiOf(s.board.puzzle).regions) s.walls = wallsFromRegions(s.board);
     say(`Minimised: ${res.removed} clue${res.removed === 1 ? "" : "s"} removed.`);
@@ -799,8 +969,8 @@ function render() {
     second: s && s.showSecond && s.res ? s.res.second : null,
     answer: s && s.res ? s.res.answer : null,
   });
-  $("undo").disabled = !!s || !st.undo.length;
-  $("redo").disabled = !!s || !st.redo.length;
+  $("undo").disabled = st.paused || (s ? !s.undo.length : !st.undo.length);
+  $("redo").disabled = st.paused || (s ? !s.redo.length : !st.redo.length);
 }
 
 // ------------------------------------------------------------------ pointer input
@@ -976,6 +1146,11 @@ function setterKey(e) {
     e.preventDefault();
     const v = Number(k);
     if (v < lo || v > hi) { say(`Clues here are ${lo}..${hi}.`, "error"); return; }
+    if (ui.regions) {
+      const { comp, size } = regionInfo(b);
+      const n = size[comp[r * b.cols + c]];
+      if (v > n) { say(`This region has ${n} cell${n === 1 ? "" : "s"}: a given here is 1..${n}.`, "error"); return; }
+    }
     setterClue(r, c, v);
   }
 }
@@ -1009,7 +1184,7 @@ function wire() {
   $("puzzle").addEventListener("change", () => {
     $("size").replaceChildren(); $("grade").replaceChildren();
     fillPuzzleSelectors($("puzzle").value);
-    loadBankList(true);
+    loadBankList(true, true);
   });
   $("size").addEventListener("change", () => loadBankList(true));
   $("grade").addEventListener("change", () => loadBankList(true));
@@ -1053,11 +1228,14 @@ function wire() {
     if (st.live) doCheck(); else { st.hl = emptyHighlights(); sayList([]); render(); }
   });
   $("hint").addEventListener("click", doHint);
+  $("reveal").addEventListener("click", doReveal);
   $("hint-level").addEventListener("change", () => store(`hint-level:${$("hint-level").dataset.puzzle}`,
     $("hint-level").value));
   $("ladder").addEventListener("click", toggleLadder);
   $("pause").addEventListener("click", () => setPaused(!st.paused));
   $("share").addEventListener("click", doShare);
+  for (const [btn, id, what] of [["copy-link", "share-link", "Link"], ["copy-source", "share-source", "Source"],
+    ["copy-tatham", "share-tatham", "Tatham ID"]]) $(btn).addEventListener("click", () => copyField(id, what));
   $("import-go").addEventListener("click", () => importText($("import-text").value));
 
   $("setter").addEventListener("click", () => { if (st.setter) leaveSetter(); else enterSetter(false); });
@@ -1084,18 +1262,20 @@ async function start() {
     fillPuzzleSelectors(st.catalog.puzzles[0].name);
     if (await importText(imp)) return;
   }
-  const want = decodeURIComponent(location.hash.slice(1)) || load("last");
-  if (want) {
-    const rec = load(`board:${want}`);
+  if (location.hash.length > 1) {
+    if (await openHash()) return;
+  } else {
+    const want = load("last");
+    const rec = want && load(`board:${want}`);
     if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec); return; }
-    if (/^[a-z]+-/.test(want) && pzInfo(want.split("-")[0])) {
+    if (want && /^[a-z]+-/.test(want) && pzInfo(want.split("-")[0])) {
       fillPuzzleSelectors(want.split("-")[0]);
       await openBankBoard(want);
       if (st.rec) return;
     }
   }
   fillPuzzleSelectors(st.catalog.puzzles[0].name);
-  await loadBankList(true);
+  await loadBankList(true, true);
 }
 
 document.body.dataset.ready = "loading";
