@@ -239,6 +239,7 @@ def test_desktop_board_uses_the_width(browser: Browser, server: str, shade: str)
         tops = page.evaluate("[...document.querySelectorAll('#toolbar > .group')]"
                              ".map(g => Math.round(g.getBoundingClientRect().top))")
         assert max(tops) - min(tops) <= 4, f"the toolbar wraps: {tops}"
+        assert rect(page, "#topbar")["height"] <= 60, "the top bar wraps (Notes on a line of its own)"
         board, message = rect(page, "#board"), rect(page, "#message")
         assert message["y"] >= board["y"] + board["height"] - 1
         assert page.evaluate("getComputedStyle(document.querySelector('#message')).textAlign") == "center"
