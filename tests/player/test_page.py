@@ -471,6 +471,7 @@ def test_hint_reason_reveal_and_icon(page: Page, server: str) -> None:
     page.click("#hint")
     page.wait_for_function("t => document.querySelector('#message').textContent.includes(t)", arg=reason)
     assert page.inner_text("#message").startswith("sides")
+    shot(page, "page-hint-reason-desktop")
     before = page.evaluate("getComputedStyle(document.querySelector('#message'), '::before').content")
     assert "\U0001f4a1" not in before and "💡" not in before, before
     page.unroute("**/api/hint")

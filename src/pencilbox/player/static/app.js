@@ -621,6 +621,8 @@ async function doHint() {
     render();
     return;
   }
+  st.hl = emptyHighlights();
+  render();
   say(res.message || res.kind, res.kind === "solved" ? "ok" : "");
   $("reveal").hidden = !res.reveal;
 }
