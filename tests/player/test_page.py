@@ -429,15 +429,15 @@ def test_ripple_setter_in_between_edit_and_given_bound(page: Page, server: str) 
 
 def with_catalog_extras(page: Page) -> None:
     """The catalog as the server side of items 11 and 12 answers it (rules, named grades), so
-    the page is held to that contract whether or not this server has it yet."""
+    the page is held to that contract whether or not this server has it yet; the names map to
+    levels the bank has boards of, so the default grade opens one."""
     def extend(route: Any) -> None:
         cat = route.fetch().json()
         for p in cat["puzzles"]:
             p.setdefault("rules", [f"Rule one of {p['name']}.", "Rule two."])
-            if "named_grades" not in p:
-                named = zip(("Easy", "Medium", "Hard"), p["grades"], strict=False)
-                p["named_grades"] = [{"name": n, "level": lv} for n, lv in named]
-                p["default_grade"] = "Easy"
+            named = zip(("Easy", "Medium", "Hard"), p["grades"], strict=False)  # levels the bank has
+            p["named_grades"] = [{"name": n, "level": lv} for n, lv in named]
+            p["default_grade"] = "Easy"
         route.fulfill(json=cat)
     page.route("**/api/catalog", extend)
 
@@ -507,3 +507,28 @@ def test_sukoro_undecided_count_and_no_stale_status_at_the_win(page: Page, serve
     page.wait_for_selector("#win:not([hidden])")
     page.wait_for_function("document.querySelector('#message').textContent.includes('Solved')")
     assert page.inner_text("#messages").strip() == ""
+
+
+# ---------------------------------------------------------------- every puzzle at both sizes, both themes
+
+@pytest.mark.parametrize("shade", ["light", "dark"])
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str, size: str,
+                                     shade: str) -> None:
+    """Mid-game, with a hint shown: the page never scrolls sideways and the whole board is in
+    view across; the screenshots are the ones to look at."""
+    ctx, page, errors = new_page(browser, PHONE if size == "phone" else DESKTOP)
+    try:
+        rec = small_boards(server, puzzle)[0]
+        open_board(page, server, puzzle, rec["id"])
+        theme(page, shade)
+        page.click("#hint")
+        page.wait_for_function("window.pb.undo.length === 1")
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
+        board = rect(page, "#board")
+        assert board["x"] >= 0 and board["x"] + board["width"] <= page.viewport_size["width"] + 1
+        shot(page, f"page-{puzzle}-{size}-{shade}")
+    finally:
+        ctx.close()
+    assert not errors, errors
