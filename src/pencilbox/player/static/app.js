@@ -1,11 +1,15 @@
 // pencilbox player: draws the board and sends moves to the JSON API (/api/...).
 // No puzzle logic lives here: checking, hints, counting and converting are server calls.
 // What the page does itself is drawing (a Sukoro digit is the count of numbered
-// neighbours; Ripple regions are the connected components of the drawn borders).
+// neighbours; Ripple regions are the connected components of the drawn borders). Setter
+// mode lives in setter.js, the drawing in draw.js.
 
-import { drawBoard, boardPoint, regionInfo, componentsFromWalls, wallsFromRegions } from "/static/draw.js";
+import { drawBoard, boardPoint, regionInfo } from "/static/draw.js";
+import {
+  doExport, doMinimise, enterSetter, leaveSetter, setterKey, setterPlay, setterPointer, setterStep, toggleSecond,
+} from "/static/setter.js";
 
-const $ = (id) => document.getElementById(id);
+export const $ = (id) => document.getElementById(id);
 const PREFIX = "pencilbox:";
 
 // ------------------------------------------------------------------ storage
@@ -26,7 +30,7 @@ function load(k) {
 
 // ------------------------------------------------------------------ API
 
-async function api(path, body) {
+export async function api(path, body) {
   const opts = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
@@ -40,7 +44,7 @@ async function api(path, body) {
 
 // ------------------------------------------------------------------ state
 
-const st = {
+export const st = {
   catalog: null,
   rec: null,          // {id, board, grade, unique, share, info}
   key: null,          // progress key: bank id or a hash of the board
@@ -60,7 +64,7 @@ const st = {
 };
 window.pb = st; // for the browser tests and the curious
 
-function emptyHighlights() {
+export function emptyHighlights() {
   return { err: new Set(), errClues: new Set(), errPts: new Set(), wrong: new Set(), used: new Set(), clues: new Set(),
     target: null };
 }
@@ -70,7 +74,7 @@ function pzInfo(name) {
 }
 
 /** The puzzle's table from the catalog (marks.py's UI): every per-puzzle fact the page uses. */
-function uiOf(name) {
+export function uiOf(name) {
   const info = pzInfo(name);
   if (!info || !info.ui) throw new Error(`the catalog has no page table for ${name}`);
   return info.ui;
@@ -78,7 +82,7 @@ function uiOf(name) {
 
 function board() { return st.setter ? st.setter.board : st.rec && st.rec.board; }
 
-function say(text, kind) {
+export function say(text, kind) {
   const m = $("message");
   m.textContent = text || "";
   m.dataset.kind = kind || "";
@@ -139,12 +143,12 @@ function fmtTime(ms) {
 
 function timerRunning() { return st.since !== null; }
 
-function startTimer() {
+export function startTimer() {
   if (!st.rec || st.paused || st.won || st.setter || timerRunning()) return;
   st.since = Date.now();
 }
 
-function stopTimer() {
+export function stopTimer() {
   if (!timerRunning()) return;
   st.elapsed += Date.now() - st.since;
   st.since = null;
@@ -214,7 +218,7 @@ function infoLine(rec) {
   return `one answer · grade ${rec.grade ?? "?"}`;
 }
 
-async function openRecord(rec, opts = {}) {
+export async function openRecord(rec, opts = {}) {
   if (st.rec) { stopTimer(); saveProgress(); }
   if (st.setter) leaveSetter(false);
   st.rec = rec;
@@ -285,7 +289,7 @@ async function openBankBoard(id, opts = {}) {
   } catch (e) { say(`Could not open board ${id}: ${e.message}`, "error"); }
 }
 
-async function countInfo(b) {
+export async function countInfo(b) {
   try {
     const c = await api("/api/count", { board: b });
     const info = c.count === 1 ? `one answer · grade ${c.grade ?? "?"}`
@@ -313,7 +317,7 @@ async function importText(text, message = "Board imported.") {
 
 // ------------------------------------------------------------------ selectors
 
-function sizeValue() {
+export function sizeValue() {
   const v = $("size").value;
   const m = /^(\d+)x(\d+)$/.exec(v || "");
   return m ? [Number(m[1]), Number(m[2])] : null;
@@ -648,7 +652,7 @@ async function doReveal() {
 
 // ------------------------------------------------------------------ ladder view
 
-async function fetchLadder() {
+export async function fetchLadder() {
   if (!st.ladderOn || !st.rec || st.setter) return;
   const rec = st.rec, v = st.version;
   let res;
@@ -672,7 +676,7 @@ async function fetchLadder() {
   render();
 }
 
-function showLegend() {
+export function showLegend() {
   const box = $("ladder-legend");
   if (!st.ladderOn || !st.ladder) { box.hidden = true; box.replaceChildren(); return; }
   const items = st.ladder.rungs.map((name, k) => {
@@ -729,231 +733,9 @@ async function copyField(id, what) {
   } catch (e) { say(`Copy the ${what.toLowerCase()} below (selected).`); }
 }
 
-// ------------------------------------------------------------------ setter mode
-
-function blankBoard(puzzle, R, C) {
-  const ui = uiOf(puzzle);
-  const pts = ui.clue_on === "points";
-  const clues = Array.from({ length: pts ? R + 1 : R }, () => new Array(pts ? C + 1 : C).fill(null));
-  const b = { puzzle, rows: R, cols: C, clues };
-  if (ui.regions) b.regions = Array.from({ length: R }, (_, r) => Array.from({ length: C }, (_, c) => r * C + c));
-  return b;
-}
-
-function copyBoard(b) {
-  const out = { puzzle: b.puzzle, rows: b.rows, cols: b.cols, clues: b.clues.map((row) => row.slice()) };
-  if (b.regions) out.regions = b.regions.map((row) => row.slice());
-  return out;
-}
-
-function enterSetter(blank) {
-  if (!st.rec || st.paused) return;
-  stopTimer();
-  let b;
-  if (blank) {
-    const size = sizeValue() || [st.rec.board.rows, st.rec.board.cols];
-    b = blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
-  } else b = copyBoard(st.rec.board);
-  st.setter = { board: b, walls: uiOf(b.puzzle).regions ? wallsFromRegions(b) : null,
-    sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0, undo: [], redo: [] };
-  document.body.classList.add("setter");
-  $("setter").setAttribute("aria-pressed", "true");
-  $("setter-panel").hidden = false;
-  $("export-out").hidden = true;
-  $("setter-help").textContent = setterHelp(b.puzzle);
-  $("second").setAttribute("aria-pressed", "false");
-  $("second").textContent = "Show second answer";
-  st.hl = emptyHighlights();
-  showLegend();
-  say(blank ? "Setter: blank board." : "Setter: editing a copy of the board.");
-  render();
-  scheduleCount(0);
-}
-
-function setterHelp(p) {
-  const ui = uiOf(p);
-  const [lo, hi] = ui.clue_range;
-  const extra = Object.entries(ui.clue_extra).map(([k, say]) => ` (or ${k} for ${say})`).join("");
-  const where = ui.clue_on === "points" ? "a corner" : "a cell";
-  const walls = ui.regions ? " Click near an edge to add or remove a border." : "";
-  return `Click ${where}, type ${lo}..${hi}${extra}; Backspace clears.${walls}`;
-}
-
-function leaveSetter(redraw = true) {
-  st.setter = null;
-  document.body.classList.remove("setter");
-  $("setter").setAttribute("aria-pressed", "false");
-  $("setter-panel").hidden = true;
-  if (redraw) {
-    startTimer();
-    say("Back to play.");
-    render();
-    if (st.ladderOn) fetchLadder();
-  }
-}
-
-/** The setter board as it is now (clues, regions, walls), for its undo and redo stacks. */
-function setterSnapshot(s) {
-  return { board: copyBoard(s.board), walls: s.walls ? new Set(s.walls) : null };
-}
-
-function setterEdited(s) {
-  s.undo.push(setterSnapshot(s));
-  s.redo = [];
-}
-
-function setterStep(from, to, word) {
-  const s = st.setter;
-  const snap = from.pop();
-  if (!snap) { say(`Nothing to ${word === "Undone" ? "undo" : "redo"}.`); return; }
-  to.push(setterSnapshot(s));
-  s.board = snap.board;
-  s.walls = snap.walls;
-  s.res = null;
-  say(`${word} (setter).`);
-  scheduleCount();
-  render();
-}
-
-function setterClue(r, c, v) {
-  const s = st.setter;
-  if (!s) return;
-  if (s.board.clues[r][c] === v) return;
-  setterEdited(s);
-  s.board.clues[r][c] = v;
-  s.res = null;
-  scheduleCount();
-  render();
-}
-
-function toggleWall(a, b) {
-  const s = st.setter;
-  const k = a < b ? `${a}|${b}` : `${b}|${a}`;
-  setterEdited(s);
-  if (s.walls.has(k)) s.walls.delete(k); else s.walls.add(k);
-  s.board.regions = componentsFromWalls(s.board.rows, s.board.cols, s.walls);
-  s.res = null;
-  scheduleCount();
-  render();
-}
-
-/** A given larger than its region (a border half drawn): the words to show, else "". */
-function oversizedGiven(b) {
-  if (!uiOf(b.puzzle).regions) return "";
-  const { comp, size } = regionInfo(b);
-  for (let i = 0; i < b.rows * b.cols; i++) {
-    const v = b.clues[Math.floor(i / b.cols)][i % b.cols];
-    const n = size[comp[i]];
-    if (typeof v === "number" && v > n) {
-      return `The ${v} at row ${Math.floor(i / b.cols) + 1}, column ${i % b.cols + 1} is larger than its region `
-        + `of ${n} cell${n === 1 ? "" : "s"}: finish the borders or change the given.`;
-    }
-  }
-  return "";
-}
-
-let countTimer = null;
-function scheduleCount(delay = 150) {
-  const s = st.setter;
-  if (!s) return;
-  s.seq++;
-  $("answer-count").textContent = "answers: …";
-  $("answer-count").dataset.count = "";
-  $("setter-grade").textContent = "";
-  $("second").disabled = true;
-  clearTimeout(countTimer);
-  const seq = s.seq;
-  countTimer = setTimeout(() => runCount(seq), delay);
-}
-
-async function runCount(seq) {
-  const s = st.setter;
-  if (!s || s.seq !== seq) return;
-  const unfinished = oversizedGiven(s.board);
-  if (unfinished) {  // an edit half done: say so plainly instead of sending a board the server refuses
-    $("answer-count").textContent = "answers: ?";
-    $("setter-note").textContent = unfinished;
-    return;
-  }
-  let res;
-  try { res = await api("/api/count", { board: s.board }); } catch (e) {
-    if (st.setter === s && s.seq === seq) {
-      $("answer-count").textContent = "answers: ?";
-      $("setter-note").textContent = `Not countable yet: ${e.message}.`;
-    }
-    return;
-  }
-  if (st.setter !== s || s.seq !== seq) return;
-  s.res = res;
-  $("answer-count").textContent = `answers: ${res.count}${res.capped ? " (search capped)" : ""}`;
-  $("answer-count").dataset.count = String(res.count);
-  $("setter-grade").textContent = res.grade ? `· grade ${res.grade}` : "";
-  const red = res.redundant || [];
-  $("setter-note").textContent = res.count === 1
-    ? (red.length ? `${red.length} redundant clue${red.length === 1 ? "" : "s"} (dotted).` : "No redundant clue.")
-    : res.count === 0 ? "No answer: the clues contradict each other." : res.count === "2+" ? "More than one answer." : "";
-  $("second").disabled = !res.second;
-  if (!res.second && s.showSecond) { s.showSecond = false; }
-  $("second").setAttribute("aria-pressed", String(s.showSecond));
-  $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
-  render();
-}
-
-function toggleSecond() {
-  const s = st.setter;
-  if (!s || !s.res || !s.res.second) return;
-  s.showSecond = !s.showSecond;
-  $("second").setAttribute("aria-pressed", String(s.showSecond));
-  $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
-  render();
-}
-
-async function doMinimise() {
-  const s = st.setter;
-  if (!s) return;
-  say("Minimising…");
-  try {
-    const res = await api("/api/minimise", { board: s.board });
-    if (st.setter !== s) return;
-    setterEdited(s);
-    s.board = copyBoard(res.board);
-    if (uiOf(s.board.puzzle).regions) s.walls = wallsFromRegions(s.board);
-    say(`Minimised: ${res.removed} clue${res.removed === 1 ? "" : "s"} removed.`);
-    scheduleCount(0);
-    render();
-  } catch (e) { say(`Minimise failed: ${e.message}`, "error"); }
-}
-
-async function doExport() {
-  const s = st.setter;
-  const b = s ? s.board : st.rec && st.rec.board;
-  if (!b) return;
-  try {
-    const res = await api("/api/export", { board: b });
-    const out = $("export-out");
-    out.value = [res.url && `URL: ${res.url}`, res.tatham && `Tatham: ${res.tatham}`, res.text]
-      .filter(Boolean).join("\n\n");
-    out.hidden = false;
-    say("Exported.");
-  } catch (e) { say(`Export failed: ${e.message}`, "error"); }
-}
-
-async function setterPlay() {
-  const s = st.setter;
-  if (!s) return;
-  const b = copyBoard(s.board);
-  const res = s.res && s.seq ? s.res : null;
-  let ci;
-  if (res && res.count !== "?") {
-    ci = { grade: res.grade, unique: res.count === 1,
-      info: res.count === 1 ? `one answer · grade ${res.grade ?? "?"}` : res.count === 0 ? "no answer" : "more than one answer" };
-  } else ci = await countInfo(b);
-  await openRecord({ id: null, board: b, share: null, ...ci }, { message: "Playing the edited board." });
-}
-
 // ------------------------------------------------------------------ drawing
 
-function render() {
+export function render() {
   const b = board();
   const svg = $("board");
   if (!b) { svg.replaceChildren(); return; }
@@ -993,7 +775,7 @@ function nextMark(cur, reverse) {
   return cycle[(j + (reverse ? cycle.length - 1 : 1)) % cycle.length];
 }
 
-function cellAt(p, b) {
+export function cellAt(p, b) {
   const r = Math.floor(p.y), c = Math.floor(p.x);
   if (r < 0 || c < 0 || r >= b.rows || c >= b.cols) return null;
   return { r, c };
@@ -1050,34 +832,6 @@ function onPointerUp(e) {
   if (st.drag && e.pointerId === st.drag.id) st.drag = null;
 }
 
-function setterPointer(p) {
-  const s = st.setter;
-  const b = s.board;
-  const ui = uiOf(b.puzzle);
-  if (ui.clue_on === "points") {
-    const r = Math.min(b.rows, Math.max(0, Math.round(p.y))), c = Math.min(b.cols, Math.max(0, Math.round(p.x)));
-    s.sel = { r, c };
-    render();
-    return;
-  }
-  const cell = cellAt(p, b);
-  if (!cell) return;
-  if (ui.regions) {
-    const fx = p.x - cell.c, fy = p.y - cell.r;
-    const cands = [[fx, 0, -1], [1 - fx, 0, 1], [fy, -1, 0], [1 - fy, 1, 0]]
-      .filter(([, dr, dc]) => cell.r + dr >= 0 && cell.r + dr < b.rows && cell.c + dc >= 0 && cell.c + dc < b.cols)
-      .sort((u, v) => u[0] - v[0]);
-    if (cands.length && cands[0][0] < 0.2) {
-      const [, dr, dc] = cands[0];
-      toggleWall(cell.r * b.cols + cell.c, (cell.r + dr) * b.cols + cell.c + dc);
-      s.sel = cell;
-      return;
-    }
-  }
-  s.sel = cell;
-  render();
-}
-
 // ------------------------------------------------------------------ keyboard
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -1132,28 +886,6 @@ function onKey(e) {
     const v = Number(k);
     if (v > n) { say(`This region has ${n} cell${n === 1 ? "" : "s"}: type 1..${n}.`, "error"); return; }
     applyMove([[i, v]]);
-  }
-}
-
-function setterKey(e) {
-  const s = st.setter;
-  const b = s.board;
-  const k = e.key;
-  const { r, c } = s.sel;
-  if (k === "Backspace" || k === "Delete") { e.preventDefault(); setterClue(r, c, null); return; }
-  const ui = uiOf(b.puzzle);
-  const [lo, hi] = ui.clue_range;
-  if (k in ui.clue_extra) { e.preventDefault(); setterClue(r, c, k); return; }
-  if (/^[0-9]$/.test(k)) {
-    e.preventDefault();
-    const v = Number(k);
-    if (v < lo || v > hi) { say(`Clues here are ${lo}..${hi}.`, "error"); return; }
-    if (ui.regions) {
-      const { comp, size } = regionInfo(b);
-      const n = size[comp[r * b.cols + c]];
-      if (v > n) { say(`This region has ${n} cell${n === 1 ? "" : "s"}: a given here is 1..${n}.`, "error"); return; }
-    }
-    setterClue(r, c, v);
   }
 }
 
