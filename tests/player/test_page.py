@@ -352,6 +352,14 @@ def test_address_bar_reopens_an_imported_board(browser: Browser, page: Page, ser
     page.wait_for_function("id => window.pb.key === id", arg=third)
 
 
+def test_an_address_naming_no_board_says_so(page: Page, server: str) -> None:
+    """An old hash-key address (#slant-5x5-h...) opened a different puzzle with a silent 404."""
+    page.goto(server + "/#slant-5x5-h1020304050607080")
+    wait_ready(page)
+    message = page.inner_text("#message")
+    assert "slant-5x5-h1020304050607080" in message and "instead" in message, message
+
+
 def test_size_follows_an_imported_board_and_an_empty_filter_says_so(page: Page, server: str) -> None:
     sizes = {tuple(s) for s in catalog_entry(server, "slant")["sizes"]}
     n = next(n for n in range(4, 20) if (n, n) not in sizes)

@@ -270,10 +270,15 @@ async function openHash() {
   const want = decodeURIComponent(h);
   const rec = load(`board:${want}`);
   if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec); return true; }
-  if (/^[a-z]+-/.test(want) && pzInfo(want.split("-")[0])) {
-    fillPuzzleSelectors(want.split("-")[0]);
-    await openBankBoard(want);
-    return !!st.rec && st.key === want;
+  const name = want.split("-")[0];
+  if (/^[a-z]+-/.test(want) && pzInfo(name)) {
+    let ids = [];  // asked first, so an unknown id is said plainly rather than as a 404
+    try { ids = (await api(`/api/bank?puzzle=${encodeURIComponent(name)}`)).boards.map((b) => b.id); } catch (e) { ids = []; }
+    if (ids.includes(want)) {
+      fillPuzzleSelectors(name);
+      await openBankBoard(want);
+      return !!st.rec && st.key === want;
+    }
   }
   say(`The address names no board this page knows (${want}).`, "error");
   return false;
@@ -996,8 +1001,10 @@ async function start() {
     fillPuzzleSelectors(st.catalog.puzzles[0].name);
     if (await importText(imp)) return;
   }
+  let missed = "";
   if (location.hash.length > 1) {
     if (await openHash()) return;
+    missed = $("message").textContent;  // why the address's board did not open: kept in view below
   } else {
     const want = load("last");
     const rec = want && load(`board:${want}`);
@@ -1008,8 +1015,11 @@ async function start() {
       if (st.rec) return;
     }
   }
-  fillPuzzleSelectors(st.catalog.puzzles[0].name);
-  await loadBankList(true, true);
+  if (!st.rec) {
+    fillPuzzleSelectors(st.catalog.puzzles[0].name);
+    await loadBankList(true, true);
+  }
+  if (missed) say(`${missed} A bank board is shown instead.`, "error");
 }
 
 document.body.dataset.ready = "loading";
