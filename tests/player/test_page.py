@@ -351,6 +351,18 @@ def test_address_bar_reopens_an_imported_board(browser: Browser, page: Page, ser
     page.evaluate("id => { location.hash = '#' + id; }", third)
     page.wait_for_function("id => window.pb.key === id", arg=third)
 
+    page.click("#new-board")  # a generated board's address reopens it too
+    page.wait_for_function("window.pb.rec.id === null && location.hash.startsWith('#p=')", timeout=60_000)
+    made, url = page.evaluate("JSON.stringify(window.pb.rec.board.clues)"), page.url
+    ctx, fresh, errors = new_page(browser)
+    try:
+        fresh.goto(url)
+        wait_ready(fresh)
+        fresh.wait_for_function("c => JSON.stringify(window.pb.rec.board.clues) === c", arg=made)
+    finally:
+        ctx.close()
+    assert not errors, errors
+
 
 def test_an_address_naming_no_board_says_so(page: Page, server: str) -> None:
     """An old hash-key address (#slant-5x5-h...) opened a different puzzle with a silent 404."""
