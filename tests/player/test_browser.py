@@ -100,6 +100,10 @@ def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
     if page.evaluate("window.pb.rec.board.puzzle") != puzzle:
         page.select_option("#puzzle", puzzle)
         page.wait_for_function("p => window.pb.rec && window.pb.rec.board.puzzle === p", arg=puzzle)
+    if page.evaluate("window.pb.key") != board_id and page.input_value("#grade"):
+        page.select_option("#grade", "")  # the page starts on the easiest named grade: list them all
+        page.wait_for_function("id => [...document.querySelectorAll('#board-list option')]"
+                               ".some(o => o.value === id)", arg=board_id)
     if page.evaluate("window.pb.key") != board_id:
         page.wait_for_function("id => [...document.querySelectorAll('#board-list option')]"
                                ".some(o => o.value === id)", arg=board_id)

@@ -17,6 +17,7 @@ class Marks(Protocol):
 
     CYCLE: list[Any]  # the marks one click steps through (empty: typed, as Ripple's digits)
     SAY: dict[str, str]  # a mark in words, for hints (a mark not here says itself)
+    UI: dict[str, Any]  # how the page draws and edits the puzzle (static/app.js reads it)
 
     def to_answer(self, board: Any, position: Any) -> tuple[int | None, ...]: ...
     def to_state(self, board: Any, position: Any) -> list[int]: ...

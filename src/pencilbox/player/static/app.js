@@ -1,13 +1,15 @@
 // pencilbox player: draws the board and sends moves to the JSON API (/api/...).
 // No puzzle logic lives here: checking, hints, counting and converting are server calls.
 // What the page does itself is drawing (a Sukoro digit is the count of numbered
-// neighbours; Ripple regions are the connected components of the drawn borders).
+// neighbours; Ripple regions are the connected components of the drawn borders). Setter
+// mode lives in setter.js, the drawing in draw.js.
 
-import { drawBoard, boardPoint, regionInfo, componentsFromWalls, wallsFromRegions } from "/static/draw.js";
+import { drawBoard, boardPoint, regionInfo } from "/static/draw.js";
+import {
+  doExport, doMinimise, enterSetter, leaveSetter, setterKey, setterPlay, setterPointer, setterStep, toggleSecond,
+} from "/static/setter.js";
 
-const $ = (id) => document.getElementById(id);
-const DEFAULT_CYCLE = { sukoro: ["n", "x", null], slant: ["\\", "/", null], fillapix: ["#", ".", null] };
-const CLUE_RANGE = { sukoro: [1, 4], slant: [0, 4], ripple: [1, 9], fillapix: [0, 9] };
+export const $ = (id) => document.getElementById(id);
 const PREFIX = "pencilbox:";
 
 // ------------------------------------------------------------------ storage
@@ -28,7 +30,7 @@ function load(k) {
 
 // ------------------------------------------------------------------ API
 
-async function api(path, body) {
+export async function api(path, body) {
   const opts = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
@@ -42,13 +44,14 @@ async function api(path, body) {
 
 // ------------------------------------------------------------------ state
 
-const st = {
+export const st = {
   catalog: null,
   rec: null,          // {id, board, grade, unique, share, info}
   key: null,          // progress key: bank id or a hash of the board
   pos: [],            // the player's marks, row-major, null = undecided
   undo: [], redo: [],
   cursor: { r: 0, c: 0 },
+  showCursor: false,  // the keyboard cursor is drawn once a key is pressed (or a click selects a cell to type in)
   elapsed: 0, since: null, paused: false, won: false, trees: null,
   hl: emptyHighlights(),
   ladderOn: false, ladder: null,
@@ -57,11 +60,12 @@ const st = {
   drag: null,
   version: 0,
   listIds: [],
+  hash: "",           // the hash this page last wrote (a hashchange to anything else opens it)
 };
 window.pb = st; // for the browser tests and the curious
 
-function emptyHighlights() {
-  return { err: new Set(), errPts: new Set(), wrong: new Set(), used: new Set(), clues: new Set(),
+export function emptyHighlights() {
+  return { err: new Set(), errClues: new Set(), errPts: new Set(), wrong: new Set(), used: new Set(), clues: new Set(),
     target: null };
 }
 
@@ -69,9 +73,16 @@ function pzInfo(name) {
   return (st.catalog && st.catalog.puzzles.find((p) => p.name === name)) || null;
 }
 
+/** The puzzle's table from the catalog (marks.py's UI): every per-puzzle fact the page uses. */
+export function uiOf(name) {
+  const info = pzInfo(name);
+  if (!info || !info.ui) throw new Error(`the catalog has no page table for ${name}`);
+  return info.ui;
+}
+
 function board() { return st.setter ? st.setter.board : st.rec && st.rec.board; }
 
-function say(text, kind) {
+export function say(text, kind) {
   const m = $("message");
   m.textContent = text || "";
   m.dataset.kind = kind || "";
@@ -104,10 +115,9 @@ function hashKey(b) {
 function fixedMark(b, i) {
   const r = Math.floor(i / b.cols), c = i % b.cols;
   const v = b.clues[r][c];
-  if (v == null) return undefined;
-  if (b.puzzle === "sukoro") return "n";
-  if (b.puzzle === "ripple") return v;
-  return undefined;
+  const fixed = uiOf(b.puzzle).fixed;
+  if (v == null || fixed == null) return undefined;
+  return fixed === "clue" ? v : fixed;
 }
 
 function isFixed(i) { return fixedMark(st.rec.board, i) !== undefined; }
@@ -133,12 +143,12 @@ function fmtTime(ms) {
 
 function timerRunning() { return st.since !== null; }
 
-function startTimer() {
+export function startTimer() {
   if (!st.rec || st.paused || st.won || st.setter || timerRunning()) return;
   st.since = Date.now();
 }
 
-function stopTimer() {
+export function stopTimer() {
   if (!timerRunning()) return;
   st.elapsed += Date.now() - st.since;
   st.since = null;
@@ -154,33 +164,46 @@ setInterval(() => {
 
 function setPaused(p) {
   if (!st.rec) return;
+  if (p && st.setter) leaveSetter();
   st.paused = p;
   if (p) stopTimer(); else startTimer();
+  showPaused();
+  saveProgress();
+  showTimer();
+}
+
+/** While paused the board is hidden and every play control but Resume is disabled. */
+function showPaused() {
+  const p = st.paused;
   $("pause").textContent = p ? "Resume" : "Pause";
   $("board-wrap").classList.toggle("paused", p);
   $("paused-cover").hidden = !p;
-  saveProgress();
-  showTimer();
+  for (const c of document.querySelectorAll("#toolbar button, #toolbar select, #toolbar input, #reveal")) {
+    if (c.id !== "pause") c.disabled = p || (c.id === "undo" && !st.undo.length) || (c.id === "redo" && !st.redo.length);
+  }
+  if (!p) render();
 }
 
 // ------------------------------------------------------------------ progress
 
 function saveProgress() {
   if (!st.rec || !st.key) return;
-  store(`progress:${st.key}`, { pos: st.pos, undo: st.undo, redo: st.redo, elapsed: elapsedMs(), won: st.won });
+  store(`progress:${st.key}`, { pos: st.pos, undo: st.undo, redo: st.redo, elapsed: elapsedMs(), won: st.won,
+    paused: st.paused });
 }
 
 function restoreProgress() {
   const p = load(`progress:${st.key}`);
   const b = st.rec.board;
   st.pos = initialPosition(b);
-  st.undo = []; st.redo = []; st.elapsed = 0; st.won = false;
+  st.undo = []; st.redo = []; st.elapsed = 0; st.won = false; st.paused = false;
   if (!p || !Array.isArray(p.pos) || p.pos.length !== st.pos.length) return false;
   for (let i = 0; i < st.pos.length; i++) if (!isFixed(i)) st.pos[i] = p.pos[i];
   st.undo = Array.isArray(p.undo) ? p.undo : [];
   st.redo = Array.isArray(p.redo) ? p.redo : [];
   st.elapsed = Number(p.elapsed) || 0;
   st.won = !!p.won;
+  st.paused = !!p.paused && !st.won;
   return true;
 }
 
@@ -195,7 +218,7 @@ function infoLine(rec) {
   return `one answer · grade ${rec.grade ?? "?"}`;
 }
 
-async function openRecord(rec, opts = {}) {
+export async function openRecord(rec, opts = {}) {
   if (st.rec) { stopTimer(); saveProgress(); }
   if (st.setter) leaveSetter(false);
   st.rec = rec;
@@ -204,27 +227,64 @@ async function openRecord(rec, opts = {}) {
   st.ladder = null;
   st.paused = false;
   st.since = null;
-  $("board-wrap").classList.remove("paused");
-  $("paused-cover").hidden = true;
-  $("pause").textContent = "Pause";
   $("share-panel").hidden = true;
   store(`board:${st.key}`, rec);
   store("last", st.key);
-  history.replaceState(null, "", `${location.pathname}#${encodeURIComponent(st.key)}`);
+  setHash(rec);
   const restored = restoreProgress();
   st.cursor = { r: 0, c: 0 };
+  st.showCursor = false;
   const b = rec.board;
   $("board-info").textContent = infoLine(rec);
   syncSelectors(b, opts.keepList);
   fillHintLevels(b.puzzle);
   showWin();
   sayList([]);
-  say(opts.message || (restored ? "Progress restored." : `${pzInfo(b.puzzle)?.title || b.puzzle} ${b.rows}×${b.cols}`));
+  say(opts.message || (st.paused ? "Paused: Resume shows the board." : restored ? "Progress restored."
+    : `${pzInfo(b.puzzle)?.title || b.puzzle} ${b.rows}×${b.cols}`));
   startTimer();
   showTimer();
   render();
+  showPaused();
   afterChange({ quiet: true });
 }
+
+/** The address bar reopens the board in any browser: a bank id, or the board itself (its
+ *  puzz.link URL, else its text format) after "#p=". */
+async function setHash(rec) {
+  if (!rec.id && !rec.share) {
+    try { rec.share = await api("/api/export", { board: rec.board }); } catch (e) { return; }
+    if (rec !== st.rec) return;
+    store(`board:${st.key}`, rec);
+  }
+  const h = rec.id ? encodeURIComponent(rec.id) : `p=${encodeURIComponent(rec.share.url || rec.share.text)}`;
+  st.hash = `#${h}`;
+  history.replaceState(null, "", `${location.pathname}#${h}`);
+}
+
+/** Open what the address bar's hash names; false when it names nothing openable. */
+async function openHash() {
+  const h = location.hash.slice(1);
+  if (!h) return false;
+  if (h.startsWith("p=")) return importText(decodeURIComponent(h.slice(2)), "Board opened from the link.");
+  const want = decodeURIComponent(h);
+  const rec = load(`board:${want}`);
+  if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec); return true; }
+  const name = want.split("-")[0];
+  if (/^[a-z]+-/.test(want) && pzInfo(name)) {
+    let ids = [];  // asked first, so an unknown id is said plainly rather than as a 404
+    try { ids = (await api(`/api/bank?puzzle=${encodeURIComponent(name)}`)).boards.map((b) => b.id); } catch (e) { ids = []; }
+    if (ids.includes(want)) {
+      fillPuzzleSelectors(name);
+      await openBankBoard(want);
+      return !!st.rec && st.key === want;
+    }
+  }
+  say(`The address names no board this page knows (${want}).`, "error");
+  return false;
+}
+
+window.addEventListener("hashchange", () => { if (location.hash !== st.hash) openHash(); });
 
 async function openBankBoard(id, opts = {}) {
   try {
@@ -234,7 +294,7 @@ async function openBankBoard(id, opts = {}) {
   } catch (e) { say(`Could not open board ${id}: ${e.message}`, "error"); }
 }
 
-async function countInfo(b) {
+export async function countInfo(b) {
   try {
     const c = await api("/api/count", { board: b });
     const info = c.count === 1 ? `one answer · grade ${c.grade ?? "?"}`
@@ -245,14 +305,14 @@ async function countInfo(b) {
   }
 }
 
-async function importText(text) {
+async function importText(text, message = "Board imported.") {
   text = (text || "").trim();
   if (!text) { say("Paste a puzz.link URL, a Tatham game ID or the text format first.", "error"); return false; }
   say("Importing…");
   try {
     const res = await api("/api/convert", { text });
     const ci = await countInfo(res.board);
-    await openRecord({ id: null, board: res.board, share: res.share, ...ci }, { message: "Board imported." });
+    await openRecord({ id: null, board: res.board, share: res.share, ...ci }, { message });
     return true;
   } catch (e) {
     say(`Import failed: ${e.message}`, "error");
@@ -262,7 +322,7 @@ async function importText(text) {
 
 // ------------------------------------------------------------------ selectors
 
-function sizeValue() {
+export function sizeValue() {
   const v = $("size").value;
   const m = /^(\d+)x(\d+)$/.exec(v || "");
   return m ? [Number(m[1]), Number(m[2])] : null;
@@ -282,9 +342,32 @@ function fillPuzzleSelectors(name) {
   $("puzzle").value = name;
   const curSize = $("size").value;
   fillSelect($("size"), info.sizes.map(([r, c]) => [`${r}x${c}`, `${r}×${c}`]), curSize);
-  const curGrade = $("grade").value;
-  fillSelect($("grade"), [["", "any"], ...info.grades.map((g) => [g, g])], curGrade);
+  const fresh = !$("grade").options.length;
+  fillSelect($("grade"), gradeOptions(info), fresh ? defaultGrade(info) : $("grade").value);
   fillHintLevels(name);
+  showRules(info);
+}
+
+/** Grade options: the players' names (Easy...) with the ladder level beside, then any bank
+ *  grade no name covers; the value is the level (what the bank and the generator take). */
+function gradeOptions(info) {
+  const named = info.named_grades || [];
+  const out = [["", "any"], ...named.map((g) => [g.level, `${g.name} (${g.level})`])];
+  for (const g of info.grades) if (!named.some((n) => n.level === g)) out.push([g, g]);
+  return out;
+}
+
+function defaultGrade(info) {
+  const d = (info.named_grades || []).find((g) => g.name === info.default_grade);
+  return d ? d.level : "";
+}
+
+/** The puzzle's rules in a few sentences (the catalog's "rules"), hidden when it has none. */
+function showRules(info) {
+  const rules = Array.isArray(info.rules) ? info.rules : [];
+  $("rules-panel").hidden = !rules.length;
+  $("rules-title").textContent = `How to play ${info.title || info.name}`;
+  $("rules").replaceChildren(...rules.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
 }
 
 function fillHintLevels(name) {
@@ -301,7 +384,12 @@ function fillHintLevels(name) {
 function syncSelectors(b, keepList) {
   if ($("puzzle").value !== b.puzzle || !$("size").options.length) fillPuzzleSelectors(b.puzzle);
   const sz = `${b.rows}x${b.cols}`;
-  if ([...$("size").options].some((o) => o.value === sz)) $("size").value = sz;
+  if (![...$("size").options].some((o) => o.value === sz)) {  // an imported size the bank lacks
+    const o = document.createElement("option");
+    o.value = sz; o.textContent = `${b.rows}×${b.cols}`;
+    $("size").append(o);
+  }
+  $("size").value = sz;
   if (!keepList) loadBankList(false);
   else markListed();
 }
@@ -312,7 +400,9 @@ function markListed() {
   else sel.value = "";
 }
 
-async function loadBankList(openFirst) {
+/** The bank's boards for the selectors; openFirst opens the first; anyGrade: when the grade
+ *  (the default one, after a puzzle change) has none of this size, list every grade instead. */
+async function loadBankList(openFirst, anyGrade = false) {
   const puzzle = $("puzzle").value;
   const size = sizeValue();
   const grade = $("grade").value;
@@ -321,11 +411,20 @@ async function loadBankList(openFirst) {
   if (grade) q.set("grade", grade);
   let boards = [];
   try { boards = (await api(`/api/bank?${q}`)).boards; } catch (e) { say(`Bank: ${e.message}`, "error"); }
+  if (!boards.length && grade && anyGrade) {
+    $("grade").value = "";
+    return loadBankList(openFirst, false);
+  }
   st.listIds = boards.map((b) => b.id);
   fillSelect($("board-list"), [["", boards.length ? "— pick a board —" : "— none —"],
     ...boards.map((b) => [b.id, `${b.id.replace(/^[a-z]+-/, "")}`])]);
   markListed();
   if (openFirst && boards.length) await openBankBoard(boards[0].id, { keepList: true });
+  else if (openFirst) {
+    const g = $("grade").selectedOptions[0];
+    say(`The bank has no ${pzInfo(puzzle)?.title || puzzle} board of this size${grade ? ` and grade ${g ? g.textContent : grade}` : ""}: `
+      + "pick another size or grade, or make a New board.", "error");
+  }
 }
 
 // ------------------------------------------------------------------ moves
@@ -348,7 +447,8 @@ function applyMove(changes, kind) {
 }
 
 function undo() {
-  if (st.setter || st.paused) return;
+  if (st.paused) return;
+  if (st.setter) { setterStep(st.setter.undo, st.setter.redo, "Undone"); return; }
   const mv = st.undo.pop();
   if (!mv) { say("Nothing to undo."); return; }
   for (let j = mv.ch.length - 1; j >= 0; j--) st.pos[mv.ch[j][0]] = mv.ch[j][1];
@@ -359,7 +459,8 @@ function undo() {
 }
 
 function redo() {
-  if (st.setter || st.paused) return;
+  if (st.paused) return;
+  if (st.setter) { setterStep(st.setter.redo, st.setter.undo, "Redone"); return; }
   const mv = st.redo.pop();
   if (!mv) { say("Nothing to redo."); return; }
   for (const [i, , after] of mv.ch) st.pos[i] = after;
@@ -370,7 +471,7 @@ function redo() {
 }
 
 function restart() {
-  if (!st.rec || st.setter) return;
+  if (!st.rec || st.setter || st.paused) return;
   const init = initialPosition(st.rec.board);
   const mv = applyMove(init.map((v, i) => [i, v]), "restart");
   st.elapsed = 0;
@@ -423,6 +524,7 @@ function setWon(won, trees) {
   st.won = won;
   st.trees = won ? trees ?? null : null;
   if (won) stopTimer(); else startTimer();
+  if (won && !was) { sayList([]); say("Solved: every rule is kept.", "ok"); }  // no stale status under the banner
   showWin();
   if (won && !was) saveProgress();
 }
@@ -440,8 +542,14 @@ function showBroken(res, explicit) {
   const items = [];
   let undecided = "";
   for (const b of res.broken || []) {
-    if (b.rule === "complete") { undecided = b.message || ""; continue; } // not a broken rule: unfinished
-    for (const [r, c] of b.cells || []) hl.err.add(r * st.rec.board.cols + c);
+    if (b.rule === "complete") {  // not a broken rule: unfinished (counted here: undecided marks only)
+      const n = st.pos.filter((m) => m == null).length;
+      undecided = `${n} cell${n === 1 ? "" : "s"} undecided`;
+      continue;
+    }
+    const clue = brokenClue(b.cells || []);
+    if (clue != null) hl.errClues.add(clue);  // the clue itself, not the block it counts
+    else for (const [r, c] of b.cells || []) hl.err.add(r * st.rec.board.cols + c);
     for (const [r, c] of b.points || []) hl.errPts.add(`${r},${c}`);
     items.push(b.message || b.rule);
   }
@@ -455,8 +563,23 @@ function showBroken(res, explicit) {
   render();
 }
 
+/** The clue a broken rule is about when its cells are exactly that clue's counted block
+ *  (the table's "count" offsets), else null. */
+function brokenClue(cells) {
+  const b = st.rec.board, ui = uiOf(b.puzzle);
+  if (ui.clue_on !== "cells" || !ui.count || cells.length < 2) return null;
+  const set = new Set(cells.map(([r, c]) => `${r},${c}`));
+  for (const [r, c] of cells) {
+    if (b.clues[r][c] == null) continue;
+    const block = ui.count.map(([dr, dc]) => [r + dr, c + dc])
+      .filter(([rr, cc]) => rr >= 0 && cc >= 0 && rr < b.rows && cc < b.cols);
+    if (block.length === set.size && block.every(([rr, cc]) => set.has(`${rr},${cc}`))) return r * b.cols + c;
+  }
+  return null;
+}
+
 async function doCheck() {
-  if (!st.rec || st.setter) return;
+  if (!st.rec || st.setter || st.paused) return;
   try {
     const res = await api("/api/check", { board: st.rec.board, position: st.pos });
     showBroken(res, true);
@@ -466,6 +589,7 @@ async function doCheck() {
 
 async function doHint() {
   if (!st.rec || st.setter || st.paused) return;
+  $("reveal").hidden = true;
   const level = $("hint-level").value || null;
   say("Thinking…");
   let res;
@@ -493,7 +617,7 @@ async function doHint() {
     for (const [r, c] of res.clues || []) hl.clues.add(`${r},${c}`);
     hl.target = i;
     st.hl = hl;
-    const msg = res.message || "";
+    const msg = res.reason || res.message || "";
     say(msg.startsWith(`${res.rung}:`) ? msg : `${res.rung}: ${msg}`, "hint");
     render();
     return;
@@ -506,12 +630,34 @@ async function doHint() {
     render();
     return;
   }
+  st.hl = emptyHighlights();
+  render();
   say(res.message || res.kind, res.kind === "solved" ? "ok" : "");
+  $("reveal").hidden = !res.reveal;
+}
+
+/** A stuck player asks the answer for one cell (POST /api/reveal): an undoable move. */
+async function doReveal() {
+  if (!st.rec || st.setter || st.paused) return;
+  const rec = st.rec, v = st.version;
+  let res;
+  try { res = await api("/api/reveal", { board: rec.board, position: st.pos }); } catch (e) {
+    say(`Reveal failed: ${e.message}`, "error"); return;
+  }
+  if (rec !== st.rec || v !== st.version) return;
+  const i = res.cell[0] * rec.board.cols + res.cell[1];
+  applyMove([[i, res.mark]], "reveal");
+  moveCursorTo(i);
+  st.hl = emptyHighlights();
+  st.hl.target = i;
+  $("reveal").hidden = true;
+  say(res.message || "One cell revealed.", "hint");
+  render();
 }
 
 // ------------------------------------------------------------------ ladder view
 
-async function fetchLadder() {
+export async function fetchLadder() {
   if (!st.ladderOn || !st.rec || st.setter) return;
   const rec = st.rec, v = st.version;
   let res;
@@ -535,7 +681,7 @@ async function fetchLadder() {
   render();
 }
 
-function showLegend() {
+export function showLegend() {
   const box = $("ladder-legend");
   if (!st.ladderOn || !st.ladder) { box.hidden = true; box.replaceChildren(); return; }
   const items = st.ladder.rungs.map((name, k) => {
@@ -556,6 +702,7 @@ function showLegend() {
 }
 
 function toggleLadder() {
+  if (st.paused) return;
   st.ladderOn = !st.ladderOn;
   $("ladder").setAttribute("aria-pressed", String(st.ladderOn));
   if (!st.ladderOn) { st.ladder = null; showLegend(); render(); return; }
@@ -565,224 +712,62 @@ function toggleLadder() {
 // ------------------------------------------------------------------ share / import
 
 async function doShare() {
-  if (!st.rec) return;
+  if (!st.rec || st.paused) return;
   let share = st.rec.share;
   try {
     if (!share) { share = await api("/api/export", { board: st.rec.board }); st.rec.share = share; }
   } catch (e) { say(`Share failed: ${e.message}`, "error"); return; }
   const link = `${location.origin}/?import=${encodeURIComponent(share.url || share.text)}`;
   $("share-panel").hidden = false;
-  const inp = $("share-link");
-  inp.value = link;
+  $("share-link").value = link;
+  const src = share.url || share.tatham || "";
+  $("share-source-row").hidden = !src;
+  $("share-source-label").textContent = share.url ? "puzz.link URL" : "Tatham game ID";
+  $("share-source").value = src;
+  $("share-tatham-row").hidden = !(share.url && share.tatham);
+  $("share-tatham").value = share.tatham || "";
+  await copyField("share-link", "Link");
+}
+
+async function copyField(id, what) {
+  const inp = $(id);
   inp.select();
   try {
-    await navigator.clipboard.writeText(link);
-    say("Link copied.");
-  } catch (e) { say("Copy the link below."); }
-}
-
-// ------------------------------------------------------------------ setter mode
-
-function blankBoard(puzzle, R, C) {
-  const pts = puzzle === "slant";
-  const clues = Array.from({ length: pts ? R + 1 : R }, () => new Array(pts ? C + 1 : C).fill(null));
-  const b = { puzzle, rows: R, cols: C, clues };
-  if (puzzle === "ripple") b.regions = Array.from({ length: R }, (_, r) => Array.from({ length: C }, (_, c) => r * C + c));
-  return b;
-}
-
-function copyBoard(b) {
-  const out = { puzzle: b.puzzle, rows: b.rows, cols: b.cols, clues: b.clues.map((row) => row.slice()) };
-  if (b.regions) out.regions = b.regions.map((row) => row.slice());
-  return out;
-}
-
-function enterSetter(blank) {
-  if (!st.rec) return;
-  stopTimer();
-  let b;
-  if (blank) {
-    const size = sizeValue() || [st.rec.board.rows, st.rec.board.cols];
-    b = blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
-  } else b = copyBoard(st.rec.board);
-  st.setter = { board: b, walls: b.puzzle === "ripple" ? wallsFromRegions(b) : null,
-    sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0 };
-  document.body.classList.add("setter");
-  $("setter").setAttribute("aria-pressed", "true");
-  $("setter-panel").hidden = false;
-  $("export-out").hidden = true;
-  $("setter-help").textContent = setterHelp(b.puzzle);
-  $("second").setAttribute("aria-pressed", "false");
-  $("second").textContent = "Show second answer";
-  st.hl = emptyHighlights();
-  showLegend();
-  say(blank ? "Setter: blank board." : "Setter: editing a copy of the board.");
-  render();
-  scheduleCount(0);
-}
-
-function setterHelp(p) {
-  const [lo, hi] = CLUE_RANGE[p];
-  if (p === "slant") return `Click a corner, type ${lo}..${hi}; Backspace clears.`;
-  if (p === "ripple") return `Click a cell, type ${lo}..${hi} (a given); Backspace clears. Click near an edge to add or remove a border.`;
-  return `Click a cell, type ${lo}..${hi}${p === "sukoro" ? " (or ? for numbered, digit unknown)" : ""}; Backspace clears.`;
-}
-
-function leaveSetter(redraw = true) {
-  st.setter = null;
-  document.body.classList.remove("setter");
-  $("setter").setAttribute("aria-pressed", "false");
-  $("setter-panel").hidden = true;
-  if (redraw) {
-    startTimer();
-    say("Back to play.");
-    render();
-    if (st.ladderOn) fetchLadder();
-  }
-}
-
-function setterClue(r, c, v) {
-  const s = st.setter;
-  if (!s) return;
-  if (s.board.clues[r][c] === v) return;
-  s.board.clues[r][c] = v;
-  s.res = null;
-  scheduleCount();
-  render();
-}
-
-function toggleWall(a, b) {
-  const s = st.setter;
-  const k = a < b ? `${a}|${b}` : `${b}|${a}`;
-  if (s.walls.has(k)) s.walls.delete(k); else s.walls.add(k);
-  s.board.regions = componentsFromWalls(s.board.rows, s.board.cols, s.walls);
-  s.res = null;
-  scheduleCount();
-  render();
-}
-
-let countTimer = null;
-function scheduleCount(delay = 150) {
-  const s = st.setter;
-  if (!s) return;
-  s.seq++;
-  $("answer-count").textContent = "answers: …";
-  $("answer-count").dataset.count = "";
-  $("setter-grade").textContent = "";
-  $("second").disabled = true;
-  clearTimeout(countTimer);
-  const seq = s.seq;
-  countTimer = setTimeout(() => runCount(seq), delay);
-}
-
-async function runCount(seq) {
-  const s = st.setter;
-  if (!s || s.seq !== seq) return;
-  let res;
-  try { res = await api("/api/count", { board: s.board }); } catch (e) {
-    if (st.setter === s && s.seq === seq) {
-      $("answer-count").textContent = "answers: ?";
-      $("setter-note").textContent = e.message;
-    }
-    return;
-  }
-  if (st.setter !== s || s.seq !== seq) return;
-  s.res = res;
-  $("answer-count").textContent = `answers: ${res.count}${res.capped ? " (search capped)" : ""}`;
-  $("answer-count").dataset.count = String(res.count);
-  $("setter-grade").textContent = res.grade ? `· grade ${res.grade}` : "";
-  const red = res.redundant || [];
-  $("setter-note").textContent = res.count === 1
-    ? (red.length ? `${red.length} redundant clue${red.length === 1 ? "" : "s"} (dotted).` : "No redundant clue.")
-    : res.count === 0 ? "No answer: the clues contradict each other." : res.count === "2+" ? "More than one answer." : "";
-  $("second").disabled = !res.second;
-  if (!res.second && s.showSecond) { s.showSecond = false; }
-  $("second").setAttribute("aria-pressed", String(s.showSecond));
-  $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
-  render();
-}
-
-function toggleSecond() {
-  const s = st.setter;
-  if (!s || !s.res || !s.res.second) return;
-  s.showSecond = !s.showSecond;
-  $("second").setAttribute("aria-pressed", String(s.showSecond));
-  $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
-  render();
-}
-
-async function doMinimise() {
-  const s = st.setter;
-  if (!s) return;
-  say("Minimising…");
-  try {
-    const res = await api("/api/minimise", { board: s.board });
-    if (st.setter !== s) return;
-    s.board = copyBoard(res.board);
-    if (s.board.puzzle === "ripple") s.walls = wallsFromRegions(s.board);
-    say(`Minimised: ${res.removed} clue${res.removed === 1 ? "" : "s"} removed.`);
-    scheduleCount(0);
-    render();
-  } catch (e) { say(`Minimise failed: ${e.message}`, "error"); }
-}
-
-async function doExport() {
-  const s = st.setter;
-  const b = s ? s.board : st.rec && st.rec.board;
-  if (!b) return;
-  try {
-    const res = await api("/api/export", { board: b });
-    const out = $("export-out");
-    out.value = [res.url && `URL: ${res.url}`, res.tatham && `Tatham: ${res.tatham}`, res.text]
-      .filter(Boolean).join("\n\n");
-    out.hidden = false;
-    say("Exported.");
-  } catch (e) { say(`Export failed: ${e.message}`, "error"); }
-}
-
-async function setterPlay() {
-  const s = st.setter;
-  if (!s) return;
-  const b = copyBoard(s.board);
-  const res = s.res && s.seq ? s.res : null;
-  let ci;
-  if (res && res.count !== "?") {
-    ci = { grade: res.grade, unique: res.count === 1,
-      info: res.count === 1 ? `one answer · grade ${res.grade ?? "?"}` : res.count === 0 ? "no answer" : "more than one answer" };
-  } else ci = await countInfo(b);
-  await openRecord({ id: null, board: b, share: null, ...ci }, { message: "Playing the edited board." });
+    await navigator.clipboard.writeText(inp.value);
+    say(`${what} copied.`, "ok");
+  } catch (e) { say(`Copy the ${what.toLowerCase()} below (selected).`); }
 }
 
 // ------------------------------------------------------------------ drawing
 
-function render() {
+export function render() {
   const b = board();
   const svg = $("board");
   if (!b) { svg.replaceChildren(); return; }
   const s = st.setter;
   drawBoard(svg, {
     board: b,
+    ui: uiOf(b.puzzle),
     pos: s ? null : st.pos,
     setter: !!s,
     walls: s ? s.walls : null,
-    cursor: s ? s.sel : st.cursor,
+    cursor: s ? s.sel : st.showCursor ? st.cursor : null,
     hl: s ? emptyHighlights() : st.hl,
     ladder: !s && st.ladderOn ? st.ladder : null,
     redundant: s && s.res ? s.res.redundant || [] : [],
     second: s && s.showSecond && s.res ? s.res.second : null,
     answer: s && s.res ? s.res.answer : null,
   });
-  $("undo").disabled = !!s || !st.undo.length;
-  $("redo").disabled = !!s || !st.redo.length;
+  $("undo").disabled = st.paused || (s ? !s.undo.length : !st.undo.length);
+  $("redo").disabled = st.paused || (s ? !s.redo.length : !st.redo.length);
 }
 
 // ------------------------------------------------------------------ pointer input
 
 function nextMark(cur, reverse) {
-  const p = st.rec.board.puzzle;
-  const info = pzInfo(p);
-  const cycle = info && info.cycle && info.cycle.length ? info.cycle : DEFAULT_CYCLE[p];
-  if (p === "ripple") {
+  const ui = uiOf(st.rec.board.puzzle);
+  const cycle = ui.cycle;
+  if (ui.keys === "digits") {
     const { size, comp } = regionInfo(st.rec.board);
     const n = size[comp[st.cursor.r * st.rec.board.cols + st.cursor.c]];
     const seq = [...Array.from({ length: n }, (_, k) => k + 1), null];
@@ -795,7 +780,7 @@ function nextMark(cur, reverse) {
   return cycle[(j + (reverse ? cycle.length - 1 : 1)) % cycle.length];
 }
 
-function cellAt(p, b) {
+export function cellAt(p, b) {
   const r = Math.floor(p.y), c = Math.floor(p.x);
   if (r < 0 || c < 0 || r >= b.rows || c >= b.cols) return null;
   return { r, c };
@@ -814,10 +799,12 @@ function onPointerDown(e) {
   e.preventDefault();
   st.cursor = cell;
   const i = cell.r * b.cols + cell.c;
-  if (b.puzzle === "ripple" || isFixed(i)) { render(); return; }
+  const ui = uiOf(b.puzzle);
+  st.showCursor = ui.keys === "digits";  // a click selects the cell a digit goes in
+  if (ui.keys === "digits" || isFixed(i)) { render(); return; }
   const mark = nextMark(st.pos[i], e.button === 2);
   const mv = applyMove([[i, mark]]);
-  if (b.puzzle === "fillapix" && e.button === 0 && mv) {
+  if (ui.drag && e.button === 0 && mv) {
     st.drag = { id: e.pointerId, mark, move: mv, last: p };
     try { svg.setPointerCapture(e.pointerId); } catch (err) { /* synthetic events */ }
   }
@@ -850,33 +837,6 @@ function onPointerUp(e) {
   if (st.drag && e.pointerId === st.drag.id) st.drag = null;
 }
 
-function setterPointer(p) {
-  const s = st.setter;
-  const b = s.board;
-  if (b.puzzle === "slant") {
-    const r = Math.min(b.rows, Math.max(0, Math.round(p.y))), c = Math.min(b.cols, Math.max(0, Math.round(p.x)));
-    s.sel = { r, c };
-    render();
-    return;
-  }
-  const cell = cellAt(p, b);
-  if (!cell) return;
-  if (b.puzzle === "ripple") {
-    const fx = p.x - cell.c, fy = p.y - cell.r;
-    const cands = [[fx, 0, -1], [1 - fx, 0, 1], [fy, -1, 0], [1 - fy, 1, 0]]
-      .filter(([, dr, dc]) => cell.r + dr >= 0 && cell.r + dr < b.rows && cell.c + dc >= 0 && cell.c + dc < b.cols)
-      .sort((u, v) => u[0] - v[0]);
-    if (cands.length && cands[0][0] < 0.2) {
-      const [, dr, dc] = cands[0];
-      toggleWall(cell.r * b.cols + cell.c, (cell.r + dr) * b.cols + cell.c + dc);
-      s.sel = cell;
-      return;
-    }
-  }
-  s.sel = cell;
-  render();
-}
-
 // ------------------------------------------------------------------ keyboard
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
@@ -896,30 +856,34 @@ function onKey(e) {
   if (ARROWS[k]) {
     e.preventDefault();
     const [dr, dc] = ARROWS[k];
-    const pts = st.setter && b.puzzle === "slant" ? 1 : 0;
+    const pts = st.setter && uiOf(b.puzzle).clue_on === "points" ? 1 : 0;
     const cur = st.setter ? st.setter.sel : st.cursor;
     const r = Math.min(b.rows - 1 + pts, Math.max(0, cur.r + dr));
     const c = Math.min(b.cols - 1 + pts, Math.max(0, cur.c + dc));
     if (st.setter) st.setter.sel = { r, c }; else st.cursor = { r, c };
+    st.showCursor = true;
     render();
     return;
   }
   if (st.setter) { setterKey(e); return; }
+  if (k === " " || k === "Enter" || /^[0-9]$/.test(k)) st.showCursor = true;  // a key shows where it acts
   const i = st.cursor.r * b.cols + st.cursor.c;
+  const digits = uiOf(b.puzzle).keys === "digits";
   if (k === "z" || k === "Z") { e.preventDefault(); undo(); return; }
   if (k === "y" || k === "Y") { e.preventDefault(); redo(); return; }
   if (k === " " || k === "Enter") {
     e.preventDefault();
-    if (!isFixed(i)) applyMove([[i, nextMark(st.pos[i], e.shiftKey)]]);
+    if (!isFixed(i) && applyMove([[i, nextMark(st.pos[i], e.shiftKey)]])) return;
+    render();
     return;
   }
-  if (k === "Backspace" || k === "Delete" || k === "0" && b.puzzle === "ripple") {
+  if (k === "Backspace" || k === "Delete" || k === "0" && digits) {
     e.preventDefault();
     if (isFixed(i)) { say("That cell is given."); return; }
     applyMove([[i, null]]);
     return;
   }
-  if (/^[1-9]$/.test(k) && b.puzzle === "ripple") {
+  if (/^[1-9]$/.test(k) && digits) {
     e.preventDefault();
     if (isFixed(i)) { say("That cell is given."); return; }
     const { size, comp } = regionInfo(b);
@@ -927,22 +891,6 @@ function onKey(e) {
     const v = Number(k);
     if (v > n) { say(`This region has ${n} cell${n === 1 ? "" : "s"}: type 1..${n}.`, "error"); return; }
     applyMove([[i, v]]);
-  }
-}
-
-function setterKey(e) {
-  const s = st.setter;
-  const b = s.board;
-  const k = e.key;
-  const { r, c } = s.sel;
-  if (k === "Backspace" || k === "Delete") { e.preventDefault(); setterClue(r, c, null); return; }
-  const [lo, hi] = CLUE_RANGE[b.puzzle];
-  if (k === "?" && b.puzzle === "sukoro") { e.preventDefault(); setterClue(r, c, "?"); return; }
-  if (/^[0-9]$/.test(k)) {
-    e.preventDefault();
-    const v = Number(k);
-    if (v < lo || v > hi) { say(`Clues here are ${lo}..${hi}.`, "error"); return; }
-    setterClue(r, c, v);
   }
 }
 
@@ -975,7 +923,7 @@ function wire() {
   $("puzzle").addEventListener("change", () => {
     $("size").replaceChildren(); $("grade").replaceChildren();
     fillPuzzleSelectors($("puzzle").value);
-    loadBankList(true);
+    loadBankList(true, true);
   });
   $("size").addEventListener("change", () => loadBankList(true));
   $("grade").addEventListener("change", () => loadBankList(true));
@@ -1019,11 +967,14 @@ function wire() {
     if (st.live) doCheck(); else { st.hl = emptyHighlights(); sayList([]); render(); }
   });
   $("hint").addEventListener("click", doHint);
+  $("reveal").addEventListener("click", doReveal);
   $("hint-level").addEventListener("change", () => store(`hint-level:${$("hint-level").dataset.puzzle}`,
     $("hint-level").value));
   $("ladder").addEventListener("click", toggleLadder);
   $("pause").addEventListener("click", () => setPaused(!st.paused));
   $("share").addEventListener("click", doShare);
+  for (const [btn, id, what] of [["copy-link", "share-link", "Link"], ["copy-source", "share-source", "Source"],
+    ["copy-tatham", "share-tatham", "Tatham ID"]]) $(btn).addEventListener("click", () => copyField(id, what));
   $("import-go").addEventListener("click", () => importText($("import-text").value));
 
   $("setter").addEventListener("click", () => { if (st.setter) leaveSetter(); else enterSetter(false); });
@@ -1050,18 +1001,25 @@ async function start() {
     fillPuzzleSelectors(st.catalog.puzzles[0].name);
     if (await importText(imp)) return;
   }
-  const want = decodeURIComponent(location.hash.slice(1)) || load("last");
-  if (want) {
-    const rec = load(`board:${want}`);
+  let missed = "";
+  if (location.hash.length > 1) {
+    if (await openHash()) return;
+    missed = $("message").textContent;  // why the address's board did not open: kept in view below
+  } else {
+    const want = load("last");
+    const rec = want && load(`board:${want}`);
     if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec); return; }
-    if (/^[a-z]+-/.test(want) && pzInfo(want.split("-")[0])) {
+    if (want && /^[a-z]+-/.test(want) && pzInfo(want.split("-")[0])) {
       fillPuzzleSelectors(want.split("-")[0]);
       await openBankBoard(want);
       if (st.rec) return;
     }
   }
-  fillPuzzleSelectors(st.catalog.puzzles[0].name);
-  await loadBankList(true);
+  if (!st.rec) {
+    fillPuzzleSelectors(st.catalog.puzzles[0].name);
+    await loadBankList(true, true);
+  }
+  if (missed) say(`${missed} A bank board is shown instead.`, "error");
 }
 
 document.body.dataset.ready = "loading";

@@ -21,7 +21,7 @@ export function boardPoint(svg, e, b) {
   return { x: (q.x - M) / S, y: (q.y - M) / S };
 }
 
-// ------------------------------------------------------------------ regions (Ripple)
+// ------------------------------------------------------------------ regions
 
 const regionCache = new WeakMap();
 
@@ -113,19 +113,39 @@ function defs() {
   return d;
 }
 
+/** The count of a clue's neighbours holding the mark that counts (the table's "count"), and
+ *  whether every one of them is decided: drawing only, for a Sukoro digit and a dimmed clue. */
+export function clueCount(ui, b, pos, r, c) {
+  let n = 0, open = 0;
+  for (const [dr, dc, mark] of ui.count || []) {
+    const rr = r + dr, cc = c + dc;
+    if (rr < 0 || cc < 0 || rr >= b.rows || cc >= b.cols) continue;
+    const m = pos[rr * b.cols + cc];
+    if (m == null) open++;
+    else if (m === mark) n++;
+  }
+  return { n, open };
+}
+
 /**
- * o: {board, pos (null in setter mode), setter, walls, cursor, hl, ladder, redundant, second, answer}
+ * o: {board, ui (the catalog's table for the puzzle), pos (null in setter mode), setter, walls,
+ *     cursor, hl, ladder, redundant, second, answer}
  */
 export function drawBoard(svg, o) {
-  const b = o.board;
-  const R = b.rows, C = b.cols, P = b.puzzle;
+  const b = o.board, ui = o.ui;
+  const R = b.rows, C = b.cols;
+  const onPoints = ui.clue_on === "points";
   const W = C * S + 2 * M, H = R * S + 2 * M;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
-  svg.dataset.puzzle = P;
+  svg.dataset.puzzle = b.puzzle;
   svg.dataset.rows = String(R);
   svg.dataset.cols = String(C);
   svg.dataset.mode = o.setter ? "setter" : "play";
   svg.classList.toggle("aspect-wide", W > H);
+  // the stylesheet sizes the board from its shape; a board of 15x15 or more may be pinch-zoomed
+  svg.style.setProperty("--bw", String(W / S));
+  svg.style.setProperty("--bh", String(H / S));
+  svg.classList.toggle("zoomable", Math.max(R, C) >= 15);
   const X = (c) => M + c * S, Y = (r) => M + r * S;
   const pos = o.pos;
   const markAt = (i) => (pos ? pos[i] : null);
@@ -145,10 +165,11 @@ export function drawBoard(svg, o) {
       const i = r * C + c;
       const m = markAt(i);
       let cls = "cell";
-      if ((P === "sukoro" || P === "ripple") && clueAt(r, c) != null) cls += " given";
-      if (P === "fillapix" && m === "#") cls += " painted";
-      if (P === "sukoro" && m === "n") cls += " numbered";
-      if (P === "sukoro" && m === "x") cls += " struck";
+      if (ui.fixed != null && clueAt(r, c) != null) cls += " given";
+      if (ui.cell === "paint" && m === ui.cycle[0]) cls += " painted";
+      if (ui.cell === "paint" && m == null && pos) cls += " undecided";
+      if (ui.cell === "count" && m === ui.cycle[0]) cls += " numbered";
+      if (ui.cell === "count" && m === ui.cycle[1]) cls += " struck";
       cellLayer.append(el("rect", { x: X(c), y: Y(r), width: S, height: S, class: cls,
         "data-cell": `${r},${c}`, "data-mark": m == null ? "" : String(m) }));
     }
@@ -160,7 +181,9 @@ export function drawBoard(svg, o) {
       const r = Math.floor(i / C), c = i % C;
       shadeLayer.append(el("rect", { x: X(c) + 1, y: Y(r) + 1, width: S - 2, height: S - 2,
         class: `ladder-shade lad-${k % 6}`, "data-ladder": `${r},${c}`, "data-rung": o.ladder.rungs[k] }));
-      shadeLayer.append(el("text", { x: X(c) + 3, y: Y(r) + 11, class: "ladder-idx" }, String(k + 1)));
+      // the rung's number: top-left, or mid top edge where clue circles sit on the corners
+      const at = onPoints ? { x: X(c) + S / 2, y: Y(r) + 11, "text-anchor": "middle" } : { x: X(c) + 3, y: Y(r) + 11 };
+      shadeLayer.append(el("text", { ...at, class: "ladder-idx" }, String(k + 1)));
     }
   }
 
@@ -168,8 +191,8 @@ export function drawBoard(svg, o) {
   for (let r = 1; r < R; r++) lineLayer.append(el("line", { x1: X(0), y1: Y(r), x2: X(C), y2: Y(r), class: "grid" }));
   for (let c = 1; c < C; c++) lineLayer.append(el("line", { x1: X(c), y1: Y(0), x2: X(c), y2: Y(R), class: "grid" }));
 
-  // region borders (Ripple)
-  if (P === "ripple") {
+  // region borders
+  if (ui.regions) {
     const { comp } = regionInfo(b);
     const edge = (i, j, cls) => {
       const r = Math.floor(i / C), c = i % C;
@@ -193,41 +216,42 @@ export function drawBoard(svg, o) {
 
   // marks and digits
   const cx = (c) => X(c) + S / 2, cy = (r) => Y(r) + S / 2;
+  const [first, second] = ui.cycle;
+  // a satisfied clue (every neighbour decided, its count met) is dimmed, as in Tatham's Mosaic
+  const done = (r, c, v) => {
+    if (!pos || !ui.count || typeof v !== "number") return "";
+    const { n, open } = clueCount(ui, b, pos, r, c);
+    return open === 0 && n === v ? " done" : "";
+  };
   for (let r = 0; r < R; r++) {
     for (let c = 0; c < C; c++) {
       const i = r * C + c;
       const m = markAt(i);
-      const clue = P === "slant" ? null : clueAt(r, c);
-      if (P === "sukoro") {
-        if (clue != null || m === "n") {
+      const clue = onPoints ? null : clueAt(r, c);
+      if (ui.cell === "count") {
+        if (clue != null || m === first) {
           let digit = clue;
-          if (pos && (clue == null || clue === "?")) {
-            let n = 0;
-            for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
-              if (rr >= 0 && cc >= 0 && rr < R && cc < C && pos[rr * C + cc] === "n") n++;
-            }
-            digit = n;
-          }
-          markLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.38, class: clue != null ? "disc clue" : "disc" }));
-          markLayer.append(el("text", { x: cx(c), y: cy(r), class: clue != null ? "digit clue" : "digit num" },
+          if (pos && (clue == null || typeof clue !== "number")) digit = clueCount(ui, b, pos, r, c).n;
+          const dim = clue != null ? done(r, c, clue) : "";
+          markLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.38, class: clue != null ? `disc clue${dim}` : "disc",
+            "data-clue": clue != null ? `${r},${c}` : null }));
+          markLayer.append(el("text", { x: cx(c), y: cy(r), class: clue != null ? `digit clue${dim}` : "digit num" },
             String(digit)));
-        } else if (m === "x") {
+        } else if (m === second) {
           const d = S * 0.16;
           markLayer.append(el("path", { d: `M${cx(c) - d},${cy(r) - d}L${cx(c) + d},${cy(r) + d}M${cx(c) + d},${cy(r) - d}L${cx(c) - d},${cy(r) + d}`,
             class: "cross" }));
         }
-      } else if (P === "slant") {
+      } else if (ui.cell === "slash") {
         if (m === "\\") markLayer.append(el("line", { x1: X(c) + 3, y1: Y(r) + 3, x2: X(c + 1) - 3, y2: Y(r + 1) - 3, class: "diag" }));
         else if (m === "/") markLayer.append(el("line", { x1: X(c + 1) - 3, y1: Y(r) + 3, x2: X(c) + 3, y2: Y(r + 1) - 3, class: "diag" }));
-      } else if (P === "ripple") {
+      } else if (ui.cell === "digit") {
         if (clue != null) markLayer.append(el("text", { x: cx(c), y: cy(r), class: "digit clue" }, String(clue)));
         else if (m != null) markLayer.append(el("text", { x: cx(c), y: cy(r), class: "digit entry" }, String(m)));
-      } else if (P === "fillapix") {
-        if (m === "." && clue == null) markLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: 3, class: "dot" }));
-        if (m === "." && clue != null) markLayer.append(el("circle", { cx: X(c) + S - 6, cy: Y(r) + S - 6, r: 2.5, class: "dot" }));
+      } else if (ui.cell === "paint") {
         if (clue != null) {
-          markLayer.append(el("text", { x: cx(c), y: cy(r), class: `digit clue${m === "#" ? " on-paint" : ""}` },
-            String(clue)));
+          markLayer.append(el("text", { x: cx(c), y: cy(r), class: `digit clue${m === first ? " on-paint" : ""}${done(r, c, clue)}`,
+            "data-clue": `${r},${c}` }, String(clue)));
         }
       }
     }
@@ -243,15 +267,15 @@ export function drawBoard(svg, o) {
         hlLayer.append(el("rect", { x: X(c) + 2, y: Y(r) + 2, width: S - 4, height: S - 4, class: "second-diff" }));
       }
       if (v == null) continue;
-      if (P === "sukoro" && v === "n") hlLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.3, class: "second-mark" }));
-      else if (P === "slant") {
+      if (ui.cell === "count" && v === first) hlLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.3, class: "second-mark" }));
+      else if (ui.cell === "slash") {
         const d = v === "\\" ? `M${X(c) + 5},${Y(r) + 5}L${X(c + 1) - 5},${Y(r + 1) - 5}` : `M${X(c + 1) - 5},${Y(r) + 5}L${X(c) + 5},${Y(r + 1) - 5}`;
         hlLayer.append(el("path", { d, class: "second-line" }));
-      } else if (P === "ripple") {
+      } else if (ui.cell === "digit") {
         const given = b.clues[r][c] != null;
         hlLayer.append(el("text", given ? { x: X(c) + S - 8, y: Y(r) + S - 8, class: "second-digit" }
           : { x: cx(c), y: cy(r), class: "second-digit big" }, String(v)));
-      } else if (P === "fillapix" && v === "#") {
+      } else if (ui.cell === "paint" && v === first) {
         hlLayer.append(el("rect", { x: X(c) + 4, y: Y(r) + 4, width: S - 8, height: S - 8, class: "second-fill" }));
       }
     }
@@ -266,32 +290,37 @@ export function drawBoard(svg, o) {
   };
   for (const i of hl.used) box(i, "hl-used", 3, { "data-hl": "used" });
   for (const i of hl.err) box(i, "hl-err", 2, { "data-hl": "error" });
+  for (const i of hl.errClues) {  // a broken clue: a ring round the clue itself, its digit in the error colour
+    const r = Math.floor(i / C), c = i % C;
+    hlLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.42, class: "hl-err-clue", "data-hl": "error",
+      "data-at": `${r},${c}` }));
+  }
   for (const i of hl.wrong) box(i, "hl-wrong", 2, { "data-hl": "wrong" });
-  if (P !== "slant") {
+  if (!onPoints) {
     for (const k of hl.clues) {
       const [r, c] = k.split(",").map(Number);
       hlLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.44, class: "hl-clue", "data-hl": "clue" }));
     }
   }
   if (hl.target != null) box(hl.target, "hl-target", 1, { "data-hl": "target" });
-  if (P !== "slant") {
+  if (!onPoints) {
     for (const [r, c] of o.redundant) box(r * C + c, "hl-redundant", 3, { "data-hl": "redundant" });
   }
 
-  // lattice points (Slant)
-  if (P === "slant") {
+  // lattice points
+  if (onPoints) {
     const red = new Set(o.redundant.map(([r, c]) => `${r},${c}`));
     for (let r = 0; r <= R; r++) {
       for (let c = 0; c <= C; c++) {
         const v = clueAt(r, c);
         const k = `${r},${c}`;
-        let cls = v != null ? "pt clue-pt" : "pt pt-empty";
+        let cls = v != null ? `pt clue-pt${done(r, c, v)}` : "pt pt-empty";
         if (hl.errPts.has(k)) cls += " err-pt";
         if (hl.clues.has(k)) cls += " used-pt";
         if (red.has(k)) cls += " red-pt";
         ptLayer.append(el("circle", { cx: X(c), cy: Y(r), r: v != null ? S * 0.27 : S * 0.2, class: cls,
           "data-point": k, "data-clue": v == null ? "" : String(v) }));
-        if (v != null) ptLayer.append(el("text", { x: X(c), y: Y(r), class: "pt-digit" }, String(v)));
+        if (v != null) ptLayer.append(el("text", { x: X(c), y: Y(r), class: `pt-digit${done(r, c, v)}` }, String(v)));
       }
     }
   }
@@ -299,7 +328,7 @@ export function drawBoard(svg, o) {
   // cursor
   const cur = o.cursor;
   if (cur) {
-    if (o.setter && P === "slant") {
+    if (o.setter && onPoints) {
       ptLayer.append(el("circle", { cx: X(cur.c), cy: Y(cur.r), r: S * 0.36, class: "cursor", "data-cursor": `${cur.r},${cur.c}` }));
     } else if (cur.r < R && cur.c < C) {
       ptLayer.append(el("rect", { x: X(cur.c) + 2.5, y: Y(cur.r) + 2.5, width: S - 5, height: S - 5, class: "cursor",

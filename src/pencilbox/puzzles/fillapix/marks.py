@@ -10,3 +10,9 @@ SAY = {"#": "painted", ".": "blank"}  # a mark in words, for hints
 _LETTERS = Letters({"#": 1, ".": 0}, {PAINT: "#", BLANK: "."}, state_from_answer)
 to_answer, to_state, mark, from_answer, broken = (_LETTERS.to_answer, _LETTERS.to_state, _LETTERS.mark,
                                                   _LETTERS.from_answer, _LETTERS.broken)
+
+# How the page draws and edits a Fill-a-Pix board (catalog "ui"): a drag paints several
+# cells; a clue counts the painted cells of its 3x3 block.
+UI = {"cycle": CYCLE, "keys": "cycle", "drag": True, "cell": "paint", "clue": "digit", "clue_on": "cells",
+      "fixed": None, "clue_range": [0, 9], "clue_extra": {}, "regions": False,
+      "count": [[dr, dc, "#"] for dr in (-1, 0, 1) for dc in (-1, 0, 1)]}

@@ -9,6 +9,11 @@ from pencilbox.puzzles.ripple.board import Board, state_from_answer
 
 CYCLE: list[Any] = []  # digits are typed, not cycled
 SAY: dict[str, str] = {}  # a mark in words, for hints (a digit says itself)
+
+# How the page draws and edits a Ripple Effect board (catalog "ui"): digits are typed
+# (1..the region's size), a given holds its digit, regions are drawn from their labels.
+UI = {"cycle": CYCLE, "keys": "digits", "drag": False, "cell": "digit", "clue": "digit", "clue_on": "cells",
+      "fixed": "clue", "clue_range": [1, 9], "clue_extra": {}, "regions": True, "count": None}
 broken = nothing_broken  # a digit's answer shows every rule it breaks
 
 

@@ -13,6 +13,12 @@ from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board, initial_state
 CYCLE = ["n", "x", None]
 SAY = {"n": "numbered", "x": "empty"}  # a mark in words, for hints
 
+# How the page draws and edits a Sukoro board (catalog "ui"): a clued cell is numbered and
+# shows its clue; any other numbered cell shows its count of numbered neighbours.
+UI = {"cycle": CYCLE, "keys": "cycle", "drag": False, "cell": "count", "clue": "disc", "clue_on": "cells",
+      "fixed": "n", "clue_range": [1, 4], "clue_extra": {"?": "numbered, digit unknown"}, "regions": False,
+      "count": [[-1, 0, "n"], [1, 0, "n"], [0, -1, "n"], [0, 1, "n"]]}
+
 
 def _marks(board: Board, position: Any) -> tuple[str | None, ...]:
     return read(board, position, lambda i, m: m if m in ("n", "x") else None)

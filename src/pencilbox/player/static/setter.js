@@ -1,0 +1,279 @@
+// pencilbox player, setter mode: edit clues (and Ripple borders) with undo, count the answers
+// live, show a second answer, minimise, export, play the edited board. Imported by app.js.
+
+import { regionInfo, componentsFromWalls, wallsFromRegions } from "/static/draw.js";
+import {
+  $, api, cellAt, countInfo, emptyHighlights, fetchLadder, openRecord, render, say, showLegend, sizeValue, st,
+  startTimer, stopTimer, uiOf,
+} from "/static/app.js";
+
+function blankBoard(puzzle, R, C) {
+  const ui = uiOf(puzzle);
+  const pts = ui.clue_on === "points";
+  const clues = Array.from({ length: pts ? R + 1 : R }, () => new Array(pts ? C + 1 : C).fill(null));
+  const b = { puzzle, rows: R, cols: C, clues };
+  if (ui.regions) b.regions = Array.from({ length: R }, (_, r) => Array.from({ length: C }, (_, c) => r * C + c));
+  return b;
+}
+
+function copyBoard(b) {
+  const out = { puzzle: b.puzzle, rows: b.rows, cols: b.cols, clues: b.clues.map((row) => row.slice()) };
+  if (b.regions) out.regions = b.regions.map((row) => row.slice());
+  return out;
+}
+
+export function enterSetter(blank) {
+  if (!st.rec || st.paused) return;
+  stopTimer();
+  let b;
+  if (blank) {
+    const size = sizeValue() || [st.rec.board.rows, st.rec.board.cols];
+    b = blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
+  } else b = copyBoard(st.rec.board);
+  st.setter = { board: b, walls: uiOf(b.puzzle).regions ? wallsFromRegions(b) : null,
+    sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0, undo: [], redo: [] };
+  document.body.classList.add("setter");
+  $("setter").setAttribute("aria-pressed", "true");
+  $("setter-panel").hidden = false;
+  $("export-out").hidden = true;
+  $("setter-help").textContent = setterHelp(b.puzzle);
+  $("second").setAttribute("aria-pressed", "false");
+  $("second").textContent = "Show second answer";
+  st.hl = emptyHighlights();
+  showLegend();
+  say(blank ? "Setter: blank board." : "Setter: editing a copy of the board.");
+  render();
+  scheduleCount(0);
+}
+
+function setterHelp(p) {
+  const ui = uiOf(p);
+  const [lo, hi] = ui.clue_range;
+  const extra = Object.entries(ui.clue_extra).map(([k, say]) => ` (or ${k} for ${say})`).join("");
+  const where = ui.clue_on === "points" ? "a corner" : "a cell";
+  const walls = ui.regions ? " Click near an edge to add or remove a border." : "";
+  return `Click ${where}, type ${lo}..${hi}${extra}; Backspace clears.${walls}`;
+}
+
+export function leaveSetter(redraw = true) {
+  st.setter = null;
+  document.body.classList.remove("setter");
+  $("setter").setAttribute("aria-pressed", "false");
+  $("setter-panel").hidden = true;
+  if (redraw) {
+    startTimer();
+    say("Back to play.");
+    render();
+    if (st.ladderOn) fetchLadder();
+  }
+}
+
+/** The setter board as it is now (clues, regions, walls), for its undo and redo stacks. */
+function setterSnapshot(s) {
+  return { board: copyBoard(s.board), walls: s.walls ? new Set(s.walls) : null };
+}
+
+function setterEdited(s) {
+  s.undo.push(setterSnapshot(s));
+  s.redo = [];
+}
+
+export function setterStep(from, to, word) {
+  const s = st.setter;
+  const snap = from.pop();
+  if (!snap) { say(`Nothing to ${word === "Undone" ? "undo" : "redo"}.`); return; }
+  to.push(setterSnapshot(s));
+  s.board = snap.board;
+  s.walls = snap.walls;
+  s.res = null;
+  say(`${word} (setter).`);
+  scheduleCount();
+  render();
+}
+
+function setterClue(r, c, v) {
+  const s = st.setter;
+  if (!s) return;
+  if (s.board.clues[r][c] === v) return;
+  setterEdited(s);
+  s.board.clues[r][c] = v;
+  s.res = null;
+  scheduleCount();
+  render();
+}
+
+function toggleWall(a, b) {
+  const s = st.setter;
+  const k = a < b ? `${a}|${b}` : `${b}|${a}`;
+  setterEdited(s);
+  if (s.walls.has(k)) s.walls.delete(k); else s.walls.add(k);
+  s.board.regions = componentsFromWalls(s.board.rows, s.board.cols, s.walls);
+  s.res = null;
+  scheduleCount();
+  render();
+}
+
+/** A given larger than its region (a border half drawn): the words to show, else "". */
+function oversizedGiven(b) {
+  if (!uiOf(b.puzzle).regions) return "";
+  const { comp, size } = regionInfo(b);
+  for (let i = 0; i < b.rows * b.cols; i++) {
+    const v = b.clues[Math.floor(i / b.cols)][i % b.cols];
+    const n = size[comp[i]];
+    if (typeof v === "number" && v > n) {
+      return `The ${v} at row ${Math.floor(i / b.cols) + 1}, column ${i % b.cols + 1} is larger than its region `
+        + `of ${n} cell${n === 1 ? "" : "s"}: finish the borders or change the given.`;
+    }
+  }
+  return "";
+}
+
+let countTimer = null;
+function scheduleCount(delay = 150) {
+  const s = st.setter;
+  if (!s) return;
+  s.seq++;
+  $("answer-count").textContent = "answers: …";
+  $("answer-count").dataset.count = "";
+  $("setter-grade").textContent = "";
+  $("second").disabled = true;
+  clearTimeout(countTimer);
+  const seq = s.seq;
+  countTimer = setTimeout(() => runCount(seq), delay);
+}
+
+async function runCount(seq) {
+  const s = st.setter;
+  if (!s || s.seq !== seq) return;
+  const unfinished = oversizedGiven(s.board);
+  if (unfinished) {  // an edit half done: say so plainly instead of sending a board the server refuses
+    $("answer-count").textContent = "answers: ?";
+    $("setter-note").textContent = unfinished;
+    return;
+  }
+  let res;
+  try { res = await api("/api/count", { board: s.board }); } catch (e) {
+    if (st.setter === s && s.seq === seq) {
+      $("answer-count").textContent = "answers: ?";
+      $("setter-note").textContent = `Not countable yet: ${e.message}.`;
+    }
+    return;
+  }
+  if (st.setter !== s || s.seq !== seq) return;
+  s.res = res;
+  $("answer-count").textContent = `answers: ${res.count}${res.capped ? " (search capped)" : ""}`;
+  $("answer-count").dataset.count = String(res.count);
+  $("setter-grade").textContent = res.grade ? `· grade ${res.grade}` : "";
+  const red = res.redundant || [];
+  $("setter-note").textContent = res.count === 1
+    ? (red.length ? `${red.length} redundant clue${red.length === 1 ? "" : "s"} (dotted).` : "No redundant clue.")
+    : res.count === 0 ? "No answer: the clues contradict each other." : res.count === "2+" ? "More than one answer." : "";
+  $("second").disabled = !res.second;
+  if (!res.second && s.showSecond) { s.showSecond = false; }
+  $("second").setAttribute("aria-pressed", String(s.showSecond));
+  $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
+  render();
+}
+
+export function toggleSecond() {
+  const s = st.setter;
+  if (!s || !s.res || !s.res.second) return;
+  s.showSecond = !s.showSecond;
+  $("second").setAttribute("aria-pressed", String(s.showSecond));
+  $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
+  render();
+}
+
+export async function doMinimise() {
+  const s = st.setter;
+  if (!s) return;
+  say("Minimising…");
+  try {
+    const res = await api("/api/minimise", { board: s.board });
+    if (st.setter !== s) return;
+    setterEdited(s);
+    s.board = copyBoard(res.board);
+    if (uiOf(s.board.puzzle).regions) s.walls = wallsFromRegions(s.board);
+    say(`Minimised: ${res.removed} clue${res.removed === 1 ? "" : "s"} removed.`);
+    scheduleCount(0);
+    render();
+  } catch (e) { say(`Minimise failed: ${e.message}`, "error"); }
+}
+
+export async function doExport() {
+  const s = st.setter;
+  const b = s ? s.board : st.rec && st.rec.board;
+  if (!b) return;
+  try {
+    const res = await api("/api/export", { board: b });
+    const out = $("export-out");
+    out.value = [res.url && `URL: ${res.url}`, res.tatham && `Tatham: ${res.tatham}`, res.text]
+      .filter(Boolean).join("\n\n");
+    out.hidden = false;
+    say("Exported.");
+  } catch (e) { say(`Export failed: ${e.message}`, "error"); }
+}
+
+export async function setterPlay() {
+  const s = st.setter;
+  if (!s) return;
+  const b = copyBoard(s.board);
+  const res = s.res && s.seq ? s.res : null;
+  let ci;
+  if (res && res.count !== "?") {
+    ci = { grade: res.grade, unique: res.count === 1,
+      info: res.count === 1 ? `one answer · grade ${res.grade ?? "?"}` : res.count === 0 ? "no answer" : "more than one answer" };
+  } else ci = await countInfo(b);
+  await openRecord({ id: null, board: b, share: null, ...ci }, { message: "Playing the edited board." });
+}
+
+
+export function setterPointer(p) {
+  const s = st.setter;
+  const b = s.board;
+  const ui = uiOf(b.puzzle);
+  if (ui.clue_on === "points") {
+    const r = Math.min(b.rows, Math.max(0, Math.round(p.y))), c = Math.min(b.cols, Math.max(0, Math.round(p.x)));
+    s.sel = { r, c };
+    render();
+    return;
+  }
+  const cell = cellAt(p, b);
+  if (!cell) return;
+  if (ui.regions) {
+    const fx = p.x - cell.c, fy = p.y - cell.r;
+    const cands = [[fx, 0, -1], [1 - fx, 0, 1], [fy, -1, 0], [1 - fy, 1, 0]]
+      .filter(([, dr, dc]) => cell.r + dr >= 0 && cell.r + dr < b.rows && cell.c + dc >= 0 && cell.c + dc < b.cols)
+      .sort((u, v) => u[0] - v[0]);
+    if (cands.length && cands[0][0] < 0.2) {
+      const [, dr, dc] = cands[0];
+      toggleWall(cell.r * b.cols + cell.c, (cell.r + dr) * b.cols + cell.c + dc);
+      s.sel = cell;
+      return;
+    }
+  }
+  s.sel = cell;
+  render();
+}
+
+export function setterKey(e) {
+  const s = st.setter;
+  const b = s.board;
+  const k = e.key;
+  const { r, c } = s.sel;
+  if (k === "Backspace" || k === "Delete") { e.preventDefault(); setterClue(r, c, null); return; }
+  const ui = uiOf(b.puzzle);
+  const [lo, hi] = ui.clue_range;
+  if (k in ui.clue_extra) { e.preventDefault(); setterClue(r, c, k); return; }
+  if (/^[0-9]$/.test(k)) {
+    e.preventDefault();
+    const v = Number(k);
+    if (v < lo || v > hi) { say(`Clues here are ${lo}..${hi}.`, "error"); return; }
+    if (ui.regions) {
+      const { comp, size } = regionInfo(b);
+      const n = size[comp[r * b.cols + c]];
+      if (v > n) { say(`This region has ${n} cell${n === 1 ? "" : "s"}: a given here is 1..${n}.`, "error"); return; }
+    }
+    setterClue(r, c, v);
+  }
+}
