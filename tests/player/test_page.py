@@ -425,6 +425,7 @@ def test_ripple_setter_in_between_edit_and_given_bound(page: Page, server: str) 
     page.wait_for_selector("#setter-panel:not([hidden])")
     R, C, reg = rec["rows"], rec["cols"], rec["regions"]
     r, c, v = next((r, c, v) for r, c, v in clue_places(rec) if v >= 2)
+    page.locator(cell(r, c)).wait_for(state="visible")  # the setter redraws the board as it opens
     box = page.locator(cell(r, c)).bounding_box()
     assert box is not None
     edges = {(0, 1): (box["width"] - 2, box["height"] / 2), (0, -1): (2, box["height"] / 2),

@@ -131,14 +131,15 @@ def running_server() -> Iterator[str]:
     thread = threading.Thread(target=srv.run, daemon=True)
     thread.start()
     base = f"http://127.0.0.1:{port}"
-    for _ in range(600):
+    deadline = time.monotonic() + 120  # a loaded machine (CI's two test workers) starts it slowly
+    while True:
         try:
             urllib.request.urlopen(base + "/api/catalog", timeout=5).read()
             break
         except OSError:
+            if time.monotonic() > deadline or not thread.is_alive():
+                raise RuntimeError("the player server did not start") from None
             time.sleep(0.05)
-    else:
-        raise RuntimeError("the player server did not start")
     try:
         yield base
     finally:
