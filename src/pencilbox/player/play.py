@@ -185,7 +185,22 @@ def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
     out = service.hint_from(board, now, service.Options(level=level, node_cap=PLAYER_NODES))
     if out["kind"] == "capped":
         raise TooMuchWork("the board is too hard for this request's node cap")
+    given = [i for i, m in enumerate(position) if m is None and marks.mark(board, i, dom[i]) is not None]
+    if given and out["kind"] in ("hint", "stuck"):
+        return _given(board, given[0], dom[given[0]], show)
     return out
+
+
+def _given(board: Any, var: int, value: int, show: Any) -> dict[str, Any]:
+    """A cell the rules settle before any rung (a Ripple region of one cell holds a 1) that
+    the player has not entered: the cheapest hint of all, named by the first rung."""
+    puzzle = puzzles.get(board.puzzle)
+    rung = engine.levels(puzzle)[0]
+    cells, clues = puzzle.places(board, ())
+    r, c = board.grid.rc(var)
+    fields, said = show(var, value)
+    return {"kind": "hint", "cell": [r, c], **fields, "rung": rung, "cells": cells, "clues": clues,
+            "message": f"{rung}: row {r + 1}, column {c + 1} is {said}"}
 
 
 def ladder(data: Any, position: Any) -> dict[str, Any]:
@@ -200,10 +215,9 @@ def ladder(data: Any, position: Any) -> dict[str, Any]:
         got = engine.run_fixpoint(puzzle, board, dom, engine.ladder(puzzle, level))
         cells = []
         if got is not None:
-            for i, (before, after) in enumerate(zip(dom, got, strict=True)):
+            for i, after in enumerate(got):
                 m = marks.mark(board, i, after)
-                fresh = position[i] is None and marks.mark(board, i, before) is None
-                if i not in seen and fresh and m is not None:
+                if i not in seen and position[i] is None and m is not None:  # a given cell too
                     seen.add(i)
                     cells.append({"cell": list(board.grid.rc(i)), "mark": m})
         out.append({"rung": level, "cells": cells, "contradiction": got is None})
