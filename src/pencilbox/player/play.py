@@ -185,15 +185,19 @@ def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
     out = service.hint_from(board, now, service.Options(level=level, node_cap=PLAYER_NODES))
     if out["kind"] == "capped":
         raise TooMuchWork("the board is too hard for this request's node cap")
-    given = [i for i, m in enumerate(position) if m is None and marks.mark(board, i, dom[i]) is not None]
-    if given and out["kind"] in ("hint", "stuck"):
-        return _given(board, given[0], dom[given[0]], show)
+    if out["kind"] == "stuck":
+        clued = len(board.clues) == len(position)  # clues in cells (Slant's are on points)
+        given = [i for i, m in enumerate(position) if m is None and not (clued and board.clues[i] is not None)
+                 and marks.mark(board, i, dom[i]) is not None]
+        if given:
+            return _given(board, given[0], dom[given[0]], show)
     return out
 
 
 def _given(board: Any, var: int, value: int, show: Any) -> dict[str, Any]:
-    """A cell the rules settle before any rung (a Ripple region of one cell holds a 1) that
-    the player has not entered: the cheapest hint of all, named by the first rung."""
+    """A cell the rules settle before any rung (a Ripple region of one cell holds a 1), not
+    a clue, that the player has not entered: the rungs never log it, so once they are stuck
+    the hint fills it, named by the first rung (the CLI's driver stays the same until then)."""
     puzzle = puzzles.get(board.puzzle)
     rung = engine.levels(puzzle)[0]
     cells, clues = puzzle.places(board, ())
