@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
@@ -63,24 +64,52 @@ def first_answer(url: str, t0: float, limit: float) -> tuple[int, float]:
     return 0, time.monotonic() - t0
 
 
+def children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
+def stop(proc: subprocess.Popen[bytes]) -> set[int]:
+    """Stop the server as Ctrl+C or a service manager does; the processes it started that are
+    still there 10 s later (then killed: a test leaves nothing behind)."""
+    started = children(proc.pid)
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and any(Path(f"/proc/{c}").exists() for c in started):
+        time.sleep(0.1)
+    left = {c for c in started if Path(f"/proc/{c}").exists()}
+    for pid in left:
+        os.kill(pid, signal.SIGKILL)
+    return left
+
+
 @pytest.fixture
-def cold(tmp_path: Path) -> Iterator[tuple[str, float]]:
+def cold(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], float]]:
     proc, base, t0 = launch(tmp_path)
     try:
-        yield base, t0
+        yield base, proc, t0
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        if proc.poll() is None:  # a test that failed early
+            stop(proc)
 
 
-def test_a_fresh_install_serves_at_once_and_hints_once_warm(cold: tuple[str, float]) -> None:
-    base, t0 = cold
+def test_a_fresh_install_serves_at_once_and_hints_once_warm(
+        cold: tuple[str, subprocess.Popen[bytes], float]) -> None:
+    base, proc, t0 = cold
     status, page_s = first_answer(base + "/", t0, 30)
     assert status == 200 and page_s <= PAGE_S, f"the page answered {status} after {page_s:.1f} s"
-    t1 = time.monotonic()
     status, _, raw = call(base + "/api/catalog")
     catalog_s = time.monotonic() - t0
     assert status == 200 and catalog_s <= PAGE_S, f"the catalog answered {status} after {catalog_s:.1f} s"
@@ -102,3 +131,5 @@ def test_a_fresh_install_serves_at_once_and_hints_once_warm(cold: tuple[str, flo
         time.sleep(1)
     status, _, raw = call(base + "/api/hint", body, timeout=30)
     assert status == 200 and json.loads(raw)["kind"] == "hint", raw
+    assert children(proc.pid), "the heavy worker runs in a process of its own"
+    assert not stop(proc), "the server's processes outlived it"

@@ -235,9 +235,20 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     task = asyncio.create_task(warm_up())
     yield
     task.cancel()
-    if _pool is not None and not WARMUP.heavy:  # a worker still compiling would hold up the exit
-        for proc in list(_pool._processes.values()):
-            proc.terminate()
+    stop_pool()
+
+
+def stop_pool() -> None:
+    """End the heavy worker with the server: one still compiling would hold up the exit, and
+    an idle one outlived a server stopped by a signal."""
+    global _pool
+    if _pool is None:
+        return
+    workers = list(_pool._processes.values())
+    _pool.shutdown(wait=False, cancel_futures=True)
+    for proc in workers:
+        proc.terminate()
+    _pool = None
 
 
 app = Starlette(routes=routes, lifespan=lifespan,
