@@ -36,6 +36,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("player/api.py", "pencilbox.studies.stats"): (1, "the notes page only when asked"),
     ("warm.py", "pencilbox"): (2, "bank, boardio and service only when warming"),
     ("core/aot.py", "pencilbox"): (1, "warm, after the jitted module's own sources are noted"),
+    ("core/engine.py", "pencilbox.core.screen"): (1, "the hint's compiled screen builds on the engine"),
 }
 
 

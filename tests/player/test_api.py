@@ -344,3 +344,39 @@ def test_reveal_needs_a_unique_answer(board: dict[str, Any]) -> None:
     got = post("/api/reveal", {"board": board, "position": [None] * n})
     assert got.status_code == 400 and "no unique answer" in got.json()["error"], got.text
     assert post("/api/reveal", {"board": board}).status_code == 400  # no position: one clear message
+
+
+def _graded(name: str) -> list[dict[str, Any]]:
+    """Bank boards a ladder level finishes: every Ripple board (the puzzle with cells the rules
+    settle before any rung), the smallest size of the others (the test's time bound)."""
+    puzzle = puzzles.get(name)
+    recs = [r for r in bank.load(name) if r["grade"] in engine.levels(puzzle)]
+    if name == "ripple":
+        return recs
+    least = min(r["rows"] * r["cols"] for r in recs)
+    return [r for r in recs if r["rows"] * r["cols"] == least]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_hint_driven_solve_at_the_boards_grade_reaches_the_win(name: str) -> None:
+    """Issue 15 item 3: a hint never answers stuck where the board's grade says the chosen
+    level finishes it (Ripple's one-cell regions were never hinted)."""
+    from pencilbox.player import drive, play
+    recs = _graded(name)
+    unfinished = []
+    for rec in recs:
+        board = play.board_of(rec)
+        run = drive.solve_by_hints(board, rec["grade"])
+        won = play.check(play.board_json(board), run.position)["won"]
+        if not (run.solved and won):
+            unfinished.append(f"{rec['id']}: {run.last.get('message')}")
+    assert len(recs) >= 12 and not unfinished, unfinished
+
+
+def test_the_ladder_view_shades_a_one_cell_region_at_the_first_rung() -> None:
+    rec = next(r for r in bank.load("ripple") if 1 in boardio.board_from_json(r).size)
+    board = boardio.board_from_json(rec)
+    one = next(i for i, s in enumerate(board.size) if s == 1 and board.clues[i] is None)
+    position = [None] * (board.rows * board.cols)
+    rungs = post("/api/ladder", {"board": rec, "position": position}).json()["rungs"]
+    assert {"cell": list(board.grid.rc(one)), "mark": 1} in rungs[0]["cells"]

@@ -26,6 +26,7 @@ from pencilbox.core.budgets import QUICK_NODES
 
 if TYPE_CHECKING:
     from pencilbox.core.puzzle import BoardT, Kernel, Puzzle
+    from pencilbox.core.screen import Screen
 
 PROBE = "probe"
 SEARCH = "search"
@@ -132,18 +133,22 @@ def ladder(puzzle: Puzzle[Any, Any], level: str | None = None, off: Iterable[str
 # ---------------------------------------------------------------- fixpoint and probe
 
 def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: Iterable[str],
-             budget: Budget | None = None) -> None:
+             budget: Budget | None = None, screen: Screen | None = None) -> None:
     """Run the enabled rungs to a fixpoint, cheapest first; raises Contradiction (and
-    OutOfNodes when ``budget`` runs out)."""
+    OutOfNodes when ``budget`` runs out). A ``screen`` skips rung passes and probe trials
+    that would find nothing (see Screen)."""
     names = tuple(names)
     rungs = [r for r in puzzle.rungs if r.name in names]
+    own = tuple(r.name for r in rungs)
     below = tuple(n for n in names if n != PROBE)
     i = cursor = 0
     while True:
+        i = screen.idle(state.dom, own) if screen is not None and i == 0 else i
         while i < len(rungs):
             i = 0 if rungs[i].apply(board, state) else i + 1
+            i = screen.idle(state.dom, own) if screen is not None and i == 0 else i
         if PROBE in names:
-            cursor = probe(puzzle, board, state, below, cursor, budget)
+            cursor = probe(puzzle, board, state, below, cursor, budget, screen)
             if cursor >= 0:
                 i = 0
                 continue
@@ -151,10 +156,12 @@ def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: It
 
 
 def probe(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, below: tuple[str, ...], start: int = 0,
-          budget: Budget | None = None) -> int:
+          budget: Budget | None = None, screen: Screen | None = None) -> int:
     """Drop the first value, scanning round from variable ``start``, whose assumption alone
     makes the rungs ``below`` contradict; returns its variable, or -1 after a full round
-    found none (resuming where the last drop was keeps repeated sweeps short)."""
+    found none (resuming where the last drop was keeps repeated sweeps short). With a
+    ``screen`` only the trial that drops a value runs readable (for the cells its
+    contradiction names), and only with the rungs it needs."""
     n = len(state.dom)
     var: int
     for var in (*range(start, n), *range(start)):
@@ -166,8 +173,11 @@ def probe(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, below: tuple
             trial.dom[var] = bit
             if budget is not None:
                 budget.spend()
+            rungs = below if screen is None else screen.trial(trial.dom, below)
+            if rungs is None:
+                continue
             try:
-                fixpoint(puzzle, board, trial, below)
+                fixpoint(puzzle, board, trial, rungs, screen=screen)
             except Contradiction as why:
                 state.restrict(var, ~bit, PROBE, (var, *why.cells))
                 return var
@@ -436,18 +446,37 @@ def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iter
     player's Sukoro marks only numbered or empty). ``early`` stops at that variable instead
     of finishing the fixpoint (fast on big boards; a contradiction found later then goes
     unreported). ``node_cap`` bounds the probe trials (one node each): past it the answer
-    is capped. With ``accel`` a compiled fixpoint that settles nothing answers stuck at once."""
+    is capped. With ``accel`` the compiled kernel finds how far the readable run must go
+    (see _reach) and screens its probe trials; the answer is the readable run's all the same."""
     names = tuple(names)
     kernel = _kernel(puzzle, names) if accel else None
+    if kernel is None:
+        return _readable(puzzle, board, dom, names, done, early, node_cap)
+    reach = _reach(puzzle, board, dom, names, done, kernel, early)
+    if reach is None:
+        return Stuck(False)  # the compiled fixpoint settles nothing more: no readable run needed
+    from pencilbox.core.screen import Screen, forward
+    screen = Screen(kernel, board)
+    if reach != names:
+        got = _readable(puzzle, board, dom, reach, done, early, node_cap, screen)
+        if not isinstance(got, Stuck) or got.contradiction:
+            return got
+    if early and PROBE in names:
+        fast = forward(puzzle, board, dom, names, done, node_cap, screen)
+        if fast is not None:
+            return fast
+    return _readable(puzzle, board, dom, names, done, early, node_cap, screen)
+
+
+def _readable(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[str, ...],
+              done: Callable[[int, int], bool], early: bool, node_cap: int | None,
+              screen: Screen | None = None) -> Hint | Stuck:
+    """The readable fixpoint with its log: the first step that settles a variable, its rung
+    and every premise of that variable's steps."""
     budget = Budget(node_cap)
-    if kernel is not None:
-        final = kernel.fixpoint(board, dom, names)
-        if final is not None and not any(done(v, f) and not done(v, d)
-                                         for v, (d, f) in enumerate(zip(dom, final, strict=True))):
-            return Stuck(False)  # the compiled fixpoint settles nothing more: no readable run needed
     state = _UntilSettled(dom.copy(), done) if early else State(dom.copy(), log=[])
     try:
-        fixpoint(puzzle, board, state, names, budget)
+        fixpoint(puzzle, board, state, names, budget, screen)
     except Contradiction as why:
         return Stuck(True, why.rung, why.cells)
     except OutOfNodes:
@@ -461,3 +490,21 @@ def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iter
             premises.discard(step.var)
             return Hint(step.var, step.after, step.rung, tuple(sorted(premises)))
     return Stuck(False)
+
+
+def _reach(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[str, ...],
+           done: Callable[[int, int], bool], kernel: Kernel[BoardT], early: bool) -> tuple[str, ...] | None:
+    """The cheapest cumulative prefix of ``names`` (with ``early``, else all of them) whose
+    compiled fixpoint settles a variable or contradicts; None when none does. Until that
+    prefix's fixpoint the readable run of ``names`` logs exactly the prefix's steps (a rung
+    runs only once every cheaper one is at its fixpoint), so the prefix alone stops at the
+    same first settle (a later contradiction, which only a full run reports, needs all)."""
+    order = levels(puzzle)
+    ranked = tuple(sorted(names, key=order.index))
+    for k in range(1 if early else len(ranked), len(ranked) + 1):
+        final = kernel.fixpoint(board, dom, ranked[:k])
+        if final is None or any(done(v, f) and not done(v, d)
+                                for v, (d, f) in enumerate(zip(dom, final, strict=True))):
+            return ranked[:k]
+    return None
+

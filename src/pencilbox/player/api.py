@@ -8,6 +8,8 @@ import asyncio
 import contextlib
 import json
 import multiprocessing
+import sys
+import time
 from collections.abc import AsyncIterator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,7 +28,7 @@ from pencilbox.player import play
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 BUDGET_S = 10.0  # wall-clock budget per API call (node caps keep real calls far below it)
-HEAVY_BUDGET_S = 60.0  # the same for the worker's calls, which may wait behind its warm-up
+HEAVY_BUDGET_S = 60.0  # the same for the worker's calls (a count may queue behind another)
 _slots = asyncio.Semaphore(8)  # heavy calls in flight at once; the rest wait their turn
 
 
@@ -49,6 +51,38 @@ async def _body(request: Request) -> dict[str, Any]:
 
 _pool: ProcessPoolExecutor | None = None
 HEAVY = {"count", "minimise", "generate"}  # setter and generator work: off the serving process
+KERNEL = {"hint", "ladder"}  # play calls that run compiled kernels in this process
+
+
+class Warmup:
+    """Where the background warm-up stands: whether this process's kernels (hints, the
+    ladder view) and the heavy worker's (setter, generator) are loaded. Both start true, so
+    an app served without its lifespan (the tests' TestClient) is never held back."""
+
+    def __init__(self) -> None:
+        self.kernels = True
+        self.heavy = True
+        self.since = time.monotonic()
+
+    def start(self) -> None:
+        self.kernels = self.heavy = False
+        self.since = time.monotonic()
+
+    def status(self) -> dict[str, Any]:
+        return {"warming": not (self.kernels and self.heavy), "kernels": self.kernels, "heavy": self.heavy,
+                "seconds": round(time.monotonic() - self.since, 1)}
+
+
+WARMUP = Warmup()
+RETRY_S = 3  # what a "warming up" answer asks the page to wait before asking again
+
+
+def _warming() -> JSONResponse:
+    """The answer of a call whose kernels are still compiling: at once, never a hang."""
+    said = ("warming up: the puzzle kernels are still compiling in the background (a first start takes "
+            "a minute or two); try again shortly")
+    return JSONResponse({"error": said, **WARMUP.status()}, status_code=503,
+                        headers={"Retry-After": str(RETRY_S)})
 
 
 def _heavy_pool() -> ProcessPoolExecutor:
@@ -62,6 +96,8 @@ def _heavy_pool() -> ProcessPoolExecutor:
 
 async def _run(fn: Any, *args: Any) -> Response:
     """Run one bounded piece of work off the event loop and map its errors to statuses."""
+    if (fn.__name__ in KERNEL and not WARMUP.kernels) or (fn.__name__ in HEAVY and not WARMUP.heavy):
+        return _warming()
     try:
         if fn.__name__ in HEAVY:
             loop = asyncio.get_running_loop()
@@ -123,6 +159,11 @@ async def catalog(request: Request) -> Response:
     return await _run(play.catalog)
 
 
+async def status(request: Request) -> Response:
+    """Whether the kernels are still warming up (the page and the tests' servers wait on it)."""
+    return JSONResponse(WARMUP.status())
+
+
 async def bank_list(request: Request) -> Response:
     q = request.query_params
     try:
@@ -153,6 +194,7 @@ routes = [
     Route("/", index),
     Route("/notes", notes_page),
     Route("/api/catalog", catalog),
+    Route("/api/status", status),
     Route("/api/bank", bank_list),
     Route("/api/board/{id}", bank_board),
     Route("/api/generate", _post(play.generate, "puzzle", "rows", "cols", "grade", "seed"), methods=["POST"]),
@@ -167,14 +209,47 @@ routes = [
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 
+async def warm_up() -> None:
+    """Compile in the background, never in a request: the heavy worker (a process of its
+    own) compiles the play kernels into numba's cache, this process then loads them from it
+    (hints, the ladder view), and the worker goes on to the generators and setter counts.
+    A warm-up that fails lets calls through, to compile on their own."""
+    loop = asyncio.get_running_loop()
+    try:
+        await loop.run_in_executor(_heavy_pool(), play.warm)
+        await asyncio.to_thread(play.warm)
+        WARMUP.kernels = True
+        await loop.run_in_executor(_heavy_pool(), play.warm_heavy)
+    except Exception as e:  # noqa: BLE001 - any failure: serve on, compiling on demand
+        print(f"pencilbox: the background warm-up failed ({type(e).__name__}: {e}); calls compile "
+              "on their own", file=sys.stderr, flush=True)
+    finally:
+        WARMUP.kernels = WARMUP.heavy = True
+
+
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Warm the kernels here before serving the first request; the heavy worker warms up
-    (compiling the generators on a fresh install) in the background, first in its queue."""
-    loop = asyncio.get_running_loop()
-    app.state.warming = loop.run_in_executor(_heavy_pool(), play.warm_heavy)
-    await asyncio.to_thread(play.warm)
+    """Serve at once: the kernels warm up in the background (warm_up) while the page, the
+    catalog, the bank, check and the formats answer; calls that need a kernel meanwhile
+    answer 503 "warming up" with Retry-After."""
+    WARMUP.start()
+    task = asyncio.create_task(warm_up())
     yield
+    task.cancel()
+    stop_pool()
+
+
+def stop_pool() -> None:
+    """End the heavy worker with the server: one still compiling would hold up the exit, and
+    an idle one outlived a server stopped by a signal."""
+    global _pool
+    if _pool is None:
+        return
+    workers = list(_pool._processes.values())
+    _pool.shutdown(wait=False, cancel_futures=True)
+    for proc in workers:
+        proc.terminate()
+    _pool = None
 
 
 app = Starlette(routes=routes, lifespan=lifespan,

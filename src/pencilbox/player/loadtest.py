@@ -140,6 +140,10 @@ def running_server() -> Iterator[str]:
             if time.monotonic() > deadline or not thread.is_alive():
                 raise RuntimeError("the player server did not start") from None
             time.sleep(0.05)
+    for _ in range(6000):  # the kernels warm up in the background (a fresh cache: minutes)
+        if not json.loads(urllib.request.urlopen(base + "/api/status", timeout=5).read())["warming"]:
+            break
+        time.sleep(0.1)
     try:
         yield base
     finally:
