@@ -1,7 +1,7 @@
 """Player benchmark, written to bench/results/player.json:
 
 - ``hints``: a hint-driven solve (apply each hint, ask again) of the largest bank board of
-  each puzzle through the API's own hint call, at the probe level and at the board's grade:
+  each puzzle (of its hardest ladder grade) through the API's own hint call, at every level:
   wall-clock p50, p95 and max per hint (goal: p95 within 100 ms, issue 15 item 2);
 - ``cold_start``: ``pencilbox play`` launched on an empty numba cache with no ahead-of-time
   build: seconds until the page and the catalog answer (goal: 2 s, item 1), and until a
@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import __version__, puzzles
+from pencilbox.core import engine
 from pencilbox.player import drive, loadtest, play
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +39,7 @@ def hints() -> dict[str, Any]:
     out: dict[str, Any] = {}
     for name in puzzles.names():
         board, grade = drive.largest_board(name)
-        for level in dict.fromkeys(("probe", grade)):
+        for level in engine.levels(puzzles.get(name)):  # below the grade the solve ends stuck
             run = drive.solve_by_hints(board, level)
             out[f"{name} {level}"] = {"board": f"{name} {board.rows}x{board.cols} graded {grade}",
                                       "hints": len(run.seconds), "ends": run.last.get("kind"),
