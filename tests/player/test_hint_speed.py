@@ -1,9 +1,9 @@
-"""Hints answer fast (issue 15 item 2) and stay the readable ladder's: the compiled screen
-(core/screen.py) changes how long a hint takes, never what it says."""
+"""Hints stay the readable ladder's (issue 15 item 2): the compiled screen (core/screen.py)
+changes how long a hint takes, never what it says. How long it takes is measured by
+bench/player.py (p50/p95/max of a hint-driven solve of the largest bank boards), not here."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pytest
@@ -61,22 +61,3 @@ def test_hint_is_the_readable_drivers(name: str, board_id: str, level: str) -> N
         return play.hint(data, position, lvl)
     drive.solve_by_hints(board, level, both)
     assert compared > 1
-
-
-@pytest.mark.parametrize("name", puzzles.names())
-def test_hint_p95_within_100ms_on_the_largest_board(name: str) -> None:
-    """A hint-driven solve at the probe level of the bank's largest board: the API's hint
-    call's p95 within 100 ms of CPU time (CPU, not wall: the test machine is shared)."""
-    board, _ = drive.largest_board(name)
-    play.hint(play.board_json(board), drive.start_position(board), None)  # kernels loaded
-    cpu: list[float] = []
-
-    def timed(data: Any, position: list[Any], level: str | None) -> dict[str, Any]:
-        t0 = time.process_time()
-        out = play.hint(data, position, level)
-        cpu.append(time.process_time() - t0)
-        return out
-    drive.solve_by_hints(board, engine.PROBE, timed)
-    cpu.sort()
-    p95 = cpu[int(0.95 * (len(cpu) - 1))]
-    assert p95 <= 0.100, f"{name}: p95 {p95 * 1e3:.0f} ms over {len(cpu)} hints (max {cpu[-1] * 1e3:.0f} ms)"

@@ -1,8 +1,9 @@
 """``pencilbox play`` on a fresh install (issue 15 item 1): an empty numba cache and no
-ahead-of-time build. The page and the catalog answer within 2 s of launch, a hint answers
-at once while the kernels compile in the background ("warming up" or a real hint), and a
-real hint once they are ready. The kernels compile from nothing here: minutes on a slow
-machine."""
+ahead-of-time build. The page and the catalog answer while the kernels still compile in the
+background (the old server answered only after compiling, a minute or more), a hint answers
+during the warm-up ("warming up" or a real hint), and a real hint once they are ready. No
+timing goal is asserted (bench/player.py measures the start: 0.4 s); the limits below are
+the test's patience. The kernels compile from nothing here: minutes on a slow machine."""
 
 from __future__ import annotations
 
@@ -24,8 +25,7 @@ import pytest
 from pencilbox import bank
 from pencilbox.player import drive, play
 
-PAGE_S = 2.0  # the page and the catalog, from launch
-HINT_S = 2.0  # any hint answer during the warm-up
+PAGE_S = 30.0  # the first answer from launch (the test's patience, not a goal)
 READY_S = 900.0  # the kernels compiled from nothing (the test's patience, not a goal)
 
 
@@ -108,21 +108,17 @@ def cold(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], float]]
 def test_a_fresh_install_serves_at_once_and_hints_once_warm(
         cold: tuple[str, subprocess.Popen[bytes], float]) -> None:
     base, proc, t0 = cold
-    status, page_s = first_answer(base + "/", t0, 30)
-    assert status == 200 and page_s <= PAGE_S, f"the page answered {status} after {page_s:.1f} s"
+    status, page_s = first_answer(base + "/", t0, PAGE_S)
+    assert status == 200, f"the page answered {status} after {page_s:.1f} s"
     status, _, raw = call(base + "/api/catalog")
-    catalog_s = time.monotonic() - t0
-    assert status == 200 and catalog_s <= PAGE_S, f"the catalog answered {status} after {catalog_s:.1f} s"
-    assert len(json.loads(raw)["puzzles"]) == 4
+    assert status == 200 and len(json.loads(raw)["puzzles"]) == 4
+    assert json.loads(call(base + "/api/status")[2])["warming"], "the page waited for the kernels"
 
     rec = min(bank.load("slant"), key=lambda r: r["rows"] * r["cols"])
     board = play.board_of(rec)
     body = {"board": play.board_json(board), "position": drive.start_position(board), "level": None}
-    t1 = time.monotonic()
     status, headers, raw = call(base + "/api/hint", body, timeout=30)
-    hint_s = time.monotonic() - t1
     got = json.loads(raw)
-    assert hint_s <= HINT_S, f"a hint during the warm-up took {hint_s:.1f} s"
     if status == 503:
         assert got["warming"] and "warming up" in got["error"] and int(headers["Retry-After"]) > 0
     else:
