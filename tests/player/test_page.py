@@ -553,3 +553,21 @@ def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str
     finally:
         ctx.close()
     assert not errors, errors
+
+
+# ---------------------------------------------------------------- item 3: hints reach the win
+
+def test_hints_alone_solve_a_ripple_board_with_one_cell_regions(page: Page, server: str) -> None:
+    """Hint after hint at the board's own grade fills every cell, one-cell regions included
+    (their cells were never hinted: the page stopped at "nothing more is provable")."""
+    rec = next(r for r in small_boards(server, "ripple")
+               if any(sum(row.count(k) for row in r["regions"]) == 1 for row in r["regions"] for k in row))
+    open_board(page, server, "ripple", rec["id"])
+    page.select_option("#hint-level", rec["grade"])
+    for k in range(rec["rows"] * rec["cols"] + 1):
+        if page.evaluate("window.pb.won"):
+            break
+        page.click("#hint")
+        page.wait_for_function("n => window.pb.undo.length > n || window.pb.won", arg=k)
+    page.wait_for_function("window.pb.won")
+    shot(page, "page-ripple-hints-to-win-desktop")

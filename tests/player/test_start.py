@@ -95,6 +95,21 @@ def stop(proc: subprocess.Popen[bytes]) -> set[int]:
     return left
 
 
+def drawn_in_browser(base: str) -> None:
+    """Open the page in chromium and wait until it has drawn a board (as a player sees it)."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.player.test_browser import ARGS, CHROMIUM, TIMEOUT_MS, wait_ready
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.goto(base + "/")
+        wait_ready(page)
+        page.wait_for_selector("[data-cell='0,0']")
+        browser.close()
+
+
 @pytest.fixture
 def cold(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], float]]:
     proc, base, t0 = launch(tmp_path)
@@ -113,6 +128,8 @@ def test_a_fresh_install_serves_at_once_and_hints_once_warm(
     status, _, raw = call(base + "/api/catalog")
     assert status == 200 and len(json.loads(raw)["puzzles"]) == 4
     assert json.loads(call(base + "/api/status")[2])["warming"], "the page waited for the kernels"
+    drawn_in_browser(base)
+    assert json.loads(call(base + "/api/status")[2])["warming"], "the board waited for the kernels"
 
     rec = min(bank.load("slant"), key=lambda r: r["rows"] * r["cols"])
     board = play.board_of(rec)
