@@ -45,6 +45,25 @@ def test_cli_and_player_hint_are_one_driver(name: str) -> None:
         puzzle.marks.SAY.get(mark, str(mark)), "?")
 
 
+def test_cli_and_player_fill_a_one_cell_region_once_the_rungs_are_stuck() -> None:
+    """Issue 15 item 3 in the one driver: every cell entered but a one-cell region's, the
+    CLI's hint and the player's both fill it (the rungs never log it), with its reason."""
+    puzzle = puzzles.get("ripple")
+    rec = next(r for r in bank.load("ripple")
+               if any(sum(row.count(k) for row in r["regions"]) == 1 for row in r["regions"] for k in row))
+    board = boardio.board_from_json(rec)
+    sizes = [sum(row.count(k) for row in rec["regions"]) for row in rec["regions"] for k in row]
+    left = [i for i, s in enumerate(sizes) if s == 1 and board.clues[i] is None]
+    assert left, "a one-cell region without a given"
+    answer = tuple(None if i in left else v for i, v in enumerate(board.answer))
+    said = service.hint(replace(board, answer=answer))
+    assert said["kind"] == "hint" and said["cell"] == list(board.grid.rc(left[0])), said
+    assert said["rung"] == engine.levels(puzzle)[0] and said["reason"]
+    marks = puzzle.marks.from_answer(board, answer)
+    shown = play.hint(play.board_json(board), marks)
+    assert shown["kind"] == "hint" and shown["cell"] == said["cell"] and shown["reason"] == said["reason"]
+
+
 def test_hint_asks_done_of_the_variable_it_settles() -> None:
     """``done`` reads (variable, domain): a hint counts only what it says is settled."""
     board = board_of("sukoro")
@@ -169,3 +188,12 @@ def test_slant_broken_clues_name_their_lattice_points() -> None:
     out = service.check(full)
     clue = next(b for b in out["broken"] if b["rule"] == "clue")
     assert clue["points"] == [[1, 1]]
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_cli_hint_says_its_reason(name: str) -> None:
+    """The CLI's text shows the hint's plain-language reason under the rung (issue 15 item 5)."""
+    board = board_of(name)
+    said = service.hint(board)
+    assert said["kind"] == "hint" and said["reason"]
+    assert cli._show_hint(board, said).splitlines()[1].strip() == said["reason"]

@@ -77,7 +77,8 @@ def _show_solve(board: Any, out: dict[str, Any]) -> str:
 def _show_hint(board: Any, out: dict[str, Any]) -> str:
     if out["kind"] == "hint":
         used = ", ".join(_cell(c) for c in out["clues"] + out["cells"]) or "nothing"
-        return f"{_cell(out['cell'])} = {out['value']} by {out['rung']} (using {used})"
+        why = f"\n  {out['reason']}" if out.get("reason") else ""
+        return f"{_cell(out['cell'])} = {out['value']} by {out['rung']} (using {used}){why}"
     cells = " ".join(_cell(c) for c in out.get("cells", []))
     return f"{out['kind']}: {out['message']}" + (f" [{cells}]" if cells else "")
 

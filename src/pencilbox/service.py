@@ -182,8 +182,31 @@ def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
     if h.contradiction:
         return {"kind": "contradiction", "rung": h.rung, "cells": _cells(board, h.cells),
                 "message": f"the entries so far contradict the rules ({h.rung})"}
+    given = _given(board, now)
+    if given is not None:
+        return given
     return {"kind": "stuck", "message": f"nothing more is provable with the rungs up to {enabled[-1]}",
             "reveal": True}  # the player may ask the answer for one cell instead
+
+
+def _given(board: Any, now: Progress) -> dict[str, Any] | None:
+    """A cell the rules settle before any rung (a Ripple region of one cell holds a 1), not a
+    clue, that the solver has not entered: the rungs never log it, so once they are stuck the
+    hint fills it, named by the first rung."""
+    puzzle = puzzles.get(board.puzzle)
+    clued = len(board.clues) == len(now.dom)  # clues in cells (Slant's are on points)
+    entered = set(now.entered)
+    var = next((i for i, d in enumerate(now.dom) if i not in entered and now.settled(i, d)
+                and not (clued and board.clues[i] is not None)), None)
+    if var is None:
+        return None
+    rung = engine.levels(puzzle)[0]
+    cells, clues = puzzle.places(board, ())
+    r, c = board.grid.rc(var)
+    fields, said = now.show(var, now.dom[var])
+    why = puzzle.reason(board, now.dom, Hint(var, now.dom[var], rung, ()), engine.ladder(puzzle, rung))
+    return {"kind": "hint", "cell": [r, c], **fields, "rung": rung, "cells": cells, "clues": clues,
+            "message": f"{rung}: row {r + 1}, column {c + 1} is {said}", "reason": why}
 
 
 def revealed(board: Any, undecided: Iterable[int], node_cap: int) -> tuple[int, int]:

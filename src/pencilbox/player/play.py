@@ -15,7 +15,6 @@ from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
 from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
-from pencilbox.core.engine import Hint
 from pencilbox.core.puzzle import Clues
 from pencilbox.errors import BoardError
 
@@ -213,12 +212,6 @@ def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
     out = service.hint_from(board, now, service.Options(level=level, node_cap=PLAYER_NODES))
     if out["kind"] == "capped":
         raise TooMuchWork("the board is too hard for this request's node cap")
-    if out["kind"] == "stuck":
-        clued = len(board.clues) == len(position)  # clues in cells (Slant's are on points)
-        given = [i for i, m in enumerate(position) if m is None and not (clued and board.clues[i] is not None)
-                 and marks.mark(board, i, dom[i]) is not None]
-        if given:
-            return _given(board, dom, given[0], show)
     return out
 
 
@@ -234,20 +227,6 @@ def reveal(data: Any, position: Any) -> dict[str, Any]:
     r, c = board.grid.rc(var)
     return {"kind": "reveal", "cell": [r, c], "mark": m, "cells": [], "clues": [],
             "message": f"revealed: row {r + 1}, column {c + 1} is {marks.SAY.get(m, str(m))}"}
-
-
-def _given(board: Any, dom: list[int], var: int, show: Any) -> dict[str, Any]:
-    """A cell the rules settle before any rung (a Ripple region of one cell holds a 1), not
-    a clue, that the player has not entered: the rungs never log it, so once they are stuck
-    the hint fills it, named by the first rung (the CLI's driver stays the same until then)."""
-    puzzle = puzzles.get(board.puzzle)
-    rung = engine.levels(puzzle)[0]
-    cells, clues = puzzle.places(board, ())
-    r, c = board.grid.rc(var)
-    fields, said = show(var, dom[var])
-    why = puzzle.reason(board, dom, Hint(var, dom[var], rung, ()), engine.ladder(puzzle, rung))
-    return {"kind": "hint", "cell": [r, c], **fields, "rung": rung, "cells": cells, "clues": clues,
-            "message": f"{rung}: row {r + 1}, column {c + 1} is {said}", "reason": why}
 
 
 def ladder(data: Any, position: Any) -> dict[str, Any]:
