@@ -38,8 +38,18 @@ export async function api(path, body) {
   try { res = await fetch(path, opts); } catch (e) { throw new Error("the server did not answer"); }
   let data = null;
   try { data = await res.json(); } catch (e) { data = null; }
-  if (!res.ok) throw new Error((data && data.error) || `${res.status} ${res.statusText}`);
+  if (!res.ok) {
+    const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
+    err.warming = !!(data && data.warming);  // a fresh install compiles its solver once
+    throw err;
+  }
   return data;
+}
+
+// What a failed call says: a warm-up is not a failure, only a moment to wait.
+function failed(what, e) {
+  if (e.warming) say("The solver is warming up (a fresh install prepares it once); try again in a few seconds.");
+  else say(`${what} failed: ${e.message}`, "error");
 }
 
 // ------------------------------------------------------------------ state
@@ -595,7 +605,7 @@ async function doHint() {
   let res;
   const rec = st.rec, v = st.version;
   try { res = await api("/api/hint", { board: rec.board, position: st.pos, level }); } catch (e) {
-    say(`Hint failed: ${e.message}`, "error"); return;
+    failed("Hint", e); return;
   }
   if (rec !== st.rec || v !== st.version) return;
   const C = rec.board.cols;
@@ -642,7 +652,7 @@ async function doReveal() {
   const rec = st.rec, v = st.version;
   let res;
   try { res = await api("/api/reveal", { board: rec.board, position: st.pos }); } catch (e) {
-    say(`Reveal failed: ${e.message}`, "error"); return;
+    failed("Reveal", e); return;
   }
   if (rec !== st.rec || v !== st.version) return;
   const i = res.cell[0] * rec.board.cols + res.cell[1];
@@ -662,7 +672,7 @@ export async function fetchLadder() {
   const rec = st.rec, v = st.version;
   let res;
   try { res = await api("/api/ladder", { board: rec.board, position: st.pos }); } catch (e) {
-    say(`Ladder failed: ${e.message}`, "error"); return;
+    failed("Ladder", e); return;
   }
   if (rec !== st.rec || v !== st.version || !st.ladderOn) return;
   const C = rec.board.cols;
