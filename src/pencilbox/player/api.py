@@ -44,6 +44,10 @@ async def _body(request: Request) -> dict[str, Any]:
         data = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
         raise BoardError(f"request body is not JSON: {e}") from None
+    except RecursionError:
+        raise BoardError("request body is nested too deep") from None
+    except ValueError as e:  # an integer over Python's 4,300 digits
+        raise BoardError(f"request body holds a number too long to read: {e}") from None
     if not isinstance(data, dict):
         raise BoardError("request body must be a JSON object")
     return data

@@ -96,7 +96,7 @@ def catalog() -> dict[str, Any]:
 
 def bank_list(name: str, rows: int | None = None, cols: int | None = None,
               grade: str | None = None) -> dict[str, Any]:
-    puzzles.get(name)
+    name = puzzles.get(name).name  # any case, and the puzz.link and Tatham names
     return {"boards": [{"id": b["id"], "rows": b["rows"], "cols": b["cols"], "grade": b["grade"]}
                        for b in _bank(name)
                        if (rows is None or b["rows"] == rows) and (cols is None or b["cols"] == cols)
