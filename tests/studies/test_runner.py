@@ -133,3 +133,47 @@ def test_interrupted_pool_does_not_wait_for_running_jobs(tmp_path: Path) -> None
     with pytest.raises(KeyboardInterrupt):
         run_study("toy", study, workers=2, state=tmp_path)
     assert time.perf_counter() - t < 60
+
+
+def test_a_damaged_saved_job_is_reported_discarded_and_redone(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: a half-written or garbled job file no longer stops the re-run."""
+    from pencilbox.studies.runner import run_key
+    clean = run_study("toy", TOY, state=tmp_path / "clean")
+    jobs = tmp_path / "state" / run_key("toy", TOY, TOY.params(False), 0)
+    jobs.mkdir(parents=True)
+    (jobs / "job-0.json").write_text('{"half')
+    (jobs / "job-x.json").write_text("1")
+    assert run_study("toy", TOY, state=tmp_path / "state")["figures"] == clean["figures"]
+    err = capsys.readouterr().err
+    assert err.count("discarded a damaged saved job") == 2, err
+
+
+def test_an_interrupted_command_keeps_its_finished_studies(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 16 item 6: the re-run of an interrupted ``pencilbox study`` does not redo the
+    studies that finished before the interrupt; a damaged kept study is redone."""
+    from pencilbox.studies import runner
+    stop = tmp_path / "stop"
+    logs = [tmp_path / "a.log", tmp_path / "b.log"]
+    made = [Study(k + 1, f"logged{k}", "Logged jobs", p, p, _log_plan, _log_work, _log_reduce)
+            for k, p in enumerate({"stop": str(tmp_path / "never"), "log": str(logs[0])} if k == 0 else
+                                  {"stop": str(stop), "log": str(logs[1])} for k in range(2))]
+    monkeypatch.setattr(runner, "_select", lambda names, wanted: [("toy", s) for s in made])
+    state, out = tmp_path / "state", tmp_path / "out"
+    stop.touch()
+    with pytest.raises(KeyboardInterrupt):
+        runner.run("all", [], state=state, out=out, progress=False)
+    assert logs[0].read_text().split() == ["0", "1", "2", "3"]  # the first study finished
+    stop.unlink()
+    assert runner.run("all", [], state=state, out=out, progress=False) == 0
+    assert logs[0].read_text().split() == ["0", "1", "2", "3"]  # not redone
+    assert "finished before the interruption, kept" in capsys.readouterr().out
+    saved = stats.load("toy", out)["studies"]
+    assert [saved[f"logged{k}"]["figures"]["sum"]["value"] for k in range(2)] == [60, 60]
+    assert not list(state.glob("*.study.json"))  # the whole command ran: nothing to resume
+    key = runner.run_key("toy", made[0], made[0].params(False), 0)
+    (state / f"{key}.study.json").write_text("{broken")
+    assert runner.run("all", [], state=state, out=out, progress=False) == 0
+    assert "discarded a damaged saved study" in capsys.readouterr().err
+    assert logs[0].read_text().split() == ["0", "1", "2", "3"] * 2  # redone

@@ -57,10 +57,15 @@ class Jobs:
         self.dir = state / key
 
     def done(self) -> dict[int, Any]:
+        """The kept results; a damaged file is reported, discarded and its job redone."""
         out = {}
         if self.dir.is_dir():
             for p in self.dir.glob("job-*.json"):
-                out[int(p.stem[4:])] = json.loads(p.read_text())
+                try:
+                    out[int(p.stem[4:])] = json.loads(p.read_text())
+                except (OSError, ValueError) as e:  # ValueError: a bad number or bad JSON
+                    print(f"discarded a damaged saved job, redone: {p} ({e})", file=sys.stderr)
+                    p.unlink(missing_ok=True)
         return out
 
     def keep(self, k: int, result: Any) -> None:
@@ -176,21 +181,60 @@ def run(puzzle: str, names: list[str], *, quick: bool = False, seed: int = 0, wo
     todo = _select(puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,), names)
     where = out if out is not None else (Path("pencilbox-quick-stats") if quick else stats.STATS)
     code = 0
+    finished = []
     for name, study in todo:
-        try:
-            entry = run_study(name, study, quick=quick, seed=seed, workers=workers, scheduler=scheduler,
-                              state=state, progress=progress)
-        except KeyboardInterrupt:
-            print(f"interrupted: finished jobs are kept in {state}/; the same command resumes",
-                  file=sys.stderr)
-            raise
+        kept = Finished(state, run_key(name, study, study.params(quick), seed))
+        finished.append(kept)
+        entry = kept.entry()
+        if entry is not None:
+            print(f"{name} {study.number} {study.name}: finished before the interruption, kept",
+                  flush=True)
+        else:
+            try:
+                entry = run_study(name, study, quick=quick, seed=seed, workers=workers,
+                                  scheduler=scheduler, state=state, progress=progress)
+            except KeyboardInterrupt:
+                print(f"interrupted: finished studies and jobs are kept in {state}/; the same command "
+                      "resumes", file=sys.stderr)
+                raise
+            kept.keep(entry)
         path = stats.save(name, {study.name: entry}, where)
         print(f"{name} {study.number} {study.name}: {len(entry['figures'])} figures, "
               f"{entry['seconds']} s -> {path}", flush=True)
         for broken in entry["broken"]:
             print(f"  BROKEN: {broken}", flush=True)
             code = 1
+    for kept in finished:  # the whole command ran: nothing left to resume
+        kept.forget()
     return code
+
+
+class Finished:
+    """A study's entry kept while its command is unfinished, so a re-run after an interrupt
+    does not redo it (``state/<run key>.study.json``)."""
+
+    def __init__(self, state: Path, key: str) -> None:
+        self.state, self.path = state, state / f"{key}.study.json"
+
+    def entry(self) -> dict[str, Any] | None:
+        try:
+            got = json.loads(self.path.read_text())
+        except FileNotFoundError:
+            return None
+        except (OSError, ValueError) as e:
+            print(f"discarded a damaged saved study, redone: {self.path} ({e})", file=sys.stderr)
+            self.path.unlink(missing_ok=True)
+            return None
+        return got if isinstance(got, dict) else None
+
+    def keep(self, entry: dict[str, Any]) -> None:
+        self.state.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(entry))
+        tmp.replace(self.path)  # atomic: an interrupt leaves no half file
+
+    def forget(self) -> None:
+        self.path.unlink(missing_ok=True)
 
 
 def _select(names: tuple[str, ...], wanted: list[str]) -> list[tuple[str, Study]]:
