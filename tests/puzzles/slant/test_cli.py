@@ -56,3 +56,12 @@ def test_raw_stream_from_the_command_line() -> None:
 def test_bad_input_exit_2() -> None:
     r = cli("solve", "-", stdin="slant 2x2\nclues:\n. . .\n. 5 .\n. . .\n")
     assert r.returncode == 2 and "line 4" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_generate_says_how_many_uniqueness_checks_ran_out_of_nodes() -> None:
+    """As Fill-a-Pix's: the JSON carries capped_checks (0 here; a level's checks never cap)."""
+    from pencilbox.puzzles.slant import generate
+    for grade in ([], ["--grade", "duet"]):
+        made = json.loads(cli("generate", "slant", "6x6", "--seed", "5", "--format", "json", *grade).stdout)
+        again = generate.generate(6, 6, grade[-1] if grade else None, 5)
+        assert made["capped_checks"] == again.capped_checks == 0

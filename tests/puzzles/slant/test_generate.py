@@ -33,3 +33,39 @@ def test_graded_boards(grade: str) -> None:
     assert engine.grade(PUZZLE, made.board, accel=False).grade == grade
     assert engine.count(PUZZLE, made.board, limit=2).status == "unique"
     assert rules.trees(made.board, made.answer) == 13
+
+
+@pytest.mark.parametrize("level", ["count", "cycle", "duet", "probe"])
+def test_compiled_erasure_loop_makes_the_readable_loops_board(level: str) -> None:
+    """The compiled loop (probe tries only the diagonal away from the answer and skips what
+    an earlier trial settled) keeps exactly the clues the readable loop keeps."""
+    for size in (4, 7, 10):
+        for seed in range(4):
+            fast = generate.make(size, size, seed, level)
+            assert fast == generate.make(size, size, seed, level, compiled=False)
+
+
+def test_the_compiled_loop_reads_an_erased_clue_as_nothing() -> None:
+    """A duet whose clue was erased constrains nothing: a board whose clues were erased in
+    the loop finishes at a level exactly when its rebuilt board does."""
+    from pencilbox.core.generate import finishes
+    for seed in range(6):
+        made = generate.make(8, 8, seed, "duet")
+        assert finishes(PUZZLE, made.board, "duet")
+        kept = [i for i, v in enumerate(made.board.clues) if v is not None]
+        for i in kept[:5]:  # locally minimal: every kept clue is needed
+            clues = made.board.clues[:i] + (None,) + made.board.clues[i + 1:]
+            assert not finishes(PUZZLE, Board(8, 8, clues), "duet")
+
+
+def test_uniqueness_checks_that_run_out_of_nodes_are_counted() -> None:
+    """Without a grade each erasure is a node-capped uniqueness check; one that runs out
+    keeps its clue and is counted (none under the default cap on a small board)."""
+    made = generate.make(6, 6, 2, None, node_cap=0)
+    assert made.capped_checks is not None and made.capped_checks > 0
+    rng = random.Random(2)
+    filling = generate.random_filling(6, 6, rng)
+    assert filling == made.answer
+    assert generate.make(6, 6, 2).capped_checks == 0
+    for grade in ("count", "probe"):
+        assert generate.generate(6, 6, grade, 4).capped_checks == 0  # a level's checks never cap

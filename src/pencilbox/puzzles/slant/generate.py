@@ -5,17 +5,20 @@
 - ``make`` / ``generate``: all clues of the filling shown, then erased in random order
   while the target level alone still finishes the board (Tatham's solver run
   backwards), rejected when the level below finishes it too; without a grade, erased
-  while unique. Every draw is seeded and repeatable.
+  while unique (a uniqueness check that runs out of nodes keeps its clue and is counted in
+  ``Made.capped_checks``). Every draw is seeded and repeatable.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
+from pencilbox.core.budgets import UNIQUE_NODES
+from pencilbox.core.generate import UNIQUE, Made, finishes, graded, keep_test, minimise, verdict
 from pencilbox.core.puzzle import Clues
-from pencilbox.puzzles.slant import PUZZLE
+from pencilbox.puzzles.slant import PUZZLE, kernel
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
 
 
@@ -59,17 +62,42 @@ def raw(rows: int, cols: int, density: float, seed: int) -> tuple[Board, tuple[i
     return Board(rows, cols, clues), filling
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
-    """One board from one seed, minimal for ``level`` (or unique-minimal); ungraded."""
+def make(rows: int, cols: int, seed: int, level: str | None = None, compiled: bool = True,
+         node_cap: int = UNIQUE_NODES) -> Made[Board]:
+    """One board from one seed, minimal for ``level`` (or unique-minimal, each check within
+    ``node_cap`` branch points); ungraded. For a level, the erasure loop runs compiled
+    (kernel.minimise) unless ``compiled`` is False: the readable loop, the reference it must
+    match board for board."""
     rng = random.Random(seed)
     filling = random_filling(rows, cols, rng)
     def rebuild(clues: Clues) -> Board:
         return Board(rows, cols, clues)
     full = all_clues(rows, cols, filling)
-    if level not in (None, engine.SEARCH) and not finishes(PUZZLE, rebuild(full), level):
-        return Made(rebuild(full), filling, seed, None, len(full), 0)  # graded() rejects it
-    clues, checks = minimise(full, rng, keep_test(PUZZLE, rebuild, level))
-    return Made(rebuild(clues), filling, seed, None, sum(v is not None for v in clues), checks)
+    if level in (None, engine.SEARCH):
+        capped = [0]
+        clues, checks = minimise(full, rng, unique_test(rebuild, capped, node_cap))
+        return Made(rebuild(clues), filling, seed, None, sum(v is not None for v in clues), checks, capped[0])
+    if not finishes(PUZZLE, rebuild(full), level):
+        return Made(rebuild(full), filling, seed, None, len(full), 0, 0)  # graded() rejects it
+    if compiled:
+        order = [i for i, v in enumerate(full) if v is not None]
+        rng.shuffle(order)
+        clues, checks = kernel.minimise(rebuild(full), order, filling, engine.ladder(PUZZLE, level))
+    else:
+        clues, checks = minimise(full, rng, keep_test(PUZZLE, rebuild, level))
+    # a level's checks are fixpoints, never capped
+    return Made(rebuild(clues), filling, seed, None, sum(v is not None for v in clues), checks, 0)
+
+
+def unique_test(rebuild: Callable[[Clues], Board], capped: list[int],
+                node_cap: int) -> Callable[[Clues], bool]:
+    """The erasure test without a level: unique by the one verdict; a check that runs out of
+    nodes keeps its clue and is counted in ``capped[0]``."""
+    def keep(clues: Clues) -> bool:
+        status = verdict(PUZZLE, rebuild(clues), node_cap)
+        capped[0] += status == "capped"
+        return status == UNIQUE
+    return keep
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:

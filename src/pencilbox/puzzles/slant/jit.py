@@ -24,7 +24,7 @@ from pencilbox.puzzles.slant.kernel import CNT, CYC, DUET, PRB
 EXPORTS = ('_search', '_finish')
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _find(parent, x):
     while parent[x] != x:
         x = parent[x]
@@ -49,7 +49,7 @@ def _state(n, points, pairs):
     return ctr, tr, q, uf, np.empty(points, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _push(q, ctr, k, item, base):
     """Put ``item`` on worklist ``k`` (1 count, 2 duet, 3 cycle; ids start at ``base``)."""
     if q[1, base + item] == 0:
@@ -58,7 +58,7 @@ def _push(q, ctr, k, item, base):
         ctr[k] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _set(dom, i, new, clue, ends, cpstart, cplist, tr, q, ctr):
     """Settle cell ``i`` to ``new``, trail it and schedule what reads it: the clues at its
     corners, the duets round it, its union in cycle."""
@@ -122,7 +122,7 @@ def _schedule(dom, tabs, st):
             _push(q, ctr, 3, i, points + pairs)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _count(dom, p, clue, acell, abit, ends, cpstart, cplist, tr, q, ctr):
     """count on one clue: met -> the rest turn away; short by the open cells -> they turn to it."""
     v = clue[p]
@@ -149,7 +149,7 @@ def _count(dom, p, clue, acell, abit, ends, cpstart, cplist, tr, q, ctr):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _join(dom, i, clue, acell, abit, ends, cpstart, cplist, tr, q, uf, ctr):
     """cycle for one settled cell: join its diagonal's ends (already joined: a loop), then
     turn every open cell whose other diagonal now closes a loop; only the smaller side's
@@ -186,57 +186,65 @@ def _join(dom, i, clue, acell, abit, ends, cpstart, cplist, tr, q, uf, ctr):
     return True
 
 
-@njit(cache=True)
-def _touch(dom, combo, opened, nopen, p, acell, abit):
-    t = 0
-    for k in range(4):
-        i = acell[p, k]
-        if i < 0:
-            break
-        d = dom[i]
-        for j in range(nopen):
-            if opened[j] == i:
-                d = 1 + ((combo >> j) & 1)
-        if d == abit[p, k]:
-            t += 1
-    return t
+@njit(cache=True, inline="always")
+def _pop6(x):
+    """Bits set in a 6-bit mask."""
+    x = (x & 0x15) + ((x >> 1) & 0x15)
+    x = (x & 0x33) + ((x >> 2) & 0x33)
+    return (x & 0x0F) + (x >> 4)
 
 
-@njit(cache=True)
-def _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+@njit(cache=True, inline="always")
+def _duet(dom, t, clue, dp, dq, dcells, dmask, ends, cpstart, cplist, tr, q, ctr):
     """duet on one pair: keep what every joint assignment of its open cells that meets
-    both clues agrees on."""
+    both clues agrees on. An assignment is a mask over the pair's (at most 6) cells, a bit
+    set where the cell takes ``\\``; ``dmask`` holds per clue the cells that reach it as
+    ``\\`` and as ``/``, so a clue's count is two popcounts."""
     p = dp[t]
     pq = dq[t]
-    opened = np.empty(6, dtype=np.int64)
-    seen = np.zeros(6, dtype=np.int64)
-    nopen = 0
+    vp = clue[p]
+    vq = clue[pq]
+    if vp < 0 or vq < 0:
+        return True  # a clue the generator erased: the pair reads as nothing
+    pb, pf, qb, qf = dmask[t, 0], dmask[t, 1], dmask[t, 2], dmask[t, 3]
+    opened = 0
+    back = 0
     for k in range(6):
         i = dcells[t, k]
         if i < 0:
             break
         if dom[i] == 3:
-            opened[nopen] = i
-            nopen += 1
-    if nopen == 0:
+            opened |= 1 << k
+        elif dom[i] == 2:
+            back |= 1 << k
+    if opened == 0:
         return True
-    anyok = False
-    for combo in range(1 << nopen):
-        if (_touch(dom, combo, opened, nopen, p, acell, abit) == clue[p]
-                and _touch(dom, combo, opened, nopen, pq, acell, abit) == clue[pq]):
-            anyok = True
-            for j in range(nopen):
-                seen[j] |= 1 + ((combo >> j) & 1)
-    if not anyok:
+    fwd = ~(back | opened) & 63
+    needp = vp - _pop6(back & pb) - _pop6(fwd & pf)
+    needq = vq - _pop6(back & qb) - _pop6(fwd & qf)
+    seen_b = 0
+    seen_f = 0
+    combo = 0
+    while True:  # every subset of the open cells, as the ones that take BACK
+        rest = opened & ~combo
+        if _pop6(combo & pb) + _pop6(rest & pf) == needp and _pop6(combo & qb) + _pop6(rest & qf) == needq:
+            seen_b |= combo
+            seen_f |= rest
+        combo = (combo - opened) & opened
+        if combo == 0:
+            break
+    if seen_b | seen_f == 0:
         return False
-    for j in range(nopen):
-        if seen[j] != 3:
-            _set(dom, opened[j], seen[j], clue, ends, cpstart, cplist, tr, q, ctr)
+    for k in range(6):
+        if opened >> k & 1:
+            new = (seen_f >> k & 1) | ((seen_b >> k & 1) << 1)
+            if new != 3:
+                _set(dom, dcells[t, k], new, clue, ends, cpstart, cplist, tr, q, ctr)
     return True
 
 
 @njit(cache=True)
-def _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+def _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dmask, cpstart, cplist, tr, q, ctr):
     """Whole passes in the reference's order (count, cycle, duet; back to count after any
     progress), for duet without count: duet skips a pair with no open cell, so its verdict
     depends on the order cells settle in, and only the same order gives the same fixpoint."""
@@ -256,7 +264,7 @@ def _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart,
                 return False
         elif r == 2:
             for t in range(dp.shape[0]):
-                if not _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr):
+                if not _duet(dom, t, clue, dp, dq, dcells, dmask, ends, cpstart, cplist, tr, q, ctr):
                     return False
         r = 0 if ctr[0] > start else r + 1
     return True
@@ -299,12 +307,13 @@ def _base(dom, flags, tabs, st):
     """Run the scheduled rungs below probe to their fixpoint, cheapest first (the fixpoint
     of these monotone rungs is unique, so visiting only what changed reaches the same
     one); False on contradiction (the worklists are then emptied)."""
-    clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist = tabs
+    clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, dmask = tabs
     ctr, tr, q, uf = st[0], st[1], st[2], st[3]
     points = clue.shape[0]
     pairs = dp.shape[0]
     if flags & DUET and not flags & CNT:
-        ok = _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr)
+        ok = _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dmask, cpstart, cplist,
+                     tr, q, ctr)
         _calm(q, ctr, points, pairs)
         return ok
     ok = True
@@ -326,7 +335,7 @@ def _base(dom, flags, tabs, st):
             t = q[0, points + ctr[2]]
             q[1, points + t] = 0
             if flags & DUET:
-                ok = _duet(dom, t, clue, acell, abit, ends, dp, dq, dcells, cpstart, cplist, tr, q, ctr)
+                ok = _duet(dom, t, clue, dp, dq, dcells, dmask, ends, cpstart, cplist, tr, q, ctr)
         else:
             return True
     _calm(q, ctr, points, pairs)
