@@ -24,7 +24,7 @@ from pencilbox.puzzles.slant.kernel import CNT, CYC, DUET, PRB
 EXPORTS = ('_search', '_finish')
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _find(parent, x):
     while parent[x] != x:
         x = parent[x]
@@ -37,7 +37,8 @@ def _state(n, points, pairs):
     list lengths), the trail (a cell and its old domain, or a union as ``-1 - root`` and the
     root it joined), the worklists of count (points), duet (pairs) and cycle (settled cells)
     in one array with in-list flags, the union-find over points (parent, size, circular
-    member lists) and a scratch row for the leaf check."""
+    member lists) and a scratch row for the leaf check and the duet-without-count passes
+    (the hooks allocate nothing: they run without numba's reference counting)."""
     tr = np.empty((2, 2 * n + 1), dtype=np.int64)
     q = np.zeros((2, points + pairs + n), dtype=np.int64)
     uf = np.empty((3, points), dtype=np.int64)
@@ -46,10 +47,10 @@ def _state(n, points, pairs):
         uf[1, x] = 1
         uf[2, x] = x
     ctr = np.zeros(4, dtype=np.int64)
-    return ctr, tr, q, uf, np.empty(points, dtype=np.int64)
+    return ctr, tr, q, uf, np.empty(points + n, dtype=np.int64)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _push(q, ctr, k, item, base):
     """Put ``item`` on worklist ``k`` (1 count, 2 duet, 3 cycle; ids start at ``base``)."""
     if q[1, base + item] == 0:
@@ -58,7 +59,7 @@ def _push(q, ctr, k, item, base):
         ctr[k] += 1
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _set(dom, i, new, clue, ends, cpstart, cplist, tr, q, ctr):
     """Settle cell ``i`` to ``new``, trail it and schedule what reads it: the clues at its
     corners, the duets round it, its union in cycle."""
@@ -79,7 +80,7 @@ def _set(dom, i, new, clue, ends, cpstart, cplist, tr, q, ctr):
     _push(q, ctr, 3, i, points + pairs)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _calm(q, ctr, points, pairs):
     """Empty every worklist (after a contradiction or an undo)."""
     base = 0
@@ -90,7 +91,7 @@ def _calm(q, ctr, points, pairs):
         base = points if k == 1 else points + pairs
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _undo(dom, tr, q, uf, ctr, mark, points, pairs):
     """Restore every domain and union trailed since ``mark`` (a fixpoint: nothing to do)."""
     for t in range(ctr[0] - 1, mark - 1, -1):
@@ -107,7 +108,7 @@ def _undo(dom, tr, q, uf, ctr, mark, points, pairs):
     _calm(q, ctr, points, pairs)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _schedule(dom, tabs, st):
     """Schedule every clue, duet and settled cell (a fixpoint from scratch)."""
     clue, clued, dp = tabs[0], tabs[1], tabs[5]
@@ -122,7 +123,7 @@ def _schedule(dom, tabs, st):
             _push(q, ctr, 3, i, points + pairs)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _count(dom, p, clue, acell, abit, ends, cpstart, cplist, tr, q, ctr):
     """count on one clue: met -> the rest turn away; short by the open cells -> they turn to it."""
     v = clue[p]
@@ -149,7 +150,7 @@ def _count(dom, p, clue, acell, abit, ends, cpstart, cplist, tr, q, ctr):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _join(dom, i, clue, acell, abit, ends, cpstart, cplist, tr, q, uf, ctr):
     """cycle for one settled cell: join its diagonal's ends (already joined: a loop), then
     turn every open cell whose other diagonal now closes a loop; only the smaller side's
@@ -186,7 +187,7 @@ def _join(dom, i, clue, acell, abit, ends, cpstart, cplist, tr, q, uf, ctr):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _pop6(x):
     """Bits set in a 6-bit mask."""
     x = (x & 0x15) + ((x >> 1) & 0x15)
@@ -194,7 +195,7 @@ def _pop6(x):
     return (x & 0x0F) + (x >> 4)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False, inline="always")
 def _duet(dom, t, clue, dp, dq, dcells, dmask, ends, cpstart, cplist, tr, q, ctr):
     """duet on one pair: keep what every joint assignment of its open cells that meets
     both clues agrees on. An assignment is a mask over the pair's (at most 6) cells, a bit
@@ -243,13 +244,14 @@ def _duet(dom, t, clue, dp, dq, dcells, dmask, ends, cpstart, cplist, tr, q, ctr
     return True
 
 
-@njit(cache=True)
-def _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dmask, cpstart, cplist, tr, q, ctr):
+@njit(cache=True, _nrt=False)
+def _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dmask, cpstart, cplist, tr, q, ctr,
+            seen):
     """Whole passes in the reference's order (count, cycle, duet; back to count after any
     progress), for duet without count: duet skips a pair with no open cell, so its verdict
     depends on the order cells settle in, and only the same order gives the same fixpoint."""
     points = clue.shape[0]
-    seen = np.zeros(points + dom.shape[0], dtype=np.int64)
+    seen[:] = 0
     for x in range(points):
         seen[x] = x
     r = 0
@@ -270,7 +272,7 @@ def _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dmask, c
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cycle_pass(dom, clue, ends, cpstart, cplist, tr, q, ctr, parent):
     """One pass of cycle as the reference runs it: join the settled cells not joined yet
     (``parent[points:]`` flags them), then turn each open cell, in order, whose diagonal
@@ -302,7 +304,7 @@ def _cycle_pass(dom, clue, ends, cpstart, cplist, tr, q, ctr, parent):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _base(dom, flags, tabs, st):
     """Run the scheduled rungs below probe to their fixpoint, cheapest first (the fixpoint
     of these monotone rungs is unique, so visiting only what changed reaches the same
@@ -313,7 +315,7 @@ def _base(dom, flags, tabs, st):
     pairs = dp.shape[0]
     if flags & DUET and not flags & CNT:
         ok = _passes(dom, flags, clue, clued, acell, abit, ends, dp, dq, dcells, dmask, cpstart, cplist,
-                     tr, q, ctr)
+                     tr, q, ctr, st[4])
         _calm(q, ctr, points, pairs)
         return ok
     ok = True
@@ -342,7 +344,7 @@ def _base(dom, flags, tabs, st):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _is_answer(dom, tabs, st):
     """A settled state obeys every clue and has no loop (the leaf check)."""
     clue, acell, abit, ends = tabs[0], tabs[2], tabs[3], tabs[4]
@@ -373,13 +375,13 @@ def _is_answer(dom, tabs, st):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _narrow(dom, i, new, tabs, st):
     clue, ends, cpstart, cplist = tabs[0], tabs[4], tabs[8], tabs[9]
     _set(dom, i, new, clue, ends, cpstart, cplist, st[1], st[2], st[0])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _undo_to(dom, mark, tabs, st):
     _undo(dom, st[1], st[2], st[3], st[0], mark, tabs[0].shape[0], tabs[5].shape[0])
 

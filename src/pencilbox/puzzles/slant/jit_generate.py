@@ -18,7 +18,7 @@ from pencilbox.puzzles.slant.jit import _base, _narrow, _push, _state, _undo_to
 from pencilbox.puzzles.slant.kernel import PRB
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _schedule_live(dom, tabs, st):
     """Schedule every clue still shown, every duet and every settled cell (a fixpoint from
     scratch on the board with some clues erased; a duet with an erased clue reads nothing)."""
@@ -35,7 +35,7 @@ def _schedule_live(dom, tabs, st):
             _push(q, ctr, 3, i, points + pairs)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _probe_away(dom, flags, start, answer, skip, epoch, tabs, st):
     """probe's scan (round from ``start``) trying each open cell's diagonal away from the
     ``answer`` only, and not the cells an earlier trial of this ``epoch`` settled away from
@@ -62,7 +62,7 @@ def _probe_away(dom, flags, start, answer, skip, epoch, tabs, st):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _finishes(dom, flags, answer, skip, tabs, st):
     """Whether the level's fixpoint, from what is scheduled, settles every cell (then into
     ``answer``): the rungs below probe, then probe's scans as core/jit.py's fixpoint runs them."""
