@@ -123,7 +123,8 @@ CASES: dict[str, list[Case]] = {
 }
 UNIQUE: dict[str, list[Unique]] = {
     "slant": [Unique("slant", "slant", 20, 20, "Hard", 1.0)],
-    "fillapix": [Unique("fillapix", "mosaic", 20, 20, "default"), Unique("fillapix", "mosaic", 30, 30, "default")],
+    "fillapix": [Unique("fillapix", "mosaic", 20, 20, "default"),
+                 Unique("fillapix", "mosaic", 30, 30, "default")],
 }
 
 
@@ -136,9 +137,8 @@ def cases_of(name: str) -> list[Case]:
 
 
 def tiny(case: Case) -> Case:
-    """The case on a tiny board (for --quick): 5x5, or 4x4 where the grade is probe."""
-    side = 4 if case.grade == "probe" else 5
-    return Case(case.puzzle, side, side, case.grade, case.goal_ms, case.goal_ratio, case.game, case.setting)
+    """The case on a 5x5 board (for --quick)."""
+    return Case(case.puzzle, 5, 5, case.grade, case.goal_ms, case.goal_ratio, case.game, case.setting)
 
 
 class Tatham:
@@ -146,7 +146,8 @@ class Tatham:
 
     def __init__(self, folder: Path) -> None:
         self.path = folder / "tatham"
-        self.proc = subprocess.Popen([str(self.path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+        self.proc = subprocess.Popen([str(self.path)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                     text=True)
 
     def ask(self, command: str) -> tuple[float, str]:
         """One command; its in-process ms and its answer."""
@@ -189,8 +190,11 @@ def ours(case: Case, seed: int) -> tuple[float, Any]:
     return (time.perf_counter() - t) * 1000, made
 
 
-def run_case(case: Case, boards: int, runs: int, tatham: Tatham | None) -> dict[str, Any]:
-    """The case's boards, ours and (with the driver) his in turn, ``runs`` times."""
+def run_case(case: Case, boards: int, runs: int, tatham: Tatham | None,
+             named: Case | None = None) -> dict[str, Any]:
+    """The case's boards, ours and (with the driver) his in turn, ``runs`` times; ``named`` is
+    the case whose goal and reference it reports (itself, or the full-size case of a quick run)."""
+    named = named or case
     ours(case, 0)  # compile and load outside the clock
     if tatham is not None and case.game:
         tatham.ask(case.gen_command(0))
@@ -216,17 +220,19 @@ def run_case(case: Case, boards: int, runs: int, tatham: Tatham | None) -> dict[
         side["ours"].append(mine)
         if his:
             side["tatham"].append(his)
-    return report(case.name, side, {"rows": case.rows, "cols": case.cols, "seeds": [SEED_STEP * k for k in range(boards)], "seeds_used": seeds_used,
+    return report(case.name, side, {"rows": case.rows, "cols": case.cols,
+                                    "seeds": [SEED_STEP * k for k in range(boards)], "seeds_used": seeds_used,
                                     "tatham_seeds": list(range(boards)) if side["tatham"] else [],
                                     "median_clues": statistics.median(clues),
                                     "capped_checks_total": sum(capped)},
-                  case.goal_ms, case.goal_ratio, (case.game, case.cols, case.rows, case.setting))
+                  case.goal_ms, case.goal_ratio, (named.game, named.cols, named.rows, named.setting))
 
 
 def run_unique(case: Unique, boards: int, runs: int, tatham: Tatham | None,
-               recorded: list[str]) -> dict[str, Any] | None:
+               recorded: list[str], named: Unique | None = None) -> dict[str, Any] | None:
     """Ours (engine.count, limit 2) against his solver on his boards: fresh ones from his
     generator (seeds 0..boards-1) with the driver, else the game IDs recorded before."""
+    named = named or case
     if tatham is not None:
         ids = [tatham.ask(f"gen {case.game} {case.cols} {case.rows} "
                           f"{str(DIFF[case.setting]) + ' ' if case.game == 'slant' else ''}{k}")[1]
@@ -258,7 +264,7 @@ def run_unique(case: Unique, boards: int, runs: int, tatham: Tatham | None,
         if his:
             side["tatham"].append(his)
     return report(case.name, side, {"game_ids": [f"{case.game}:{case.cols}x{case.rows}:{d}" for d in ids]},
-                  case.goal_ms, None, ("solve " + case.game, case.cols, case.rows, case.setting))
+                  case.goal_ms, None, ("solve " + named.game, named.cols, named.rows, named.setting))
 
 
 def report(name: str, side: dict[str, list[list[float]]], extra: dict[str, Any], goal_ms: float | None,
@@ -320,13 +326,14 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
     tatham = Tatham(args.tatham) if args.tatham else None
     stamp = {"date": datetime.date.today().isoformat(), "commit": commit(), "version": __version__,
              "python": sys.version.split()[0], "machine": platform.machine(), "quick": args.quick,
-             "tatham_timed_here": tatham is not None}
+             "tatham_driver": tatham is not None}
     try:
         for name in args.puzzles or puzzles.names():
             for case in cases_of(name):  # a quick run keeps each case's name, on a tiny board
                 if args.only in case.name:
                     timed = case.game is not None and tatham is not None
-                    got = run_case(tiny(case) if args.quick else case, boards, runs if timed else 1, tatham)
+                    got = run_case(tiny(case) if args.quick else case, boards, runs if timed else 1, tatham,
+                                   case)
                     results[case.name] = {**got, "case": case.name, "size": f"{got['rows']}x{got['cols']}",
                                           **stamp}
                     print(json.dumps(results[case.name]), flush=True)
@@ -334,7 +341,7 @@ def main(argv: list[str] | None = None) -> dict[str, Any]:
                 if args.only in u.name:
                     recorded = old.get("cases", {}).get(u.name, {}).get("game_ids", [])
                     small = Unique(u.puzzle, u.game, 5, 5, u.setting, u.goal_ms) if args.quick else u
-                    got = run_unique(small, boards, runs if tatham else 1, tatham, recorded)
+                    got = run_unique(small, boards, runs if tatham else 1, tatham, recorded, u)
                     if got is not None:
                         results[u.name] = {**got, "case": u.name, **stamp}
                         print(json.dumps({k: v for k, v in results[u.name].items() if k != "game_ids"}),
