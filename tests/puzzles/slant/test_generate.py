@@ -69,3 +69,14 @@ def test_uniqueness_checks_that_run_out_of_nodes_are_counted() -> None:
     assert generate.make(6, 6, 2).capped_checks == 0
     for grade in ("count", "probe"):
         assert generate.generate(6, 6, grade, 4).capped_checks == 0  # a level's checks never cap
+
+
+@pytest.mark.parametrize("grade", ["count", "cycle", "duet", "probe"])
+def test_a_level_grades_itself_as_graded_does(grade: str) -> None:
+    """At a level, generate grades in the compiled loop (the level under does not finish the
+    board): the board graded() finds with engine.grade on the readable loop's boards."""
+    from pencilbox.core.generate import graded
+    for seed in (0, 40):
+        fast = generate.generate(7, 7, grade, seed)
+        slow = graded(PUZZLE, lambda s, g: generate.make(7, 7, s, g, compiled=False), grade, seed, 500)
+        assert fast == slow

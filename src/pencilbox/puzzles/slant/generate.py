@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
+from functools import lru_cache
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
@@ -25,8 +27,8 @@ from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
 def random_filling(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
     """One diagonal per cell in random order, flipped when it would close a loop (by
     planarity the other one never does)."""
-    blank = Board(rows, cols, (None,) * ((rows + 1) * (cols + 1)))
-    parent = list(range(blank.grid.points))
+    ends = _ends(rows, cols)
+    parent = list(range((rows + 1) * (cols + 1)))
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -39,13 +41,20 @@ def random_filling(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
     rng.shuffle(order)
     for i in order:
         bit = rng.choice((FWD, BACK))
-        a, b = (find(x) for x in blank.ends(i, bit))
+        a, b = (find(x) for x in ends[i][bit - 1])
         if a == b:
             bit ^= 3
-            a, b = (find(x) for x in blank.ends(i, bit))
+            a, b = (find(x) for x in ends[i][bit - 1])
         parent[a] = b
         cells[i] = bit
     return tuple(cells)
+
+
+@lru_cache(maxsize=64)
+def _ends(rows: int, cols: int) -> tuple[tuple[tuple[int, int], tuple[int, int]], ...]:
+    """The ends of both diagonals (FWD, then BACK) of every cell."""
+    blank = Board(rows, cols, (None,) * ((rows + 1) * (cols + 1)))
+    return tuple((blank.ends(i, FWD), blank.ends(i, BACK)) for i in range(rows * cols))
 
 
 def all_clues(rows: int, cols: int, filling: tuple[int, ...]) -> tuple[int, ...]:
@@ -68,6 +77,13 @@ def make(rows: int, cols: int, seed: int, level: str | None = None, compiled: bo
     ``node_cap`` branch points); ungraded. For a level, the erasure loop runs compiled
     (kernel.minimise) unless ``compiled`` is False: the readable loop, the reference it must
     match board for board."""
+    return _make(rows, cols, seed, level, compiled, node_cap)[0]
+
+
+def _make(rows: int, cols: int, seed: int, level: str | None, compiled: bool = True,
+          node_cap: int = UNIQUE_NODES) -> tuple[Made[Board], bool]:
+    """``make``, and whether the board's grade is ``level``, where the compiled loop tells it
+    (the level finishes the board and the level under it does not); else False."""
     rng = random.Random(seed)
     filling = random_filling(rows, cols, rng)
     def rebuild(clues: Clues) -> Board:
@@ -76,17 +92,26 @@ def make(rows: int, cols: int, seed: int, level: str | None = None, compiled: bo
     if level in (None, engine.SEARCH):
         capped = [0]
         clues, checks = minimise(full, rng, unique_test(rebuild, capped, node_cap))
-        return Made(rebuild(clues), filling, seed, None, sum(v is not None for v in clues), checks, capped[0])
-    if not finishes(PUZZLE, rebuild(full), level):
-        return Made(rebuild(full), filling, seed, None, len(full), 0, 0)  # graded() rejects it
+        shown = sum(v is not None for v in clues)
+        return Made(rebuild(clues), filling, seed, None, shown, checks, capped[0]), False
+    not_full = Made(rebuild(full), filling, seed, None, len(full), 0, 0)  # graded() rejects it
     if compiled:
         order = [i for i, v in enumerate(full) if v is not None]
         rng.shuffle(order)
-        clues, checks = kernel.minimise(rebuild(full), order, filling, engine.ladder(PUZZLE, level))
+        levels = engine.levels(PUZZLE)
+        under = levels.index(level) - 1 if level in levels else -1
+        below = engine.ladder(PUZZLE, levels[under]) if under >= 0 else ()
+        names = engine.ladder(PUZZLE, level)
+        clues, checks, easier = kernel.minimise(rebuild(full), order, filling, names, below)
+        if checks < 0:
+            return not_full, False
     else:
+        if not finishes(PUZZLE, rebuild(full), level):
+            return not_full, False
         clues, checks = minimise(full, rng, keep_test(PUZZLE, rebuild, level))
+        easier = True  # not known: graded() tells
     # a level's checks are fixpoints, never capped
-    return Made(rebuild(clues), filling, seed, None, sum(v is not None for v in clues), checks, 0)
+    return Made(rebuild(clues), filling, seed, None, sum(v is not None for v in clues), checks, 0), not easier
 
 
 def unique_test(rebuild: Callable[[Clues], Board], capped: list[int],
@@ -101,5 +126,13 @@ def unique_test(rebuild: Callable[[Clues], Board], capped: list[int],
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
-    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
-    return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
+    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it. At a
+    level the compiled loop grades the board itself (the level finishes it, the one under
+    does not: what ``graded`` finds with engine.grade, one fixpoint instead of four)."""
+    if grade not in engine.levels(PUZZLE):
+        return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
+    for k in range(tries):
+        made, exact = _make(rows, cols, seed + k, grade)
+        if exact:
+            return replace(made, grade=grade)
+    raise ValueError(f"no {PUZZLE.name} board of grade {grade} in {tries} seeds from {seed}")

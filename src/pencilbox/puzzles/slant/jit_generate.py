@@ -89,15 +89,20 @@ def _finishes(dom, flags, answer, skip, tabs, st):
 
 
 @njit(cache=True)
-def _minimise(order, answer, flags, tabs):
+def _minimise(order, answer, flags, below, tabs):
     """The generator's erasure loop, whole: erase each clue of ``order`` in turn (``tabs``
     hold every clue of the answer; ``tabs[0]`` is changed in place) and keep the erasure
-    while the rungs of ``flags`` alone finish the board. Returns how many checks ran."""
+    while the rungs of ``flags`` alone finish the board. Returns how many checks ran (-1:
+    the board with every clue shown does not finish, nothing was erased) and whether the
+    rungs of ``below`` (the level under, 0 for none) finish the board left."""
     n = answer.shape[0]
     clue = tabs[0]
     dom = np.full(n, 3, dtype=np.int64)
     st = _state(n, clue.shape[0], tabs[5].shape[0])
     skip = np.zeros(n + 1, dtype=np.int64)  # the last slot holds the epoch reached
+    _schedule_live(dom, tabs, st)
+    if not _finishes(dom, flags, answer, skip, tabs, st):
+        return -1, False
     checks = 0
     for i in order:
         kept = clue[i]
@@ -108,4 +113,9 @@ def _minimise(order, answer, flags, tabs):
         if not _finishes(dom, flags, answer, skip, tabs, st):
             clue[i] = kept
     _undo_to(dom, 0, tabs, st)
-    return checks
+    if below == 0:
+        return checks, False
+    _schedule_live(dom, tabs, st)
+    easier = _finishes(dom, below, answer, skip, tabs, st)
+    _undo_to(dom, 0, tabs, st)
+    return checks, easier

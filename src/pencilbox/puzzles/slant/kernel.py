@@ -91,18 +91,20 @@ def search(board: Board, dom: list[int], names: tuple[str, ...], limit: int, nod
                node_cap)
 
 
-def minimise(board: Board, order: list[int], answer: tuple[int, ...], names: tuple[str, ...]
-             ) -> tuple[tuple[int | None, ...], int]:
+def minimise(board: Board, order: list[int], answer: tuple[int, ...], names: tuple[str, ...],
+             below: tuple[str, ...] = ()) -> tuple[tuple[int | None, ...], int, bool]:
     """The compiled erasure loop (jit_generate._minimise) from ``board``, every clue of
-    ``answer`` shown: the clues kept while the rungs ``names`` alone finish, and the checks run."""
+    ``answer`` shown: the clues kept while the rungs ``names`` alone finish, the checks run
+    (-1: the whole board does not finish, nothing erased) and whether the rungs ``below``
+    (none: False) finish the board left."""
     flags = flags_of(names)
-    if not flags & CNT:
+    if not flags & CNT or below and not flags_of(below) & CNT:
         raise ValueError("the compiled erasure loop runs a ladder with count (a generator's level)")
     t = _tables(board.rows, board.cols, board.clues)
     tabs = (t[0].copy(), *t[1:])
-    checks = GENERATE._minimise(np.array(order, dtype=np.int64), np.array(answer, dtype=np.int64), flags,
-                                tabs)
-    return tuple(None if v < 0 else int(v) for v in tabs[0]), int(checks)
+    checks, easier = GENERATE._minimise(np.array(order, dtype=np.int64), np.array(answer, dtype=np.int64),
+                                        flags, flags_of(below), tabs)
+    return tuple(None if v < 0 else int(v) for v in tabs[0]), int(checks), bool(easier)
 
 
 class Kernel(KernelBase):
