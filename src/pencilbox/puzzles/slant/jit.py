@@ -37,8 +37,9 @@ def _state(n, points, pairs):
     list lengths), the trail (a cell and its old domain, or a union as ``-1 - root`` and the
     root it joined), the worklists of count (points), duet (pairs) and cycle (settled cells)
     in one array with in-list flags, the union-find over points (parent, size, circular
-    member lists) and a scratch row for the leaf check and the duet-without-count passes
-    (the hooks allocate nothing: they run without numba's reference counting)."""
+    member lists), a scratch row for the leaf check and the duet-without-count passes, and
+    _probe_fixpoint's skip marks per cell and value (the hooks allocate nothing: they run
+    without numba's reference counting)."""
     tr = np.empty((2, 2 * n + 1), dtype=np.int64)
     q = np.zeros((2, points + pairs + n), dtype=np.int64)
     uf = np.empty((3, points), dtype=np.int64)
@@ -46,8 +47,8 @@ def _state(n, points, pairs):
         uf[0, x] = x
         uf[1, x] = 1
         uf[2, x] = x
-    ctr = np.zeros(4, dtype=np.int64)
-    return ctr, tr, q, uf, np.empty(points + n, dtype=np.int64)
+    ctr = np.zeros(5, dtype=np.int64)  # the last slot: the epoch of _probe_fixpoint's skip marks
+    return ctr, tr, q, uf, np.empty(points + n, dtype=np.int64), np.zeros((3, n), dtype=np.int64)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -386,18 +387,78 @@ def _undo_to(dom, mark, tabs, st):
     _undo(dom, st[1], st[2], st[3], st[0], mark, tabs[0].shape[0], tabs[5].shape[0])
 
 
+@njit(cache=True, _nrt=False)
+def _probe_fixpoint(dom, flags, tabs, st):
+    """The scheduled work to the fixpoint of the rungs and probe, as core/jit.py's fixpoint
+    reaches it (the same drops, round from the last one), but not trying a value that an
+    earlier trial since the last drop settled without a contradiction: that trial's fixpoint
+    lies inside this one's, so it cannot contradict either. Needs count on (without it duet's
+    verdicts hang on the order cells settle in). False on a contradiction."""
+    n = dom.shape[0]
+    ctr, tr, skip = st[0], st[1], st[5]
+    cursor = 0
+    while True:
+        if not _base(dom, flags, tabs, st):
+            return False
+        ctr[4] += 1
+        epoch = ctr[4]
+        var = -1
+        for step in range(n):
+            c = (cursor + step) % n
+            if dom[c] != 3:
+                continue
+            for bit in (1, 2):
+                if skip[bit, c] == epoch:
+                    continue
+                mark = ctr[0]
+                _narrow(dom, c, bit, tabs, st)
+                ok = _base(dom, flags, tabs, st)
+                if ok:
+                    for t in range(mark, ctr[0]):
+                        x = tr[0, t]
+                        if x >= 0:
+                            skip[dom[x], x] = epoch
+                _undo_to(dom, mark, tabs, st)
+                if not ok:
+                    _narrow(dom, c, 3 ^ bit, tabs, st)
+                    var = c
+                    break
+            if var >= 0:
+                break
+        if var < 0:
+            return True
+        cursor = var
+
+
 @njit(cache=True)
 def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
-    """Count answers (core/jit.py's search on a copy of ``dom0``)."""
+    """Count answers (core/jit.py's search on a copy of ``dom0``); a root fixpoint with probe
+    (and count) where the nodes below run no probe is _probe_fixpoint's, the same fixpoint for
+    fewer trials (the search then starts from it with the root's probe off; with probe at
+    every node it would schedule the root's cells again and join them twice)."""
     dom = dom0.copy()
     st = _state(dom.shape[0], tabs[0].shape[0], tabs[5].shape[0])
+    if root_flags & PRB and root_flags & CNT and not flags & PRB:
+        _schedule(dom, tabs, st)
+        if not _probe_fixpoint(dom, root_flags, tabs, st):
+            return 0, False, False, 0  # as the search ends on a contradiction at its root
+        fixed = dom.copy()
+        _undo_to(dom, 0, tabs, st)  # the unions go too: the search joins every settled cell afresh
+        dom[:] = fixed
+        root_flags &= ~PRB  # the root's probe is done: its fixpoint there is the rungs' pass alone
     return search(_base, _narrow, _undo_to, no_ready, _schedule, first_open, lowest, _is_answer,
                        dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, st, answers)
 
 
 @njit(cache=True)
 def _finish(dom, flags, tabs, solve):
-    """Fixpoint in place; with ``solve``, also whether it is a whole answer."""
+    """Fixpoint in place; with ``solve``, also whether it is a whole answer. With probe (and
+    count) on, _probe_fixpoint's."""
     st = _state(dom.shape[0], tabs[0].shape[0], tabs[5].shape[0])
+    if flags & PRB and flags & CNT:
+        _schedule(dom, tabs, st)
+        if not _probe_fixpoint(dom, flags, tabs, st):
+            return False
+        return not solve or _is_answer(dom, tabs, st)
     return finish(_base, _narrow, _undo_to, no_ready, _schedule, _is_answer, dom, flags, PRB, solve,
                        tabs, st)
