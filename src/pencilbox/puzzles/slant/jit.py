@@ -1,9 +1,13 @@
 """The Slant ladder compiled with numba: ``count``, ``cycle``, ``duet`` and ``probe`` as in
 rungs.py, on int64 arrays, behind the hooks of core/jit.py (the probe fixpoint and the
-counting search are written there, once for every puzzle).
+counting search are written there, once for every puzzle; a fixpoint with probe at the
+root or alone is _probe_fixpoint's, the same fixpoint with fewer trials).
 
 Tables (built once per board): ``around`` cells and the orientation bit that touches the
-point, ``ends`` of each diagonal, the numbered points, the duet pairs and each cell's duets.
+point, ``ends`` of each diagonal, the numbered points, the duet pairs, each cell's duets
+and per duet the masks that make a joint assignment's counts two popcounts.
+The hooks allocate nothing and run without numba's reference counting (``_nrt=False``):
+with it, the counts kept on every array passed along cost more than the rungs themselves.
 One domain array and a trail: a node (or a probe trial) undoes to its mark, so memory is
 O(cells) at any depth; count and duet revisit only what a settled cell touched, and cycle
 is a union-find (by size, undone from the trail) that visits only the smaller side's
