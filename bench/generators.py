@@ -190,6 +190,11 @@ def ours(case: Case, seed: int) -> tuple[float, Any]:
     return (time.perf_counter() - t) * 1000, made
 
 
+def total(counts: list[int | None]) -> int | None:
+    """The sum, or None where a generator does not count (its Made says None)."""
+    return None if None in counts else sum(c or 0 for c in counts)
+
+
 def run_case(case: Case, boards: int, runs: int, tatham: Tatham | None,
              named: Case | None = None) -> dict[str, Any]:
     """The case's boards, ours and (with the driver) his in turn, ``runs`` times; ``named`` is
@@ -200,7 +205,7 @@ def run_case(case: Case, boards: int, runs: int, tatham: Tatham | None,
         tatham.ask(case.gen_command(0))
     side: dict[str, list[list[float]]] = {"ours": [], "tatham": []}
     seeds_used: list[int] = []
-    capped: list[int] = []
+    capped: list[int | None] = []
     clues: list[int] = []
     for r in range(runs):
         mine: list[float] = []
@@ -214,7 +219,7 @@ def run_case(case: Case, boards: int, runs: int, tatham: Tatham | None,
                     if r == 0:
                         seeds_used.append(made.seed)
                         clues.append(made.clues)
-                        capped.append(made.capped_checks or 0)
+                        capped.append(made.capped_checks)
                 elif tatham is not None and case.game:
                     his.append(tatham.ask(case.gen_command(k))[0])
         side["ours"].append(mine)
@@ -224,7 +229,7 @@ def run_case(case: Case, boards: int, runs: int, tatham: Tatham | None,
                                     "seeds": [SEED_STEP * k for k in range(boards)], "seeds_used": seeds_used,
                                     "tatham_seeds": list(range(boards)) if side["tatham"] else [],
                                     "median_clues": statistics.median(clues),
-                                    "capped_checks_total": sum(capped)},
+                                    "capped_checks_total": total(capped)},
                   case.goal_ms, case.goal_ratio, (named.game, named.cols, named.rows, named.setting))
 
 
@@ -248,7 +253,8 @@ def run_unique(case: Unique, boards: int, runs: int, tatham: Tatham | None,
         if got.status != "unique":
             raise RuntimeError(f"a Tatham {case.game} board is {got.status} by our count")
     side: dict[str, list[list[float]]] = {"ours": [], "tatham": []}
-    for _ in range(runs):
+    solved = 0  # of his boards, those his solver finishes at the setting (first run)
+    for r in range(runs):
         mine: list[float] = []
         his: list[float] = []
         for k, (d, b) in enumerate(zip(ids, boards_, strict=True)):
@@ -258,12 +264,16 @@ def run_unique(case: Unique, boards: int, runs: int, tatham: Tatham | None,
                     engine.count(puzzle, b, limit=2)
                     mine.append((time.perf_counter() - t) * 1000)
                 elif tatham is not None:
-                    ms, solved = tatham.ask(case.solve_command(d))
+                    ms, answer = tatham.ask(case.solve_command(d))
                     his.append(ms)
+                    solved += r == 0 and answer == "1"
         side["ours"].append(mine)
         if his:
             side["tatham"].append(his)
-    return report(case.name, side, {"game_ids": [f"{case.game}:{case.cols}x{case.rows}:{d}" for d in ids]},
+    extra: dict[str, Any] = {"game_ids": [f"{case.game}:{case.cols}x{case.rows}:{d}" for d in ids]}
+    if tatham is not None:
+        extra["tatham_solver_finished"] = solved
+    return report(case.name, side, extra,
                   case.goal_ms, None, ("solve " + named.game, named.cols, named.rows, named.setting))
 
 

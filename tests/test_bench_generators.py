@@ -66,6 +66,7 @@ def test_quick_run_beside_a_driver_then_without_it(tmp_path: Path) -> None:
     assert abs(slant["ratio"] - slant["ours"]["median_ms"] / 0.5) < 0.01
     unique = cases["uniqueness slant 20x20 of Tatham Hard"]
     assert unique["tatham_here"]["median_ms"] == 0.25 and len(unique["game_ids"]) == 2
+    assert unique["tatham_solver_finished"] == 2 and slant["capped_checks_total"] == 0
     sukoro = cases["sukoro 20x20 any"]
     assert "tatham_here" not in sukoro and sukoro["goal_median_ms"] == 2000.0
 
