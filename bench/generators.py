@@ -20,13 +20,13 @@ in-process, so no process start is timed:
     solve slant W H DIFF DESC  -> "<ms> <r>"      r 1: his solver finishes it at DIFF
     solve mosaic W H DESC      -> "<ms> <r>"      r 1: his deductions settle every cell
 
-Board k of a case is ours from seed 1000 k and his with seed k, the two timed in turn (ours first
-on even k, his first on odd k); the case runs ``--runs`` times over the same seeds, and the
-spread is (max - min) / median of the runs' medians. Without ``--tatham`` the uniqueness cases
+Board k of a case is ours from seed 1000 k and his with seed k, the two timed in turn (ours
+first on even k, his first on odd k); beside the driver a case runs ``--runs`` times over the
+same seeds (else once), and the spread is (max - min) / median of the runs' medians. Without ``--tatham`` the uniqueness cases
 reuse the game IDs recorded in the results file (his generator's output, as data).
 
-    python bench/generators.py [PUZZLE ...] [--boards N] [--runs R] [--tatham DIR] [--quick]
-                               [--out FILE]
+    python bench/generators.py [PUZZLE ...] [--boards N] [--runs R] [--tatham DIR] [--only TEXT]
+                               [--quick] [--out FILE]
 
 ``--quick`` runs every case on tiny boards, two boards, one run: it shows the script works
 (its figures mean nothing; give it ``--out``). A run updates only the cases it ran in the
