@@ -22,8 +22,9 @@ in-process, so no process start is timed:
 
 Board k of a case is ours from seed 1000 k and his with seed k, the two timed in turn (ours
 first on even k, his first on odd k); beside the driver a case runs ``--runs`` times over the
-same seeds (else once), and the spread is (max - min) / median of the runs' medians. Without ``--tatham`` the uniqueness cases
-reuse the game IDs recorded in the results file (his generator's output, as data).
+same seeds (else once), and the spread is (max - min) / median of the runs' medians. Without
+``--tatham`` the uniqueness cases reuse the game IDs recorded in the results file (his
+generator's output, as data).
 
     python bench/generators.py [PUZZLE ...] [--boards N] [--runs R] [--tatham DIR] [--only TEXT]
                                [--quick] [--out FILE]
