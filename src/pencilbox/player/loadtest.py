@@ -1,6 +1,8 @@
 """A load test of a running player: concurrent clients sending mixed requests (checks and
 hints on the largest bank boards of every puzzle, setter counts, malformed requests),
-recording each status and latency. ``python -m pencilbox.player.loadtest URL``."""
+recording each status and latency; and an overload phase (flood.py): a flood of heavy
+requests at the largest allowed sizes while light ones are timed, then the recovery.
+``python -m pencilbox.player.loadtest URL [overload]``."""
 
 from __future__ import annotations
 
@@ -157,4 +159,6 @@ def quantile(sorted_ms: list[float], q: float) -> float:
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"), indent=1))
+    from pencilbox.player.flood import overload
+    _base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"
+    print(json.dumps(overload(_base) if sys.argv[2:3] == ["overload"] else run(_base), indent=1))
