@@ -9,7 +9,7 @@
 - ``load``: the API load test (20 concurrent clients, 400 mixed requests on the largest
   bank boards of every puzzle) against a server in this process, loopback only;
 - ``overload``: the load test's overload phase (player/flood.py) against ``pencilbox play``
-  in a process of its own: 16 clients flood heavy requests at the largest allowed sizes for
+  in a process of its own: 24 clients flood heavy requests at the largest allowed sizes for
   30 s while 4 clients time light ones (goal: light p99 within 100 ms and no 5xx); then the
   flood hangs up and the seconds until a light hint answers within 100 ms and a count
   answers 200 again (goal: 2 s; issue 16).

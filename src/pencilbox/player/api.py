@@ -126,6 +126,9 @@ REQUIRED = ("board", "position", "text", "puzzle")
 def _post(fn: Any, *keys: str) -> Any:
     """A POST handler calling ``fn`` with the body's ``keys`` (missing ones are None)."""
     async def handler(request: Request) -> Response:
+        if LANES is not None and fn.__name__ in HEAVY and LANES.heavy.full():  # before reading the body
+            busy = LANES.heavy.busy_answer()
+            return _error(busy.status, busy.message, busy.retry)
         try:
             data = await _body(request)
         except play.TooLarge as e:

@@ -69,12 +69,20 @@ def _conn(base: str, timeout: float = 60) -> http.client.HTTPConnection:
 def _call(conn: http.client.HTTPConnection, method: str, path: str, body: Any = None
           ) -> tuple[int, bytes, float]:
     """(status, body, ms) of one request on a kept-alive connection."""
+    status, raw, ms, _ = _ask(conn, method, path, body)
+    return status, raw, ms
+
+
+def _ask(conn: http.client.HTTPConnection, method: str, path: str, body: Any = None
+         ) -> tuple[int, bytes, float, float]:
+    """(status, body, ms, Retry-After seconds or 0) of one request."""
     t = time.perf_counter()
     data = None if body is None else json.dumps(body).encode()
     conn.request(method, path, data, {"Content-Type": "application/json"})
     res = conn.getresponse()
     raw = res.read()
-    return res.status, raw, (time.perf_counter() - t) * 1000
+    retry = res.getheader("Retry-After") or "0"
+    return res.status, raw, (time.perf_counter() - t) * 1000, float(retry) if retry.isdigit() else 0.0
 
 
 def heavy_requests() -> list[tuple[str, str, dict[str, Any]]]:
@@ -87,7 +95,8 @@ def heavy_requests() -> list[tuple[str, str, dict[str, Any]]]:
                            for j in range(max(0, c - 1), min(cols, c + 2))) for c in range(cols)]
                       for r in range(rows)]}
     blank = {"puzzle": "slant", "rows": rows, "cols": cols, "clues": [[None] * (cols + 1)] * (rows + 1)}
-    out = [("minimise", "/api/minimise", {"board": full}), ("count", "/api/count", {"board": full}),
+    out: list[tuple[str, str, dict[str, Any]]] = [
+           ("minimise", "/api/minimise", {"board": full}), ("count", "/api/count", {"board": full}),
            ("big hint", "/api/hint", {"board": blank, "position": [None] * (rows * cols)})]
     for name in puzzles.names():
         most = puzzles.get(name).generate_max
@@ -113,10 +122,12 @@ def light_requests(seed: int) -> list[tuple[str, str, str, dict[str, Any] | None
     return out
 
 
-def overload(base: str, seconds: float = 30.0, heavy_clients: int = 16, light_clients: int = 4,
-             seed: int = 1) -> dict[str, Any]:
+def overload(base: str, seconds: float = 30.0, heavy_clients: int = 24, light_clients: int = 4,
+             seed: int = 1, patient: bool = False) -> dict[str, Any]:
     """Flood for ``seconds``, timing the light calls; then hang up the flood and time the
-    recovery: until a light hint answers within NORMAL_MS and a small count answers 200."""
+    recovery: until a light hint answers within NORMAL_MS and a small count answers 200.
+    The flood's clients ask again at once after a refusal, or, ``patient``, after the
+    Retry-After the server gave (as the page does)."""
     heavy = heavy_requests()
     light = light_requests(seed)
     stop = threading.Event()
@@ -134,14 +145,16 @@ def overload(base: str, seconds: float = 30.0, heavy_clients: int = 16, light_cl
             kind, path, body = heavy[i % len(heavy)]
             i += 1
             try:
-                status, _, _ = _call(conn, "POST", path, body)
+                status, _, _, retry = _ask(conn, "POST", path, body)
             except (OSError, http.client.HTTPException):
                 if stop.is_set():
                     return
                 conn.close()
-                status = 0
+                status, retry = 0, 0.0
             with lock:
                 heavy_got.append((kind, status))
+            if patient and retry:
+                stop.wait(retry)
 
     def timed(k: int) -> None:
         conn = _conn(base)
@@ -175,6 +188,7 @@ def overload(base: str, seconds: float = 30.0, heavy_clients: int = 16, light_cl
     for th in threads:
         th.join(timeout=30)
     return {"seconds": seconds, "heavy_clients": heavy_clients, "light_clients": light_clients,
+            "flood_waits_retry_after": patient,
             "heavy": _statuses(s for _, s in heavy_got), "light": _light(light_got), **recovery}
 
 

@@ -174,13 +174,19 @@ class Lane:
             self.idle.put_nowait(self.standby.pop())
         self._spawn()
 
+    def full(self) -> bool:
+        """No worker free and the queue at its limit: a call now is refused at once."""
+        return self.idle.empty() and self.queued >= self.waiting
+
+    def busy_answer(self) -> Refused:
+        return Refused(503, f"the server is busy with other {self.name} requests; try again shortly", RETRY_S)
+
     async def call(self, verb: str, args: list[Any], gone: Coroutine[Any, Any, Any]) -> dict[str, Any]:
         """The worker's answer line for one call; Refused when the lane is full, the budget or
         the memory limit runs out, or the client went away (``gone`` returned)."""
-        if self.idle.empty() and self.queued >= self.waiting:
+        if self.full():
             gone.close()
-            raise Refused(503, f"the server is busy with other {self.name} requests; try again shortly",
-                          RETRY_S)
+            raise self.busy_answer()
         deadline = time.monotonic() + self.budget_s
         watch = asyncio.ensure_future(gone)
         try:
@@ -207,8 +213,7 @@ class Lane:
         take.cancel()
         if watch.done():
             raise Refused(*self._ended("gone"))
-        raise Refused(503, f"the server is busy with other {self.name} requests; try again shortly",
-                      RETRY_S)
+        raise self.busy_answer()
 
     async def _run(self, worker: Worker, verb: str, args: list[Any], deadline: float,
                    watch: asyncio.Future[Any]) -> dict[str, Any]:
@@ -288,9 +293,9 @@ class Lanes:
 
     def __init__(self, budget_s: float, heavy_budget_s: float) -> None:
         mb = setting("WORKER_MB", WORKER_MB)
-        self.play = Lane("play", size=2, spares=0, waiting=16, budget_s=setting("BUDGET_S", budget_s),
+        self.play = Lane("play", size=2, spares=0, waiting=64, budget_s=setting("BUDGET_S", budget_s),
                          nice=0, warm="warm", worker_mb=mb)
-        self.heavy = Lane("heavy", size=2, spares=1, waiting=8, nice=10, warm="warm_heavy", worker_mb=mb,
+        self.heavy = Lane("heavy", size=2, spares=1, waiting=16, nice=5, warm="warm_heavy", worker_mb=mb,
                           budget_s=setting("HEAVY_BUDGET_S", heavy_budget_s))
         self.first: Worker | None = None  # the warm-up's worker, until it joins the heavy lane
 

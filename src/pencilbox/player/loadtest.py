@@ -73,6 +73,7 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
     work = requests(total, seed)
     results: list[tuple[str, int, float]] = []
     dropped: list[str] = []
+    errors: list[str] = []
     lock = threading.Lock()
 
     def client(part: list[tuple[str, str, bytes]]) -> None:
@@ -82,8 +83,11 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
             try:
                 conn.request("POST", path, body, {"Content-Type": "application/json"})
                 res = conn.getresponse()
-                res.read()
+                raw = res.read()
                 status = res.status
+                if status >= 500:
+                    with lock:
+                        errors.append(f"{kind} {status}: {raw[:200]!r}")
             except (OSError, http.client.HTTPException) as e:
                 with lock:
                     dropped.append(f"{kind}: {type(e).__name__}: {e}")
@@ -111,7 +115,7 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
         statuses[str(s)] = statuses.get(str(s), 0) + 1
     moves = sorted(m for k, _, m in results if k in ("check", "hint"))
     return {"clients": clients, "requests": total, "answered": len(results), "dropped": len(dropped),
-            "dropped_detail": dropped[:5], "statuses": statuses,
+            "dropped_detail": dropped[:5], "statuses": statuses, "errors_detail": errors[:5],
             "server_errors": sum(1 for _, s, _ in results if s >= 500), "wall_s": round(wall, 2),
             "moves_p50_ms": round(statistics.median(moves), 2),
             "moves_p99_ms": round(quantile(moves, 0.99), 2),
