@@ -187,9 +187,12 @@ def overload(base: str, seconds: float = 30.0, heavy_clients: int = 24, light_cl
     recovery = _recovery(base, light, t0)
     for th in threads:
         th.join(timeout=30)
+    status, raw, _ = _call(_conn(base), "GET", "/api/status")
+    workers = json.loads(raw).get("workers") if status == 200 else None
     return {"seconds": seconds, "heavy_clients": heavy_clients, "light_clients": light_clients,
             "flood_waits_retry_after": patient,
-            "heavy": _statuses(s for _, s in heavy_got), "light": _light(light_got), **recovery}
+            "heavy": _statuses(s for _, s in heavy_got), "light": _light(light_got), **recovery,
+            "workers_after": workers}
 
 
 Light = list[tuple[str, str, str, dict[str, Any] | None]]

@@ -120,13 +120,15 @@ class Lane:
         self.queued = 0
         self.starting = 0
         self.ended = 0  # workers ended for an overrun, memory or a client gone
+        self.peak_mb = 0.0  # the most resident memory a worker was seen holding during a call
         self.tasks: set[asyncio.Task[None]] = set()
         self.stopped = False
 
     def status(self) -> dict[str, float]:
         return {"ready": self.idle.qsize(), "busy": len(self.busy), "spare": len(self.standby),
                 "starting": self.starting, "queued": self.queued, "ended": self.ended,
-                "size": self.size, "queue_limit": self.waiting, "budget_s": self.budget_s}
+                "size": self.size, "queue_limit": self.waiting, "budget_s": self.budget_s,
+                "peak_mb": round(self.peak_mb, 1)}
 
     def adopt(self, worker: Worker) -> None:
         self.idle.put_nowait(worker)
@@ -225,9 +227,11 @@ class Lane:
                 await asyncio.wait({work, watch}, timeout=POLL_S, return_when=asyncio.FIRST_COMPLETED)
                 if work.done():
                     break
+                rss = worker.rss_mb()
+                self.peak_mb = max(self.peak_mb, rss)
                 if watch.done():
                     why = "gone"
-                elif worker.rss_mb() > self.worker_mb:
+                elif rss > self.worker_mb:
                     why = "memory"
                 elif time.monotonic() > deadline:
                     why = "time"
@@ -243,7 +247,9 @@ class Lane:
             work.cancel()
             self._replace(worker)
             raise Refused(*self._ended(why or "died"))
-        if worker.rss_mb() > self.worker_mb:  # a call that grew it past the limit: recycle
+        rss = worker.rss_mb()
+        self.peak_mb = max(self.peak_mb, rss)
+        if rss > self.worker_mb:  # a call that grew it past the limit: recycle
             self._replace(worker)
         else:
             self.idle.put_nowait(worker)
