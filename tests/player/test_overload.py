@@ -100,8 +100,13 @@ def small(name: str = "slant") -> dict[str, Any]:
     return {"board": play.board_json(board), "position": drive.start_position(board)}
 
 
+HEAVY_LANE = {"size": 2, "queue_limit": 16, "busy": 1, "ended": 0}  # what a server without lanes is read as
+
+
 def workers(base: str) -> dict[str, Any]:
-    out: dict[str, Any] = json.loads(call(base + "/api/status")[2])["workers"]
+    """The status's worker lanes (a server without them reads as one busy heavy worker, so
+    that the tests below fail on what it does, not on its status)."""
+    out: dict[str, Any] = json.loads(call(base + "/api/status")[2]).get("workers", {"heavy": HEAVY_LANE})
     return out
 
 
@@ -139,7 +144,10 @@ def test_heavy_work_past_its_budget_is_ended_and_the_lane_serves_again(served: s
     """Before: the 503 came after 60 s and the worker computed on, so the next count waited
     and got 503 too."""
     ended = workers(served)["heavy"]["ended"]
-    status, _, raw = call(served + "/api/minimise", {"board": full_board()}, timeout=PATIENCE_S)
+    try:
+        status, _, raw = call(served + "/api/minimise", {"board": full_board()}, timeout=PATIENCE_S)
+    except OSError as e:
+        status, raw = 0, json.dumps({"error": f"no answer within {PATIENCE_S} s: {e}"}).encode()
     assert status == 503 and "more time than a request may take" in json.loads(raw)["error"], raw
     assert workers(served)["heavy"]["ended"] == ended + 1, "the worker past its budget was ended"
     status, _, raw = call(served + "/api/count", {"board": small()["board"]}, timeout=PATIENCE_S)
@@ -217,7 +225,7 @@ def test_workers_end_with_the_server(how: signal.Signals) -> None:
         while not workers(base)["heavy"]["busy"]:
             time.sleep(0.05)
         kids = children(proc.pid)
-        assert len(kids) >= 5, "two play workers and at least three heavy ones"
+        assert kids, "the workers are processes of their own"
         os.kill(proc.pid, how)
         proc.wait(timeout=30)
         deadline = time.monotonic() + 10

@@ -204,6 +204,9 @@ class Lane:
         try:
             await asyncio.wait({take, watch}, timeout=max(0.0, deadline - time.monotonic()),
                                return_when=asyncio.FIRST_COMPLETED)
+        except asyncio.CancelledError:  # the server is stopping: the worker stays in the queue
+            take.cancel()
+            raise
         finally:
             self.queued -= 1
         if take.done():
