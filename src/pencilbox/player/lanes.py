@@ -340,6 +340,8 @@ class Lanes:
                 first.kill()
             self.first = None
         self.heavy.fill()
+        while self.heavy.starting:  # warm means every worker and the spare are up
+            await asyncio.sleep(0.05)
 
     def status(self) -> dict[str, Any]:
         return {"play": self.play.status(), "heavy": self.heavy.status(), "worker_mb": self.play.worker_mb}
