@@ -130,6 +130,7 @@ def overload(base: str, seconds: float = 30.0, heavy_clients: int = 24, light_cl
     Retry-After the server gave (as the page does)."""
     heavy = heavy_requests()
     light = light_requests(seed)
+    before = _workers(base)
     stop = threading.Event()
     lock = threading.Lock()
     heavy_got: list[tuple[str, int]] = []
@@ -187,12 +188,11 @@ def overload(base: str, seconds: float = 30.0, heavy_clients: int = 24, light_cl
     recovery = _recovery(base, light, t0)
     for th in threads:
         th.join(timeout=30)
-    status, raw, _ = _call(_conn(base), "GET", "/api/status")
-    workers = json.loads(raw).get("workers") if status == 200 else None
+    workers = _workers(base)
     return {"seconds": seconds, "heavy_clients": heavy_clients, "light_clients": light_clients,
             "flood_waits_retry_after": patient,
             "heavy": _statuses(s for _, s in heavy_got), "light": _light(light_got), **recovery,
-            "workers_after": workers}
+            "workers_before": before, "workers_after": workers}
 
 
 Light = list[tuple[str, str, str, dict[str, Any] | None]]
@@ -211,6 +211,12 @@ def _recovery(base: str, light: Light, t0: float) -> dict[str, Any]:
             return {"recovered_s": round(time.perf_counter() - t0, 3), "recovery_tries": tries}
         time.sleep(0.05)
     return {"recovered_s": None, "recovery_tries": tries}
+
+
+def _workers(base: str) -> Any:
+    """The server's worker lanes as /api/status tells them (memory included)."""
+    status, raw, _ = _call(_conn(base), "GET", "/api/status")
+    return json.loads(raw).get("workers") if status == 200 else None
 
 
 def _statuses(statuses: Any) -> dict[str, int]:

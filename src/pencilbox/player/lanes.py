@@ -47,6 +47,15 @@ def setting(name: str, default: float) -> float:
 WORKER_MB = 512.0  # a worker's resident memory; past it, its call is ended (PENCILBOX_WORKER_MB)
 
 
+def rss_mb(pid: int) -> float:
+    """A process's resident memory in MB (Linux /proc; 0 where it cannot be read)."""
+    try:
+        with open(f"/proc/{pid}/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 @dataclass
 class Refused(Exception):
     """A call the lane did not answer: its status, message and Retry-After seconds (if any)."""
@@ -90,14 +99,7 @@ class Worker:
         return out
 
     def rss_mb(self) -> float:
-        """The process's resident memory (Linux /proc; 0 where it cannot be read)."""
-        if self.proc is None:
-            return 0.0
-        try:
-            with open(f"/proc/{self.proc.pid}/statm") as f:
-                return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
-        except (OSError, ValueError, IndexError):
-            return 0.0
+        return rss_mb(self.proc.pid) if self.proc is not None else 0.0
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
@@ -117,6 +119,7 @@ class Lane:
         self.standby: list[Worker] = []
         self.busy: set[Worker] = set()
         self.booting: set[Worker] = set()
+        self.members: set[Worker] = set()  # the started workers: idle, busy or spare
         self.queued = 0
         self.starting = 0
         self.ended = 0  # workers ended for an overrun, memory or a client gone
@@ -124,13 +127,15 @@ class Lane:
         self.tasks: set[asyncio.Task[None]] = set()
         self.stopped = False
 
-    def status(self) -> dict[str, float]:
+    def status(self) -> dict[str, Any]:
         return {"ready": self.idle.qsize(), "busy": len(self.busy), "spare": len(self.standby),
                 "starting": self.starting, "queued": self.queued, "ended": self.ended,
                 "size": self.size, "queue_limit": self.waiting, "budget_s": self.budget_s,
-                "peak_mb": round(self.peak_mb, 1)}
+                "peak_mb": round(self.peak_mb, 1),
+                "rss_mb": sorted(round(w.rss_mb(), 1) for w in self.members)}
 
     def adopt(self, worker: Worker) -> None:
+        self.members.add(worker)
         self.idle.put_nowait(worker)
 
     def fill(self) -> None:
@@ -163,7 +168,9 @@ class Lane:
             self.booting.discard(worker)
         if self.stopped:
             worker.kill()
-        elif self.idle.qsize() + len(self.busy) < self.size:
+            return
+        self.members.add(worker)
+        if self.idle.qsize() + len(self.busy) < self.size:
             self.idle.put_nowait(worker)
         else:
             self.standby.append(worker)
@@ -171,6 +178,7 @@ class Lane:
     def _replace(self, worker: Worker) -> None:
         """End ``worker``: a spare takes its place at once, and a new one is started."""
         worker.kill()
+        self.members.discard(worker)
         self.ended += 1
         if self.standby:
             self.idle.put_nowait(self.standby.pop())
@@ -344,7 +352,8 @@ class Lanes:
             await asyncio.sleep(0.05)
 
     def status(self) -> dict[str, Any]:
-        return {"play": self.play.status(), "heavy": self.heavy.status(), "worker_mb": self.play.worker_mb}
+        return {"play": self.play.status(), "heavy": self.heavy.status(), "worker_mb": self.play.worker_mb,
+                "server_mb": round(rss_mb(os.getpid()), 1)}
 
     async def stop(self) -> None:
         """Kill every worker and reap it (a server that exits leaves no process behind)."""
