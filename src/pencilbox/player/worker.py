@@ -17,6 +17,7 @@ import time
 from typing import Any
 
 from pencilbox.errors import BoardError
+from pencilbox.player import play
 
 # what a worker may be asked: the kernel calls of play.py, and the warm-ups
 VERBS = frozenset({"hint", "reveal", "ladder", "count", "minimise", "generate", "warm", "warm_heavy"})
@@ -25,7 +26,6 @@ PR_SET_PDEATHSIG = 1
 
 def status_of(e: BaseException) -> tuple[int, str] | None:
     """The HTTP status and message a call's error answers with; None for a fault (a bug)."""
-    from pencilbox.player import play
     if isinstance(e, play.TooMuchWork):
         return 503, str(e)
     if isinstance(e, play.TooLarge):
@@ -41,7 +41,6 @@ def status_of(e: BaseException) -> tuple[int, str] | None:
 
 def answer(verb: str, args: list[Any]) -> dict[str, Any]:
     """One call's answer line: ``{"ok": value}`` or ``{"status": code, "error": message}``."""
-    from pencilbox.player import play
     if verb not in VERBS:
         return {"status": 400, "error": f"no worker call {verb!r}"}
     try:
