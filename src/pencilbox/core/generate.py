@@ -1,8 +1,9 @@
 """Generator helpers shared by every puzzle: the solver run backwards.
 
 ``minimise`` runs the one clue-erasing loop (``core.drivers.erase``) in random order
-while a test holds (unique by the one verdict, or "level L alone finishes it", which
-``finishes`` tests); ``removable`` lists the clues that could still go; ``graded`` grades.
+while a test holds (``KeepTest``: unique by the one verdict, counting the checks that ran
+out of nodes, or "level L alone finishes it", which ``finishes`` tests); ``removable``
+lists the clues that could still go; ``graded`` grades.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
 from pencilbox.core.puzzle import BoardT, Clues, Puzzle
 
-__all__ = ["Made", "UNIQUE", "check_grade", "erase", "finishes", "graded", "keep_test", "minimise",
-           "removable", "scan", "verdict"]
+__all__ = ["KeepTest", "Made", "UNIQUE", "check_grade", "erase", "finishes", "grade_of", "graded",
+           "keep_test", "minimise", "removable", "scan", "verdict"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +34,7 @@ class Made(Generic[BoardT]):
     erase_checks: int
     capped_checks: int | None = None  # uniqueness checks that ran out of nodes and kept their
     # clue (the board is locally minimal up to them); None where the generator does not count
+    proved_unique: bool = False  # every check was exact from a unique start: grading needs no search
 
 
 def finishes(puzzle: Puzzle[BoardT, Any], board: BoardT, level: str) -> bool:
@@ -59,13 +61,29 @@ def minimise(clues: Clues, rng: random.Random, keep: Callable[[Clues], bool]) ->
     return erase(clues, order, keep)
 
 
-def keep_test(puzzle: Puzzle[BoardT, Any], rebuild: Callable[[Clues], BoardT],
-              level: str | None) -> Callable[[Clues], bool]:
-    """The erasure test for a target: unique (None or ``search``; a capped check keeps the
-    clue) or ``level`` finishes."""
-    if level in (None, engine.SEARCH):
-        return lambda clues: verdict(puzzle, rebuild(clues)) == UNIQUE
-    return lambda clues: finishes(puzzle, rebuild(clues), level)
+class KeepTest(Generic[BoardT]):
+    """The erasure test for a target, called on the clues left: unique (None or ``search``)
+    or ``level`` finishes. ``capped`` counts the uniqueness checks that ran out of nodes
+    (each keeps its clue, so the board is locally minimal but for them)."""
+
+    def __init__(self, puzzle: Puzzle[BoardT, Any], rebuild: Callable[[Clues], BoardT], level: str | None,
+                 node_cap: int = UNIQUE_NODES) -> None:
+        self.puzzle, self.rebuild, self.node_cap = puzzle, rebuild, node_cap
+        self.level = None if level in (None, engine.SEARCH) else level
+        self.capped = 0
+
+    def __call__(self, clues: Clues) -> bool:
+        if self.level is not None:
+            return finishes(self.puzzle, self.rebuild(clues), self.level)
+        status = verdict(self.puzzle, self.rebuild(clues), self.node_cap)
+        self.capped += status == "capped"
+        return status == UNIQUE
+
+
+def keep_test(puzzle: Puzzle[BoardT, Any], rebuild: Callable[[Clues], BoardT], level: str | None,
+              node_cap: int = UNIQUE_NODES) -> KeepTest[BoardT]:
+    """The erasure test for a target (``KeepTest``; read its ``capped`` after the loop)."""
+    return KeepTest(puzzle, rebuild, level, node_cap)
 
 
 def graded(puzzle: Puzzle[BoardT, Any], make: Callable[[int, str | None], Made[BoardT]], grade: str | None,
@@ -74,7 +92,15 @@ def graded(puzzle: Puzzle[BoardT, Any], make: Callable[[int, str | None], Made[B
     check_grade(puzzle, grade)
     for k in range(tries):
         made = make(seed + k, grade)
-        g = engine.grade(puzzle, made.board).grade
+        g = grade_of(puzzle, made)
         if grade is None or g == grade:
             return replace(made, grade=g)
     raise ValueError(f"no {puzzle.name} board of grade {grade} in {tries} seeds from {seed}")
+
+
+def grade_of(puzzle: Puzzle[BoardT, Any], made: Made[BoardT]) -> str | None:
+    """``engine.grade``'s grade; a board its generator proved unique skips the uniqueness
+    search (the lowest level that finishes it, else ``search``)."""
+    if not made.proved_unique:
+        return engine.grade(puzzle, made.board).grade
+    return next((lv for lv in engine.levels(puzzle) if finishes(puzzle, made.board, lv)), engine.SEARCH)
