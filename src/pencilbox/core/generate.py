@@ -3,7 +3,8 @@
 ``minimise`` runs the one clue-erasing loop (``core.drivers.erase``) in random order
 while a test holds (``KeepTest``: unique by the one verdict, counting the checks that ran
 out of nodes, or "level L alone finishes it", which ``finishes`` tests); ``removable``
-lists the clues that could still go; ``graded`` grades.
+lists the clues that could still go; ``graded`` grades. ``Rivals`` is the exact test a
+puzzle with a SAT encoding can use instead: no node cap, so no capped check.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
 from pencilbox.core.puzzle import BoardT, Clues, Puzzle
 
-__all__ = ["KeepTest", "Made", "UNIQUE", "check_grade", "erase", "finishes", "grade_of", "graded",
+__all__ = ["KeepTest", "Made", "Rivals", "UNIQUE", "check_grade", "erase", "finishes", "grade_of", "graded",
            "keep_test", "minimise", "removable", "scan", "verdict"]
 
 
@@ -96,6 +97,46 @@ def graded(puzzle: Puzzle[BoardT, Any], make: Callable[[int, str | None], Made[B
         if grade is None or g == grade:
             return replace(made, grade=g)
     raise ValueError(f"no {puzzle.name} board of grade {grade} in {tries} seeds from {seed}")
+
+
+class Rivals:
+    """The exact erasure test of a unique board on one incremental SAT solver per board
+    (pysat's interface): a rival of the board without clue i breaks clue i (else it was a
+    rival before), so a check is one solve with the other clues' selectors assumed and clue
+    i's literal negated; no model means the erasure keeps the board unique. Called as the
+    erasure loop's ``keep`` on the clues left (one fewer than the last call kept); never
+    capped. ``shows`` maps each clue's variable to the literal "it shows its clue", ``spare``
+    is the first free variable, ``real(model)`` says whether a model is an answer (after
+    adding a clause that cuts it off when not)."""
+
+    def __init__(self, solver: Any, shows: dict[int, int], spare: int,
+                 real: Callable[[list[int]], bool] | None = None) -> None:
+        self.solver, self.shows, self.real = solver, shows, real
+        self.selector = {c: spare + k for k, c in enumerate(sorted(shows))}
+        self.pending = sorted(shows)  # clues not yet tried
+        self.kept = 0  # clues tried and kept for good (unit clauses now)
+        self.solves = 0
+        for c in self.pending:
+            solver.add_clause([-self.selector[c], shows[c]])
+
+    def __call__(self, clues: Clues) -> bool:
+        i = next(c for c in self.pending if clues[c] is None)
+        self.pending.remove(i)
+        rest = [self.selector[c] for c in self.pending if clues[c] is not None]
+        if len(rest) + self.kept != sum(v is not None for v in clues):
+            raise ValueError("Rivals: the clues differ from the last call's by more than one erasure")
+        while True:
+            self.solves += 1
+            if not self.solver.solve(assumptions=[*rest, -self.shows[i]]):
+                self.solver.add_clause([-self.selector[i]])
+                return True
+            if self.real is None or self.real(self.solver.get_model()):
+                self.solver.add_clause([self.selector[i]])
+                self.kept += 1
+                return False
+
+    def close(self) -> None:
+        self.solver.delete()
 
 
 def grade_of(puzzle: Puzzle[BoardT, Any], made: Made[BoardT]) -> str | None:

@@ -9,7 +9,7 @@ G finishes it too. Grade ``search`` boards are the unique-minimal ones no level 
 Every draw is seeded; the same (rows, cols, grade, seed) gives the same board bit for bit.
 
 Erasing while unique, ``make`` decides each erasure exactly with one incremental SAT solver
-per board (sat.Rivals: a rival must break the erased clue), so no check is capped and the
+per board (sat.rivals: a rival must break the erased clue), so no check is capped and the
 board is proved unique; ``make_reference`` is the readable loop (the one verdict per
 erasure, capped checks counted and keeping their clue). Both draw the same answer and order,
 so they give the same board wherever the reference's checks were not capped.
@@ -23,7 +23,7 @@ from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded, keep_test, minimise
 from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import ALL, Board, answer_from_state
-from pencilbox.puzzles.sukoro.sat import Rivals
+from pencilbox.puzzles.sukoro.sat import rivals
 
 MIN_COVER = 0.4  # share of cells a drawn answer should number
 DRAW_NODES = 5_000  # branch points one random walk may use before it is redrawn
@@ -60,11 +60,11 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Boar
     rng = random.Random(seed)
     answer = random_answer(rows, cols, rng)
     full = tuple(v if v else None for v in answer)
-    rivals = Rivals(rows, cols, answer, full)
+    keep = rivals(rows, cols, answer, full)
     try:
-        clues, checks = minimise(full, rng, rivals)
+        clues, checks = minimise(full, rng, keep)
     finally:
-        rivals.close()
+        keep.close()
     return Made(Board(rows, cols, clues), answer, seed, None, sum(v is not None for v in clues), checks,
                 capped_checks=0, proved_unique=True)
 

@@ -14,9 +14,8 @@ outer boundary, k in K and t numbered outside K -- ``(-x_k | -x_t | OR_{b in
 N(K)} x_b)``, valid because any path from k to t must leave K through N(K).
 Counting blocks each connected answer by a clause over the x variables only
 (digits are a function of the shape).
-
-``Rivals`` is the generator's exact erasure test: one incremental solver per board, each
-clue behind a selector literal, a check one solve under assumptions.
+``rivals`` is the generator's exact erasure test on this encoding (core.generate.Rivals, the
+one piece shared: a wrapper that knows nothing of Sukoro).
 """
 
 from __future__ import annotations
@@ -27,7 +26,9 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-__all__ = ["SOLVER_NAME", "Rivals", "sat_count"]
+from pencilbox.core.generate import Rivals
+
+__all__ = ["SOLVER_NAME", "rivals", "sat_count"]
 
 #: pysat backend: fastest of minisat22, glucose4/42, cadical153/195, maplechrono on 10x10-12x12
 #: uniqueness checks (about 1.3-3 ms each, most of it Python and solver set-up).
@@ -166,53 +167,28 @@ def _cut(solver: Solver, comps: list[list[int]], nb: list[list[int]]) -> None:
         solver.add_clause([-(comp[0] + 1), -(t + 1), *(b + 1 for b in sorted(bound))])
 
 
-class Rivals:
-    """Whether erasing one more clue of a unique board keeps it unique, exactly: a rival
-    of the board without clue i breaks clue i (else it was a rival before), so the check
-    is one solve with the other clues' selectors assumed and "cell i is not the answer's
-    digit"; no model means the erasure keeps the board unique. Called as the erasure loop's
-    ``keep`` on the clues left, one fewer than the last call kept (never capped)."""
+def rivals(rows: int, cols: int, answer: Sequence[int], clues: Sequence[int | None],
+           solver_name: str = SOLVER_NAME) -> Rivals:
+    """The exact erasure test (core.generate.Rivals) on this encoding, for clues that are
+    digits of ``answer``: a model whose numbered cells split is cut off and the solve repeated."""
+    n = rows * cols
+    nb = _neighbours_cached(rows, cols)
+    shows = {}
+    for c, v in enumerate(clues):
+        if v is not None:
+            if not 1 <= answer[c] <= 4 or v != answer[c]:
+                raise ValueError("rivals takes clues that are digits of the answer")
+            shows[c] = n + 4 * c + v
+    solver = Solver(name=solver_name, bootstrap_with=_base_cnf(rows, cols))
 
-    def __init__(self, rows: int, cols: int, answer: Sequence[int], clues: Sequence[int | None],
-                 solver_name: str = SOLVER_NAME) -> None:
-        self.n = n = rows * cols
-        self.nb = _neighbours_cached(rows, cols)
-        self.answer = list(answer)
-        self.pending = [c for c, v in enumerate(clues) if v is not None]  # not yet tried
-        self.solver = Solver(name=solver_name, bootstrap_with=_base_cnf(rows, cols))
-        self.solves = 0
-        self.kept = 0  # clues tried and kept for good (unit clauses now)
-        for c in self.pending:
-            if not 1 <= self.answer[c] <= 4 or clues[c] != self.answer[c]:
-                raise ValueError("Rivals takes clues that are digits of the answer")
-            self.solver.add_clause([-self._selector(c), n + 4 * c + self.answer[c]])
+    def real(model: list[int]) -> bool:
+        on = [c for c in range(n) if model[c] > 0]
+        comps = _split(on, set(on), nb, n)
+        if len(comps) > 1:
+            _cut(solver, comps, nb)
+        return len(comps) == 1
 
-    def _selector(self, c: int) -> int:
-        return 5 * self.n + 1 + c
-
-    def __call__(self, clues: Sequence[int | None]) -> bool:
-        i = next(c for c in self.pending if clues[c] is None)
-        self.pending.remove(i)
-        rest = [self._selector(c) for c in self.pending if clues[c] is not None]
-        if len(rest) + self.kept != sum(v is not None for v in clues):
-            raise ValueError("Rivals: the clues differ from the last call's by more than one erasure")
-        assume = [*rest, -(self.n + 4 * i + self.answer[i])]
-        while True:
-            self.solves += 1
-            if not self.solver.solve(assumptions=assume):
-                self.solver.add_clause([-self._selector(i)])
-                return True
-            model = self.solver.get_model()
-            on = [c for c in range(self.n) if model[c] > 0]
-            comps = _split(on, set(on), self.nb, self.n)
-            if len(comps) == 1:
-                self.solver.add_clause([self._selector(i)])  # kept for good
-                self.kept += 1
-                return False
-            _cut(self.solver, comps, self.nb)
-
-    def close(self) -> None:
-        self.solver.delete()
+    return Rivals(solver, shows, 5 * n + 1, real)
 
 
 def _split(on: list[int], onset: set[int], nb: list[list[int]], n: int) -> list[list[int]]:
