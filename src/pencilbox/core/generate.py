@@ -123,7 +123,7 @@ class Rivals:
         i = next(c for c in self.pending if clues[c] is None)
         self.pending.remove(i)
         rest = [self.selector[c] for c in self.pending if clues[c] is not None]
-        if len(rest) + self.kept != sum(v is not None for v in clues):
+        if len(rest) != len(self.pending) or len(rest) + self.kept != sum(v is not None for v in clues):
             raise ValueError("Rivals: the clues differ from the last call's by more than one erasure")
         while True:
             self.solves += 1
