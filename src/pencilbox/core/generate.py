@@ -104,10 +104,11 @@ class Rivals:
     (pysat's interface): a rival of the board without clue i breaks clue i (else it was a
     rival before), so a check is one solve with the other clues' selectors assumed and clue
     i's literal negated; no model means the erasure keeps the board unique. Called as the
-    erasure loop's ``keep`` on the clues left (one fewer than the last call kept); never
-    capped. ``shows`` maps each clue's variable to the literal "it shows its clue", ``spare``
-    is the first free variable, ``real(model)`` says whether a model is an answer (after
-    adding a clause that cuts it off when not)."""
+    erasure loop's ``keep`` (or inside a stricter one) on the clues left: one fewer than the
+    last call's, give or take the clue it tried; never capped. ``shows`` maps each clue's
+    variable to the literal "it shows its clue", ``spare`` is the first free variable,
+    ``real(model)`` says whether a model is an answer (after adding a clause that cuts it
+    off when not)."""
 
     def __init__(self, solver: Any, shows: dict[int, int], spare: int,
                  real: Callable[[list[int]], bool] | None = None) -> None:
@@ -115,25 +116,34 @@ class Rivals:
         self.selector = {c: spare + k for k, c in enumerate(sorted(shows))}
         self.pending = sorted(shows)  # clues not yet tried
         self.kept = 0  # clues tried and kept for good (unit clauses now)
+        self.last: int | None = None  # the clue the last call tried, settled by the next
         self.solves = 0
         for c in self.pending:
             solver.add_clause([-self.selector[c], shows[c]])
 
     def __call__(self, clues: Clues) -> bool:
+        self._settle(clues)
         i = next(c for c in self.pending if clues[c] is None)
         self.pending.remove(i)
+        self.last = i
         rest = [self.selector[c] for c in self.pending if clues[c] is not None]
         if len(rest) != len(self.pending) or len(rest) + self.kept != sum(v is not None for v in clues):
             raise ValueError("Rivals: the clues differ from the last call's by more than one erasure")
         while True:
             self.solves += 1
             if not self.solver.solve(assumptions=[*rest, -self.shows[i]]):
-                self.solver.add_clause([-self.selector[i]])
                 return True
             if self.real is None or self.real(self.solver.get_model()):
-                self.solver.add_clause([self.selector[i]])
-                self.kept += 1
                 return False
+
+    def _settle(self, clues: Clues) -> None:
+        """The last call's clue, kept or erased as ``clues`` now say (the loop may keep a clue
+        this test would let go, when a stricter test vetoes the erasure)."""
+        if self.last is not None:
+            shown = clues[self.last] is not None
+            self.solver.add_clause([self.selector[self.last] if shown else -self.selector[self.last]])
+            self.kept += shown
+            self.last = None
 
     def close(self) -> None:
         self.solver.delete()

@@ -85,3 +85,12 @@ def test_the_reference_loop_counts_its_capped_checks() -> None:
     clues, checks = minimise(full, rng, keep)
     assert checks == sum(map(bool, answer))
     assert 0 < keep.capped <= sum(v is not None for v in clues)  # each capped check kept its clue
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_sat_screened_probe_erasure_gives_the_reference_loops_boards(seed: int) -> None:
+    """At ``probe`` SAT turns away erasures that leave a rival before the probe fixpoint runs;
+    probe is sound, so it would have turned them away too: the same boards."""
+    fast = generate.make(12, 12, seed, "probe")
+    slow = generate.make_reference(12, 12, seed, "probe")
+    assert slow.capped_checks == 0 and fast == replace(slow, proved_unique=True)

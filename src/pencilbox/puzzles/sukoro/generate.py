@@ -20,7 +20,9 @@ from __future__ import annotations
 import random
 
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, graded, keep_test, minimise
+from pencilbox.core.engine import PROBE
+from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
+from pencilbox.core.puzzle import Clues
 from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import ALL, Board, answer_from_state
 from pencilbox.puzzles.sukoro.sat import rivals
@@ -54,17 +56,22 @@ def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> 
 
 def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
     """One board from one seed: unique-minimal (proved by SAT), or minimal for ``level``
-    (ungraded)."""
-    if level not in (None, engine.SEARCH):
-        return make_reference(rows, cols, seed, level)
+    (ungraded). At ``probe`` SAT screens each erasure first: a board left with a rival is
+    one probe cannot finish (it is sound), so only unique ones pay for the probe fixpoint."""
+    if level not in (None, engine.SEARCH, PROBE):
+        return make_reference(rows, cols, seed, level)  # fixpoints below probe: cheaper than SAT
     rng = random.Random(seed)
     answer = random_answer(rows, cols, rng)
     full = tuple(v if v else None for v in answer)
-    keep = rivals(rows, cols, answer, full)
+    exact = rivals(rows, cols, answer, full)
+
+    def keep(clues: Clues) -> bool:
+        return exact(clues) and (level != PROBE or finishes(PUZZLE, Board(rows, cols, clues), PROBE))
+
     try:
         clues, checks = minimise(full, rng, keep)
     finally:
-        keep.close()
+        exact.close()
     return Made(Board(rows, cols, clues), answer, seed, None, sum(v is not None for v in clues), checks,
                 capped_checks=0, proved_unique=True)
 
