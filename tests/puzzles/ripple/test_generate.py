@@ -7,6 +7,7 @@ import pytest
 
 from pencilbox.core import engine
 from pencilbox.core.generate import finishes
+from pencilbox.player import play
 from pencilbox.puzzles.ripple import PUZZLE, generate
 from pencilbox.puzzles.ripple.board import Board
 
@@ -73,3 +74,9 @@ def test_published_sizes(size: int, grade: str | None) -> None:
     assert PUZZLE.validate(made.board, made.answer) == []
     assert PUZZLE.sat_count(made.board, 2, 0).count == 1
     assert made.capped_checks == 0 and made.grade == (grade or made.grade) and made.grade is not None
+
+
+def test_the_player_makes_boards_up_to_15x15() -> None:
+    assert PUZZLE.generate_max == (15, 15)
+    made = play.generate("ripple", 15, 15, "Hard", 2)
+    assert made["grade"] == "probe" and made["unique"]
