@@ -7,8 +7,9 @@ bench/results/gen-sukoro-ripple.json and printed.
   the readable loop (``make_reference``: the engine's verdict per erasure, graded by
   ``engine.grade``, as the generator was before) at 12x12 and 15x15, with its capped checks
   and whether the two boards agree;
-- ripple: the ``search`` grade (erase while unique) at 8x8, 10x10, 12x12 and 15x15, and the
-  ungraded generator (the whole ladder's backward walk) at 12x12 and 15x15.
+- ripple: the ``search`` grade (erase while unique) at 8x8, 10x10, 12x12 and 15x15, the
+  ungraded generator (the whole ladder's backward walk) at 12x12 and 15x15, and at 15x15
+  each grade the player can ask (it now goes to 15x15).
 
 Every figure: the seeds, each board's seconds, median, p90, min and max (the spread); the
 machine drifts 20-30 % within a minute, so compare only figures of one run.
@@ -31,6 +32,7 @@ from typing import Any
 
 from pencilbox import __version__
 from pencilbox.core.generate import Made, graded
+from pencilbox.puzzles.ripple import PUZZLE as RIPPLE
 from pencilbox.puzzles.ripple import generate as ripple_gen
 from pencilbox.puzzles.sukoro import PUZZLE as SUKORO
 from pencilbox.puzzles.sukoro import generate as sukoro_gen
@@ -122,6 +124,10 @@ def main(argv: list[str] | None = None) -> None:
         ri[f"ungraded {size}x{size}"] = timed(
             lambda s, size=size: ripple_gen.generate(size, size, None, s), seeds)
         print(f"ripple ungraded {size}x{size}", ri[f"ungraded {size}x{size}"]["median_s"], flush=True)
+    ri["15x15 by grade"] = {g: timed(lambda s, g=g: ripple_gen.generate(15, 15, g, 1000 * s, tries=40),
+                                     list(range(few)))
+                            for g in (lv for _, lv in RIPPLE.named_grades)}
+    print("ripple 15x15 by grade", {g: v["median_s"] for g, v in ri["15x15 by grade"].items()}, flush=True)
     out["ripple"] = ri
     args.out.parent.mkdir(parents=True, exist_ok=True)
     args.out.write_text(json.dumps(out, indent=1) + "\n")
