@@ -7,9 +7,14 @@
   build: seconds until the page and the catalog answer (goal: 2 s, item 1), and until a
   hint answers for real (the kernels compiled in the background);
 - ``load``: the API load test (20 concurrent clients, 400 mixed requests on the largest
-  bank boards of every puzzle) against a server in this process, loopback only.
+  bank boards of every puzzle) against a server in this process, loopback only;
+- ``overload``: the load test's overload phase (player/flood.py) against ``pencilbox play``
+  in a process of its own: 24 clients flood heavy requests at the largest allowed sizes for
+  30 s while 4 clients time light ones (goal: light p99 within 100 ms and no 5xx); then the
+  flood hangs up and the seconds until a light hint answers within 100 ms and a count
+  answers 200 again (goal: 2 s; issue 16).
 
-``python bench/player.py [hints] [cold] [load]`` runs the named parts (default: all) and
+``python bench/player.py [hints] [cold] [load] [overload]`` runs the named parts (default: all) and
 keeps the other parts' last figures."""
 
 from __future__ import annotations
@@ -22,7 +27,7 @@ from typing import Any
 
 from pencilbox import __version__, puzzles
 from pencilbox.core import engine
-from pencilbox.player import drive, loadtest, play
+from pencilbox.player import drive, flood, loadtest, play
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "player.json"
@@ -116,8 +121,14 @@ def load() -> dict[str, Any]:
         return loadtest.run(base, clients=20, total=400, seed=1)
 
 
+def overload() -> dict[str, Any]:
+    with flood.served() as base:
+        return {"goals": {"light_p99_ms": 100, "light_server_errors": 0, "recovered_s": 2},
+                **flood.overload(base, seconds=30)}
+
+
 def main(parts: list[str]) -> None:
-    known = {"hints": hints, "cold": cold, "load": load}
+    known = {"hints": hints, "cold": cold, "load": load, "overload": overload}
     unknown = [p for p in parts if p not in known]
     if unknown:
         raise SystemExit(f"unknown parts {unknown}; parts: {', '.join(known)}")

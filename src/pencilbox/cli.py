@@ -185,8 +185,9 @@ def cmd_generate(args: argparse.Namespace) -> int:
             extra = {} if made.capped_checks is None else {"capped_checks": made.capped_checks}
             objs.append({**obj, "seed": made.seed, "grade": made.grade, **extra})
         elif args.format == "text":
-            capped = (f", {made.capped_checks} uniqueness checks ran out of nodes and kept "
-                      "their clue (locally minimal but for those)" if made.capped_checks else "")
+            capped = ("" if made.capped_checks is None else ", no check capped" if made.capped_checks == 0
+                      else f", {made.capped_checks} uniqueness checks ran out of nodes and kept "
+                      "their clue (locally minimal but for those)")
             print(f"# seed {made.seed}, grade {made.grade}{capped}\n" + boardio.dump(made.board, "text"))
         else:
             print(boardio.dump(made.board, args.format))

@@ -158,7 +158,7 @@ BAD = [
                                                  "clues": [[None] * 100] * 100}}), 413, "at most"),
     ("post", "/api/convert", json.dumps({"text": "https://puzz.link/p?gokigen/x/4/zz"}), 400, "URL"),
     ("post", "/api/convert", json.dumps({"text": ""}), 400, "non-empty"),
-    ("post", "/api/generate", json.dumps({"puzzle": "sukoro", "rows": 99, "cols": 99}), 400, "3..12"),
+    ("post", "/api/generate", json.dumps({"puzzle": "sukoro", "rows": 99, "cols": 99}), 400, "3..20"),
     ("post", "/api/hint", json.dumps({"board": {"puzzle": "fillapix", "rows": 1, "cols": 1, "clues": [[1]]},
                                       "position": [None], "level": "magic"}), 400, "unknown level"),
     ("post", "/api/generate", json.dumps({"puzzle": 5, "rows": 5, "cols": 5}), 400, "puzzle name"),

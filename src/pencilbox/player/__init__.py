@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+STOP_S = 2  # how long a stopping server lets running calls finish
+
 
 def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
     """Start the player and print its address (blocks until interrupted)."""
@@ -9,4 +11,5 @@ def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
 
     from pencilbox.player.api import app
     print(f"pencilbox player on http://{host}:{port}/  (Ctrl+C stops it)", flush=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # on Ctrl+C or SIGTERM, calls still running after STOP_S are cancelled (their workers killed)
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=STOP_S)

@@ -1,18 +1,16 @@
 """The player's web app: the page, its static files and the JSON API (see the README).
-Handlers only route: what they answer comes from play.py. Each API call runs in a worker
-thread under a time budget; bad input is a 4xx with one clear message, never a 500."""
+Handlers only route: what they answer comes from play.py. Light calls run in this process;
+calls that run kernels run in worker processes (lanes.py), each under a time and a memory
+budget. Bad input is a 4xx with one clear message, never a 500."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import json
-import multiprocessing
 import sys
 import time
 from collections.abc import AsyncIterator
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from pathlib import Path
 from typing import Any
 
@@ -23,17 +21,18 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pencilbox.errors import BoardError
-from pencilbox.player import play
+from pencilbox.player import lanes, play
+from pencilbox.player.worker import status_of
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
 BUDGET_S = 10.0  # wall-clock budget per API call (node caps keep real calls far below it)
-HEAVY_BUDGET_S = 60.0  # the same for the worker's calls (a count may queue behind another)
-_slots = asyncio.Semaphore(8)  # heavy calls in flight at once; the rest wait their turn
+HEAVY_BUDGET_S = 60.0  # the same for the heavy lane's calls (setter counts, minimise, generate)
 
 
-def _error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
+def _error(status: int, message: str, retry: int | None = None) -> JSONResponse:
+    headers = {"Retry-After": str(retry)} if retry is not None else None
+    return JSONResponse({"error": message}, status_code=status, headers=headers)
 
 
 async def _body(request: Request) -> dict[str, Any]:
@@ -53,15 +52,15 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-_pool: ProcessPoolExecutor | None = None
-HEAVY = {"count", "minimise", "generate"}  # setter and generator work: off the serving process
-KERNEL = {"hint", "ladder"}  # play calls that run compiled kernels in this process
+HEAVY = {"count", "minimise", "generate"}  # setter and generator work
+KERNEL = {"hint", "reveal", "ladder"}  # play calls that run compiled kernels
+LANES: lanes.Lanes | None = None  # the worker lanes of a served app (its lifespan starts them)
 
 
 class Warmup:
-    """Where the background warm-up stands: whether this process's kernels (hints, the
-    ladder view) and the heavy worker's (setter, generator) are loaded. Both start true, so
-    an app served without its lifespan (the tests' TestClient) is never held back."""
+    """Where the background warm-up stands: whether the play kernels (hints, the ladder view)
+    and the heavy lane's (setter, generator) are loaded. Both start true, so an app served
+    without its lifespan (the tests' TestClient) is never held back."""
 
     def __init__(self) -> None:
         self.kernels = True
@@ -73,8 +72,11 @@ class Warmup:
         self.since = time.monotonic()
 
     def status(self) -> dict[str, Any]:
-        return {"warming": not (self.kernels and self.heavy), "kernels": self.kernels, "heavy": self.heavy,
-                "seconds": round(time.monotonic() - self.since, 1)}
+        out: dict[str, Any] = {"warming": not (self.kernels and self.heavy), "kernels": self.kernels,
+                               "heavy": self.heavy, "seconds": round(time.monotonic() - self.since, 1)}
+        if LANES is not None:
+            out["workers"] = LANES.status()
+        return out
 
 
 WARMUP = Warmup()
@@ -89,42 +91,32 @@ def _warming() -> JSONResponse:
                         headers={"Retry-After": str(RETRY_S)})
 
 
-def _heavy_pool() -> ProcessPoolExecutor:
-    """One worker process for the heavy calls, so moves, checks and hints never wait on
-    a count's CPU (the GIL) however many run at once."""
-    global _pool
-    if _pool is None:
-        _pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
-    return _pool
-
-
-async def _run(fn: Any, *args: Any) -> Response:
-    """Run one bounded piece of work off the event loop and map its errors to statuses."""
-    if (fn.__name__ in KERNEL and not WARMUP.kernels) or (fn.__name__ in HEAVY and not WARMUP.heavy):
+async def _run(fn: Any, *args: Any, request: Request | None = None) -> Response:
+    """Answer one call: a kernel call in a worker lane (when the app is served), any other in
+    a thread of this process; errors map to statuses."""
+    verb = fn.__name__
+    if (verb in KERNEL and not WARMUP.kernels) or (verb in HEAVY and not WARMUP.heavy):
         return _warming()
+    if LANES is not None and request is not None and verb in KERNEL | HEAVY:
+        lane = LANES.lane(verb, list(args))
+        try:
+            said = await lane.call(verb, list(args), lanes.disconnected(request.receive))
+        except lanes.Refused as e:
+            return _error(e.status, e.message, e.retry)
+        except asyncio.CancelledError:  # the server is stopping (Ctrl+C, SIGTERM): say so, not a 500
+            return _error(503, "the server is stopping; this request was ended")
+        if "ok" in said:
+            return JSONResponse(said["ok"])
+        return _error(int(said["status"]), str(said["error"]))
     try:
-        if fn.__name__ in HEAVY:
-            loop = asyncio.get_running_loop()
-            out = await asyncio.wait_for(loop.run_in_executor(_heavy_pool(), fn, *args), HEAVY_BUDGET_S)
-        else:
-            async with _slots:
-                out = await asyncio.wait_for(asyncio.to_thread(fn, *args), BUDGET_S)
+        out = await asyncio.wait_for(asyncio.to_thread(fn, *args), BUDGET_S)
     except TimeoutError:
         return _error(503, "this request needs more time than one request may take; try a smaller board")
-    except play.TooMuchWork as e:
-        return _error(503, str(e))
-    except play.TooLarge as e:
-        return _error(413, str(e))
-    except LookupError as e:
-        return _error(404, str(e).strip("'\""))
-    except BoardError as e:
-        return _error(400, str(e))
-    except (ValueError, TypeError, KeyError, IndexError, RecursionError) as e:
-        return _error(400, f"bad request: {type(e).__name__}: {e}")
-    except BrokenProcessPool:
-        global _pool
-        _pool = None
-        return _error(503, "the worker for heavy requests stopped; try again")
+    except Exception as e:  # noqa: BLE001 - mapped like a worker's answer; a fault is raised
+        said_ = status_of(e)
+        if said_ is None:
+            raise
+        return _error(*said_)
     return JSONResponse(out)
 
 
@@ -134,6 +126,9 @@ REQUIRED = ("board", "position", "text", "puzzle")
 def _post(fn: Any, *keys: str) -> Any:
     """A POST handler calling ``fn`` with the body's ``keys`` (missing ones are None)."""
     async def handler(request: Request) -> Response:
+        if LANES is not None and fn.__name__ in HEAVY and LANES.heavy.full():  # before reading the body
+            busy = LANES.heavy.busy_answer()
+            return _error(busy.status, busy.message, busy.retry)
         try:
             data = await _body(request)
         except play.TooLarge as e:
@@ -143,7 +138,7 @@ def _post(fn: Any, *keys: str) -> Any:
         for k in keys:
             if k in REQUIRED and k not in data:
                 return _error(400, f"missing '{k}' in the request body")
-        return await _run(fn, *(data.get(k) for k in keys))
+        return await _run(fn, *(data.get(k) for k in keys), request=request)
     return handler
 
 
@@ -213,47 +208,35 @@ routes = [
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 
-async def warm_up() -> None:
-    """Compile in the background, never in a request: the heavy worker (a process of its
-    own) compiles the play kernels into numba's cache, this process then loads them from it
-    (hints, the ladder view), and the worker goes on to the generators and setter counts.
-    A warm-up that fails lets calls through, to compile on their own."""
-    loop = asyncio.get_running_loop()
-    try:
-        await loop.run_in_executor(_heavy_pool(), play.warm)
-        await asyncio.to_thread(play.warm)
-        WARMUP.kernels = True
-        await loop.run_in_executor(_heavy_pool(), play.warm_heavy)
-    except Exception as e:  # noqa: BLE001 - any failure: serve on, compiling on demand
-        print(f"pencilbox: the background warm-up failed ({type(e).__name__}: {e}); calls compile "
-              "on their own", file=sys.stderr, flush=True)
-    finally:
-        WARMUP.kernels = WARMUP.heavy = True
-
-
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Serve at once: the kernels warm up in the background (warm_up) while the page, the
-    catalog, the bank, check and the formats answer; calls that need a kernel meanwhile
-    answer 503 "warming up" with Retry-After."""
+    """Serve at once: the worker lanes warm up in the background (Lanes.start) while the
+    page, the catalog, the bank, check and the formats answer; calls that need a kernel
+    meanwhile answer 503 "warming up" with Retry-After. The workers end with the server."""
+    global LANES
     WARMUP.start()
-    task = asyncio.create_task(warm_up())
-    yield
-    task.cancel()
-    stop_pool()
+    LANES = lanes.Lanes(BUDGET_S, HEAVY_BUDGET_S)
 
+    def kernels_ready() -> None:
+        WARMUP.kernels = True
 
-def stop_pool() -> None:
-    """End the heavy worker with the server: one still compiling would hold up the exit, and
-    an idle one outlived a server stopped by a signal."""
-    global _pool
-    if _pool is None:
-        return
-    workers = list(_pool._processes.values())
-    _pool.shutdown(wait=False, cancel_futures=True)
-    for proc in workers:
-        proc.terminate()
-    _pool = None
+    async def warm_up(lanes_: lanes.Lanes) -> None:
+        try:
+            await lanes_.start(kernels_ready)
+        except Exception as e:  # noqa: BLE001 - any failure: serve on, workers compile on demand
+            print(f"pencilbox: the background warm-up failed ({type(e).__name__}: {e}); calls compile "
+                  "on their own", file=sys.stderr, flush=True)
+            lanes_.play.fill()
+            lanes_.heavy.fill()
+        finally:
+            WARMUP.kernels = WARMUP.heavy = True
+    task = asyncio.create_task(warm_up(LANES))
+    try:
+        yield
+    finally:
+        task.cancel()
+        await LANES.stop()
+        LANES = None
 
 
 app = Starlette(routes=routes, lifespan=lifespan,

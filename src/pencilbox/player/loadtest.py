@@ -1,6 +1,8 @@
 """A load test of a running player: concurrent clients sending mixed requests (checks and
 hints on the largest bank boards of every puzzle, setter counts, malformed requests),
-recording each status and latency. ``python -m pencilbox.player.loadtest URL``."""
+recording each status and latency; and an overload phase (flood.py): a flood of heavy
+requests at the largest allowed sizes while light ones are timed, then the recovery.
+``python -m pencilbox.player.loadtest URL [overload]``."""
 
 from __future__ import annotations
 
@@ -71,6 +73,7 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
     work = requests(total, seed)
     results: list[tuple[str, int, float]] = []
     dropped: list[str] = []
+    errors: list[str] = []
     lock = threading.Lock()
 
     def client(part: list[tuple[str, str, bytes]]) -> None:
@@ -80,8 +83,11 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
             try:
                 conn.request("POST", path, body, {"Content-Type": "application/json"})
                 res = conn.getresponse()
-                res.read()
+                raw = res.read()
                 status = res.status
+                if status >= 500:
+                    with lock:
+                        errors.append(f"{kind} {status}: {raw[:200]!r}")
             except (OSError, http.client.HTTPException) as e:
                 with lock:
                     dropped.append(f"{kind}: {type(e).__name__}: {e}")
@@ -109,7 +115,7 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
         statuses[str(s)] = statuses.get(str(s), 0) + 1
     moves = sorted(m for k, _, m in results if k in ("check", "hint"))
     return {"clients": clients, "requests": total, "answered": len(results), "dropped": len(dropped),
-            "dropped_detail": dropped[:5], "statuses": statuses,
+            "dropped_detail": dropped[:5], "statuses": statuses, "errors_detail": errors[:5],
             "server_errors": sum(1 for _, s, _ in results if s >= 500), "wall_s": round(wall, 2),
             "moves_p50_ms": round(statistics.median(moves), 2),
             "moves_p99_ms": round(quantile(moves, 0.99), 2),
@@ -157,4 +163,6 @@ def quantile(sorted_ms: list[float], q: float) -> float:
 
 
 if __name__ == "__main__":
-    print(json.dumps(run(sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"), indent=1))
+    from pencilbox.player.flood import overload
+    _base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"
+    print(json.dumps(overload(_base) if sys.argv[2:3] == ["overload"] else run(_base), indent=1))

@@ -45,3 +45,10 @@ def test_generate_and_round_trip() -> None:
 def test_bad_input_exit_2() -> None:
     r = cli("solve", "-", stdin="ripple 2x2\nregions:\na b\nc d\nclues:\n. 3\n. .\n")
     assert r.returncode == 2 and "does not fit" in r.stderr and "Traceback" not in r.stderr
+
+
+def test_generate_search_grade_says_no_check_capped() -> None:
+    text = cli("generate", "ripple", "8x8", "--grade", "search", "--seed", "3000")
+    assert text.returncode == 0
+    # seeds 3000-3003 give probe-grade boards, so graded moves on to 3004
+    assert text.stdout.splitlines()[0] == "# seed 3004, grade search, no check capped"

@@ -7,6 +7,7 @@ import pytest
 
 from pencilbox.core import engine
 from pencilbox.core.generate import finishes
+from pencilbox.player import play
 from pencilbox.puzzles.ripple import PUZZLE, generate
 from pencilbox.puzzles.ripple.board import Board
 
@@ -47,3 +48,35 @@ def test_a_partition_the_search_gives_up_on_is_decided_by_sat() -> None:
                          seed=seed).node_capped
     answer = generate.alive_answer(10, 10, regions, seed)
     assert answer is not None and rules.is_answer(board, answer)
+
+
+def test_search_grade_boards_are_unique_locally_minimal_and_beyond_the_ladder() -> None:
+    """The backward walk stops where the full ladder finishes, so it never made one; the
+    search grade erases while the board stays unique (SAT, exact) instead."""
+    made = generate.generate(8, 8, "search", 3000, tries=10)
+    board = made.board
+    assert made.grade == "search" and made.capped_checks == 0 and made.proved_unique
+    assert made == generate.generate(8, 8, "search", 3000, tries=10)
+    assert PUZZLE.validate(board, made.answer) == []
+    assert PUZZLE.sat_count(board, 2, 0).count == 1 and PUZZLE.brute_count(board, 2, 10**9).count == 1
+    assert not finishes(PUZZLE, board, "probe")
+    assert engine.grade(PUZZLE, board, accel=False).grade == "search"
+    for i, v in enumerate(board.clues):
+        if v is not None:
+            assert board.size[i] > 1
+            fewer = Board(8, 8, board.regions, board.clues[:i] + (None,) + board.clues[i + 1:])
+            assert PUZZLE.sat_count(fewer, 2, 0).count == 2, i  # locally minimal
+
+
+@pytest.mark.parametrize(("size", "grade"), [(12, None), (15, "search")])
+def test_published_sizes(size: int, grade: str | None) -> None:
+    made = generate.generate(size, size, grade, 1, tries=20)
+    assert PUZZLE.validate(made.board, made.answer) == []
+    assert PUZZLE.sat_count(made.board, 2, 0).count == 1
+    assert made.capped_checks == 0 and made.grade == (grade or made.grade) and made.grade is not None
+
+
+def test_the_player_makes_boards_up_to_15x15() -> None:
+    assert PUZZLE.generate_max == (15, 15)
+    made = play.generate("ripple", 15, 15, "Hard", 2)
+    assert made["grade"] == "probe" and made["unique"]

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "ripple"
     title = "Ripple Effect (Hakyuu)"
-    generate_max = (10, 10)  # the player's New board stays within one request's time
+    generate_max = (15, 15)  # the player's New board stays within one request's time (15x15: published)
     board_module = rb
     rules_module = rules
     rungs = RUNGS

@@ -11,6 +11,10 @@
 - ``make``: draw partitions until the solver finds an answer (a random one), add givens
   from it in random order (never in size-1 regions) until the rule set finishes the
   board, then walk back dropping every given the rule set can do without.
+- ``make_search``: the ``search`` grade, which that walk never reaches (the full ladder
+  finishes every board it stops at): every given shown, then erased in random order while
+  the board stays unique (exact, SAT: no check capped), a few orders per live partition
+  until one leaves a board the full ladder does not finish.
 """
 
 from __future__ import annotations
@@ -19,15 +23,17 @@ import math
 import random
 
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, erase, finishes, graded
+from pencilbox.core.generate import Made, erase, finishes, graded, minimise
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.puzzles.ripple import PUZZLE, kernel
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state
 from pencilbox.puzzles.ripple.rungs import Lines
+from pencilbox.puzzles.ripple.sat import rivals
 
 SINGLE, SIZES = 0.1, (3, 7)  # defaults: ~1 in 6 partitions of 10x10 lives (smaller regions die)
 ALIVE_NODES = 20_000  # branch points the alive check's search may use before SAT decides
 DRAWS = 2_000
+ORDERS = 5  # erasure orders make_search tries on one live partition (search boards are rare below 10x10)
 
 
 def partition(rows: int, cols: int, rng: random.Random, single: float = SINGLE,
@@ -165,13 +171,40 @@ def live(rows: int, cols: int, rng: random.Random, single: float = SINGLE,
 
 
 def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
-    """One board from one seed, finished by ``level`` (default: the whole ladder)."""
-    level = engine.levels(PUZZLE)[-1] if level in (None, engine.SEARCH) else level
+    """One board from one seed, finished by ``level`` (default: the whole ladder), or
+    unique-minimal for ``search`` (``make_search``)."""
+    if level == engine.SEARCH:
+        return make_search(rows, cols, seed)
+    level = engine.levels(PUZZLE)[-1] if level is None else level
     rng = random.Random(seed)
     regions, answer, _ = live(rows, cols, rng)
     clues, _, checks = walk(rows, cols, regions, answer, rng, level)
     out = Board(rows, cols, regions, clues)
-    return Made(out, answer, seed, None, sum(v is not None for v in clues), checks)
+    return Made(out, answer, seed, None, sum(v is not None for v in clues), checks, capped_checks=0)
+
+
+def make_search(rows: int, cols: int, seed: int, orders: int = ORDERS) -> Made[Board]:
+    """One unique, locally minimal board from one seed: the first of ``orders`` erasure
+    orders on one live partition that the full ladder does not finish (else the last; graded
+    rejects it)."""
+    rng = random.Random(seed)
+    regions, answer, _ = live(rows, cols, rng)
+    size = Board(rows, cols, regions, (None,) * (rows * cols)).size
+    shown = tuple(v if size[i] > 1 else None for i, v in enumerate(answer))
+    top = engine.levels(PUZZLE)[-1]
+    checks = 0
+    for _ in range(orders):
+        keep = rivals(rows, cols, regions, answer, shown)
+        try:
+            clues, tried = minimise(shown, rng, keep)
+        finally:
+            keep.close()
+        checks += tried
+        out = Board(rows, cols, regions, clues)
+        if not finishes(PUZZLE, out, top):
+            break
+    return Made(out, answer, seed, None, sum(v is not None for v in clues), checks, capped_checks=0,
+                proved_unique=True)
 
 
 def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...], rng: random.Random,

@@ -17,6 +17,9 @@ The board-shape part (everything but the givens) is cached per
 ``(rows, cols, regions)``.  Answers are counted by blocking clauses over the
 true ``x`` literals (one per cell) until the solver reports UNSAT or the
 limit is reached; every model is a real answer, so the count is exact.
+
+``rivals`` is the generator's exact erasure test on this encoding (core.generate.Rivals, the
+one piece shared: a wrapper that knows nothing of Ripple Effect).
 """
 
 from __future__ import annotations
@@ -27,7 +30,9 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-__all__ = ["SOLVER_NAME", "sat_count"]
+from pencilbox.core.generate import Rivals
+
+__all__ = ["SOLVER_NAME", "rivals", "sat_count"]
 
 #: pysat backend: fastest (narrowly) of minisat22, glucose3/4, cadical153/195, maplechrono, lingeling,
 #: minicard and mergesat3 on the published boards' uniqueness checks (limit 2): 10x10 median 1.7 ms with
@@ -139,3 +144,16 @@ def sat_count(
                 break
             solver.add_clause([-lit for lit in true])
     return count, stop, calls, answers
+
+
+def rivals(rows: int, cols: int, regions: Sequence[int], answer: Sequence[int], clues: Sequence[int | None],
+           solver_name: str = SOLVER_NAME) -> Rivals:
+    """The exact erasure test (core.generate.Rivals) for givens that are values of ``answer``."""
+    off, size, clauses, nvars = _shape(rows, cols, tuple(int(g) for g in regions))
+    shows = {}
+    for i, v in enumerate(clues):
+        if v is not None:
+            if v != answer[i] or not 1 <= v <= size[i]:
+                raise ValueError("rivals takes givens that are values of the answer")
+            shows[i] = off[i] + v
+    return Rivals(Solver(name=solver_name, bootstrap_with=clauses), shows, nvars + 1)

@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "sukoro"
     title = "Sukoro"
-    generate_max = (12, 12)  # the player's New board stays within one request's time
+    generate_max = (20, 20)  # the player's New board stays within one request's time (SAT erasure checks)
     board_module = sb
     rules_module = rules
     rungs = RUNGS

@@ -7,6 +7,12 @@ Tatham's does: it erases while the fixpoint at level G alone still finishes the 
 (so the board is locally minimal for G, and unique), then rejects it if the level below
 G finishes it too. Grade ``search`` boards are the unique-minimal ones no level finishes.
 Every draw is seeded; the same (rows, cols, grade, seed) gives the same board bit for bit.
+
+Erasing while unique, ``make`` decides each erasure exactly with one incremental SAT solver
+per board (sat.rivals: a rival must break the erased clue), so no check is capped and the
+board is proved unique; ``make_reference`` is the readable loop (the one verdict per
+erasure, capped checks counted and keeping their clue). Both draw the same answer and order,
+so they give the same board wherever the reference's checks were not capped.
 """
 
 from __future__ import annotations
@@ -14,10 +20,12 @@ from __future__ import annotations
 import random
 
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, graded, keep_test, minimise
+from pencilbox.core.engine import PROBE
+from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues
 from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import ALL, Board, answer_from_state
+from pencilbox.puzzles.sukoro.sat import rivals
 
 MIN_COVER = 0.4  # share of cells a drawn answer should number
 DRAW_NODES = 5_000  # branch points one random walk may use before it is redrawn
@@ -47,14 +55,37 @@ def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> 
 
 
 def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
-    """One board from one seed: unique-minimal, or minimal for ``level`` (ungraded)."""
+    """One board from one seed: unique-minimal (proved by SAT), or minimal for ``level``
+    (ungraded). At ``probe`` SAT screens each erasure first: a board left with a rival is
+    one probe cannot finish (it is sound), so only unique ones pay for the probe fixpoint."""
+    if level not in (None, engine.SEARCH, PROBE):
+        return make_reference(rows, cols, seed, level)  # fixpoints below probe: cheaper than SAT
     rng = random.Random(seed)
     answer = random_answer(rows, cols, rng)
     full = tuple(v if v else None for v in answer)
-    def rebuild(clues: Clues) -> Board:
-        return Board(rows, cols, clues)
-    clues, checks = minimise(full, rng, keep_test(PUZZLE, rebuild, level))
-    return Made(rebuild(clues), answer, seed, None, sum(v is not None for v in clues), checks)
+    exact = rivals(rows, cols, answer, full)
+
+    def keep(clues: Clues) -> bool:
+        return exact(clues) and (level != PROBE or finishes(PUZZLE, Board(rows, cols, clues), PROBE))
+
+    try:
+        clues, checks = minimise(full, rng, keep)
+    finally:
+        exact.close()
+    return Made(Board(rows, cols, clues), answer, seed, None, sum(v is not None for v in clues), checks,
+                capped_checks=0, proved_unique=True)
+
+
+def make_reference(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
+    """``make`` with the readable erasure test (core.generate.keep_test): the engine's
+    verdict per erasure, or ``level``'s fixpoint."""
+    rng = random.Random(seed)
+    answer = random_answer(rows, cols, rng)
+    full = tuple(v if v else None for v in answer)
+    keep = keep_test(PUZZLE, lambda clues: Board(rows, cols, clues), level)
+    clues, checks = minimise(full, rng, keep)
+    return Made(Board(rows, cols, clues), answer, seed, None, sum(v is not None for v in clues), checks,
+                capped_checks=keep.capped)
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:

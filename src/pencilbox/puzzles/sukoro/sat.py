@@ -14,6 +14,8 @@ outer boundary, k in K and t numbered outside K -- ``(-x_k | -x_t | OR_{b in
 N(K)} x_b)``, valid because any path from k to t must leave K through N(K).
 Counting blocks each connected answer by a clause over the x variables only
 (digits are a function of the shape).
+``rivals`` is the generator's exact erasure test on this encoding (core.generate.Rivals, the
+one piece shared: a wrapper that knows nothing of Sukoro).
 """
 
 from __future__ import annotations
@@ -24,7 +26,9 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-__all__ = ["SOLVER_NAME", "sat_count"]
+from pencilbox.core.generate import Rivals
+
+__all__ = ["SOLVER_NAME", "rivals", "sat_count"]
 
 #: pysat backend: fastest of minisat22, glucose4/42, cadical153/195, maplechrono on 10x10-12x12
 #: uniqueness checks (about 1.3-3 ms each, most of it Python and solver set-up).
@@ -142,11 +146,7 @@ def sat_count(
             onset = set(on)
             comps = _split(on, onset, nb, n)
             if len(comps) > 1:
-                for idx, comp in enumerate(comps):
-                    kset = set(comp)
-                    bound = {w for u in comp for w in nb[u] if w not in kset}
-                    t = comps[(idx + 1) % len(comps)][0]
-                    solver.add_clause([-(comp[0] + 1), -(t + 1), *(b + 1 for b in sorted(bound))])
+                _cut(solver, comps, nb)
                 continue
             count += 1
             if len(answers) < 2:
@@ -156,6 +156,39 @@ def sat_count(
                 break
             solver.add_clause([-(c + 1) if model[c] > 0 else c + 1 for c in range(n)])
     return count, stop, calls, answers
+
+
+def _cut(solver: Solver, comps: list[list[int]], nb: list[list[int]]) -> None:
+    """One connectivity cut per component of a disconnected model (see the module's note)."""
+    for idx, comp in enumerate(comps):
+        kset = set(comp)
+        bound = {w for u in comp for w in nb[u] if w not in kset}
+        t = comps[(idx + 1) % len(comps)][0]
+        solver.add_clause([-(comp[0] + 1), -(t + 1), *(b + 1 for b in sorted(bound))])
+
+
+def rivals(rows: int, cols: int, answer: Sequence[int], clues: Sequence[int | None],
+           solver_name: str = SOLVER_NAME) -> Rivals:
+    """The exact erasure test (core.generate.Rivals) on this encoding, for clues that are
+    digits of ``answer``: a model whose numbered cells split is cut off and the solve repeated."""
+    n = rows * cols
+    nb = _neighbours_cached(rows, cols)
+    shows = {}
+    for c, v in enumerate(clues):
+        if v is not None:
+            if not 1 <= answer[c] <= 4 or v != answer[c]:
+                raise ValueError("rivals takes clues that are digits of the answer")
+            shows[c] = n + 4 * c + v
+    solver = Solver(name=solver_name, bootstrap_with=_base_cnf(rows, cols))
+
+    def real(model: list[int]) -> bool:
+        on = [c for c in range(n) if model[c] > 0]
+        comps = _split(on, set(on), nb, n)
+        if len(comps) > 1:
+            _cut(solver, comps, nb)
+        return len(comps) == 1
+
+    return Rivals(solver, shows, 5 * n + 1, real)
 
 
 def _split(on: list[int], onset: set[int], nb: list[list[int]], n: int) -> list[list[int]]:
