@@ -12,13 +12,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import replace
 from functools import lru_cache
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
-from pencilbox.core.generate import UNIQUE, Made, finishes, graded, keep_test, minimise, verdict
+from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues
 from pencilbox.puzzles.slant import PUZZLE, kernel
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
@@ -90,10 +89,10 @@ def _make(rows: int, cols: int, seed: int, level: str | None, compiled: bool = T
         return Board(rows, cols, clues)
     full = all_clues(rows, cols, filling)
     if level in (None, engine.SEARCH):
-        capped = [0]
-        clues, checks = minimise(full, rng, unique_test(rebuild, capped, node_cap))
+        unique = keep_test(PUZZLE, rebuild, level, node_cap)
+        clues, checks = minimise(full, rng, unique)
         shown = sum(v is not None for v in clues)
-        return Made(rebuild(clues), filling, seed, None, shown, checks, capped[0]), False
+        return Made(rebuild(clues), filling, seed, None, shown, checks, unique.capped), False
     not_full = Made(rebuild(full), filling, seed, None, len(full), 0, 0)  # graded() rejects it
     if compiled:
         order = [i for i, v in enumerate(full) if v is not None]
@@ -110,19 +109,9 @@ def _make(rows: int, cols: int, seed: int, level: str | None, compiled: bool = T
             return not_full, False
         clues, checks = minimise(full, rng, keep_test(PUZZLE, rebuild, level))
         easier = True  # not known: graded() tells
-    # a level's checks are fixpoints, never capped
-    return Made(rebuild(clues), filling, seed, None, sum(v is not None for v in clues), checks, 0), not easier
-
-
-def unique_test(rebuild: Callable[[Clues], Board], capped: list[int],
-                node_cap: int) -> Callable[[Clues], bool]:
-    """The erasure test without a level: unique by the one verdict; a check that runs out of
-    nodes keeps its clue and is counted in ``capped[0]``."""
-    def keep(clues: Clues) -> bool:
-        status = verdict(PUZZLE, rebuild(clues), node_cap)
-        capped[0] += status == "capped"
-        return status == UNIQUE
-    return keep
+    # a level's checks are fixpoints, never capped; the level finishes the board: it is unique
+    shown = sum(v is not None for v in clues)
+    return Made(rebuild(clues), filling, seed, None, shown, checks, 0, proved_unique=True), not easier
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
