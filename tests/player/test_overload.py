@@ -200,13 +200,18 @@ def test_light_calls_never_wait_behind_heavy_ones(served: str) -> None:
 
 
 def test_a_worker_past_its_memory_limit_is_ended() -> None:
-    """A limit below what a loaded worker holds: every call goes past it, is answered 503 and
-    ends its worker (before: no limit, the count answered 200 however large the worker grew)."""
+    """A limit below what a loaded worker holds: a call still running when its worker is seen
+    past it is answered 503 and its worker ended; a call that ended first is answered, and its
+    worker recycled (before: no limit, the minimise ran on for its whole budget and the count's
+    worker stayed)."""
     proc, base = serve(worker_mb="64")
     try:
-        status, _, raw = call(base + "/api/count", {"board": small()["board"]}, timeout=PATIENCE_S)
+        status, _, raw = call(base + "/api/minimise", {"board": full_board()}, timeout=PATIENCE_S)
         assert status == 503 and "more memory than a request may take (64 MB)" in json.loads(raw)["error"]
         assert workers(base)["heavy"]["ended"] == 1
+        status, _, raw = call(base + "/api/count", {"board": small()["board"]}, timeout=PATIENCE_S)
+        assert status == 200 or "more memory" in json.loads(raw)["error"], raw
+        assert workers(base)["heavy"]["ended"] == 2, "the count's worker was not recycled"
         status, _, raw = call(base + "/api/check", small())
         assert status == 200, raw
     finally:

@@ -91,14 +91,23 @@ def _warming() -> JSONResponse:
                         headers={"Retry-After": str(RETRY_S)})
 
 
+def _served() -> lanes.Lanes | None:
+    """The worker lanes, when this call runs on the loop of the served app that started them
+    (the same app driven by a TestClient in another loop runs its calls in threads)."""
+    if LANES is not None and LANES.loop is asyncio.get_running_loop():
+        return LANES
+    return None
+
+
 async def _run(fn: Any, *args: Any, request: Request | None = None) -> Response:
     """Answer one call: a kernel call in a worker lane (when the app is served), any other in
     a thread of this process; errors map to statuses."""
     verb = fn.__name__
-    if (verb in KERNEL and not WARMUP.kernels) or (verb in HEAVY and not WARMUP.heavy):
-        return _warming()
-    if LANES is not None and request is not None and verb in KERNEL | HEAVY:
-        lane = LANES.lane(verb, list(args))
+    served = _served()
+    if served is not None and request is not None and verb in KERNEL | HEAVY:
+        if (verb in KERNEL and not WARMUP.kernels) or (verb in HEAVY and not WARMUP.heavy):
+            return _warming()
+        lane = served.lane(verb, list(args))
         try:
             said = await lane.call(verb, list(args), lanes.disconnected(request.receive))
         except lanes.Refused as e:
@@ -126,8 +135,9 @@ REQUIRED = ("board", "position", "text", "puzzle")
 def _post(fn: Any, *keys: str) -> Any:
     """A POST handler calling ``fn`` with the body's ``keys`` (missing ones are None)."""
     async def handler(request: Request) -> Response:
-        if LANES is not None and fn.__name__ in HEAVY and LANES.heavy.full():  # before reading the body
-            busy = LANES.heavy.busy_answer()
+        served = _served()
+        if served is not None and fn.__name__ in HEAVY and served.heavy.full():  # before reading the body
+            busy = served.heavy.busy_answer()
             return _error(busy.status, busy.message, busy.retry)
         try:
             data = await _body(request)

@@ -315,6 +315,7 @@ class Lanes:
         self.heavy = Lane("heavy", size=2, spares=1, waiting=16, nice=5, warm="warm_heavy", worker_mb=mb,
                           budget_s=setting("HEAVY_BUDGET_S", heavy_budget_s))
         self.first: Worker | None = None  # the warm-up's worker, until it joins the heavy lane
+        self.loop = asyncio.get_running_loop()  # the served app's loop: its calls use these lanes
 
     def lane(self, verb: str, args: list[Any]) -> Lane:
         if verb in ("hint", "reveal", "ladder") and cells_of(args) <= PLAY_CELLS:
