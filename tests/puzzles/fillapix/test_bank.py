@@ -20,3 +20,14 @@ def test_small_sizes_rebuild_bit_for_bit() -> None:
     boards, short = bank.build(recipe)
     assert not short
     assert [json.dumps(b) for b in boards] == [json.dumps(r) for r in BANK if r["rows"] <= 10]
+
+
+def test_every_board_is_locally_minimal() -> None:
+    """No clue of a shipped board can go (exact: SAT settles what the search caps)."""
+    from pencilbox import puzzles
+    from pencilbox.boardio import board_from_json
+    from pencilbox.core.generate import removable
+    puzzle = puzzles.get("fillapix")
+    for rec in BANK:
+        assert rec["minimal"] is True
+        assert removable(puzzle, board_from_json({**rec, "answer": None})) == [], rec["id"]

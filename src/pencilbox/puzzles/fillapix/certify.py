@@ -1,0 +1,98 @@
+"""Exact erasure checks for the generator: the compiled loop's node-capped checks settled by
+one incremental SAT solver per board, so every board it makes is locally minimal.
+
+Every clue is "its block holds exactly k painted cells"; the clues still to settle sit
+behind a selector literal (assumed: the clue holds; left free: erased). A rival to the
+known answer must break the erased clue, so it differs from the answer inside that clue's
+block: one clause per pending clue, also behind a literal. A check is one solve under
+assumptions; UNSAT means no rival, and the clue goes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pysat.solvers import Solver
+
+from pencilbox.puzzles.fillapix.board import Board
+from pencilbox.puzzles.fillapix.sat import _blocks, _exactly, sat_count
+
+#: measured by bench/gen_fillapix_cert.py on the capped checks of 20x20 and 30x30 boards
+SOLVER_NAME = "glucose4"
+
+
+class Certifier:
+    """One board's clues in one solver; ``pending`` clues can be tried, kept or erased."""
+
+    def __init__(self, board: Board, picture: Sequence[int], pending: Sequence[int],
+                 solver_name: str = SOLVER_NAME) -> None:
+        rows, cols = board.rows, board.cols
+        n = rows * cols
+        self.blocks = _blocks(rows, cols)
+        self.solver = Solver(name=solver_name)
+        self.native = self.solver.supports_atmost()
+        self.solver.add_clause([n, -n])  # every cell a variable, clued or not
+        top = n
+        self.select: dict[int, int] = {}
+        self.differ: dict[int, int] = {}
+        for i in pending:
+            self.select[i], self.differ[i] = top + 1, top + 2
+            top += 2
+        for i, k in enumerate(board.clues):
+            if k is not None:
+                self._clue(list(self.blocks[i]), k, self.select.get(i))
+        answer = [v + 1 if picture[v] else -(v + 1) for v in range(n)]
+        for i, d in self.differ.items():
+            self.solver.add_clause([-d] + [-answer[v - 1] for v in self.blocks[i]])
+        self.solver.set_phases(answer)  # start from the answer: a rival is a few flips away
+
+    def _clue(self, cells: list[int], k: int, select: int | None) -> None:
+        """Exactly k of ``cells`` painted, only while ``select`` holds (always when None)."""
+        m = len(cells)
+        if self.native:  # at most k painted, at most m - k blank; the selector fills the slack
+            on = [] if select is None else [select]
+            self.solver.add_atmost(cells + on * (m - k), m if on else k)
+            self.solver.add_atmost([-v for v in cells] + on * k, m if on else m - k)
+            return
+        off = [] if select is None else [-select]
+        self.solver.append_formula([list(c) + off for c in _exactly(tuple(cells), k)])
+
+    def erasable(self, i: int, kept: Sequence[int]) -> bool:
+        """With the pending clues ``kept`` holding and clue i erased, is the answer still the
+        only one? (UNSAT: no picture differs from it inside i's block.)"""
+        return not self.solver.solve(assumptions=[self.select[j] for j in kept if j != i] + [self.differ[i]])
+
+    def decide(self, i: int, keep: bool) -> None:
+        """Clue i is settled for good: its selector and its rival clause become units."""
+        self.solver.add_clause([self.select[i] if keep else -self.select[i]])
+        self.solver.add_clause([-self.differ[i]])
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+def settle(board: Board, picture: Sequence[int], pending: Sequence[int]) -> tuple[int | None, ...]:
+    """The board's clues after trying each ``pending`` clue in turn, exactly: erased when the
+    answer stays the only one without it (the clues not pending are known to be needed)."""
+    clues = list(board.clues)
+    if not pending:
+        return tuple(clues)
+    cert = Certifier(board, picture, pending)
+    try:
+        for p, i in enumerate(pending):
+            go = cert.erasable(i, pending[p + 1:])
+            cert.decide(i, not go)
+            if go:
+                clues[i] = None
+    finally:
+        cert.close()
+    return tuple(clues)
+
+
+def settle_reference(board: Board, pending: Sequence[int]) -> tuple[int | None, ...]:
+    """settle, readably: each pending clue erased and the board counted afresh (sat_count)."""
+    clues = list(board.clues)
+    for i in pending:
+        fewer = clues[:i] + [None] + clues[i + 1:]
+        if sat_count(board.rows, board.cols, fewer, 2)[0] == 1:
+            clues = fewer
+    return tuple(clues)
