@@ -148,7 +148,8 @@ def test_sat_certifier_agrees_with_the_node_capped_check_where_it_settles(seed: 
     picture = [int(v == 2) for v in avoid]
     settled = 0
     for keep in (0.0, 0.3, 0.7):
-        clues = tuple(v if f is not None or rng.random() < keep else None for v, f in zip(full.clues, final, strict=True))
+        clues = tuple(v if f is not None or rng.random() < keep else None
+                      for v, f in zip(full.clues, final, strict=True))
         board = Board(full.rows, full.cols, clues)
         shown = [i for i, v in enumerate(clues) if v is not None]
         cert = certify.Certifier(board, picture, shown)
