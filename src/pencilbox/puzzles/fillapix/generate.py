@@ -22,7 +22,7 @@ from pencilbox.puzzles.fillapix.twins import find_twin
 
 NODE_CAP = 16  # branch points per erasure check before SAT settles it: 64 finished more checks
 # but cost more than the SAT calls it saved (20x20: 441 vs 332 ms a board, 30x30: 2.3 vs 2.1 s;
-# 10x10: 14 vs 17 ms), measured side by side on 8, 8 and 4 seeds
+# 10x10: 14 vs 17 ms), medians measured side by side on 8, 4 and 20 seeds
 REDRAWS = 10_000
 
 
