@@ -136,10 +136,11 @@ def test_generated_boards_have_no_removable_clue(size: int, seed: int) -> None:
     assert engine.count(PUZZLE, board, limit=2, node_cap=10**7).count == 1
 
 
+@pytest.mark.parametrize("solver", ["minicard", "minisat22"])  # small boards' backend and large ones'
 @pytest.mark.parametrize("seed", range(4))
-def test_sat_certifier_agrees_with_the_node_capped_check_where_it_settles(seed: int) -> None:
+def test_sat_certifier_agrees_with_the_node_capped_check_where_it_settles(seed: int, solver: str) -> None:
     """On clue sets between every clue and a finished board, each clue erased in turn: where
-    the readable check (still_unique) and the compiled one are not capped, the SAT check
+    the node-capped check (still_unique, the compiled loop's readable twin) is not capped, the SAT check
     (one incremental solver, selectors as assumptions) gives the same verdict."""
     from pencilbox.puzzles.fillapix import certify
     full, avoid, order = _draw(400 + seed, 6, 11)
@@ -152,7 +153,7 @@ def test_sat_certifier_agrees_with_the_node_capped_check_where_it_settles(seed: 
                       for v, f in zip(full.clues, final, strict=True))
         board = Board(full.rows, full.cols, clues)
         shown = [i for i, v in enumerate(clues) if v is not None]
-        cert = certify.Certifier(board, picture, shown)
+        cert = certify.Certifier(board, picture, shown, solver)
         for i in shown:
             fewer = Board(board.rows, board.cols, clues[:i] + (None,) + clues[i + 1:])
             verdict = generate.still_unique(fewer, avoid, i)

@@ -18,20 +18,30 @@ from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.sat import _blocks, _exactly, sat_count
 
 #: the capped checks of 8 seeds' 20x20 boards, SAT step per board, alternated in one process
-#: (direct clauses; median ms): minisat22 100, glucose42 124, glucose4 144, cadical153 211; minicard
-#: with native cardinality constraints was slower again (these checks are hard: thousands of conflicts)
+#: (direct clauses; median ms): minisat22 100, glucose42 124, glucose4 144, cadical153 211; these
+#: checks are hard (thousands of conflicts) and minicard's native cardinality constraints search
+#: them worse (20x20: 1833 vs 883 ms, 8 seeds, loaded machine). On small boards building the
+#: clauses dominates, and minicard needs two calls a clue: 10x10 21 vs 77 ms (22 seeds), 15x15 101
+#: vs 194 ms (12 seeds). Hence minicard up to SMALL cells, minisat22 above.
 SOLVER_NAME = "minisat22"
+SMALL_SOLVER_NAME = "minicard"
+SMALL = 256
+
+
+def solver_for(cells: int) -> str:
+    """The backend that settles a board of ``cells`` cells fastest (see above)."""
+    return SMALL_SOLVER_NAME if cells <= SMALL else SOLVER_NAME
 
 
 class Certifier:
     """One board's clues in one solver; ``pending`` clues can be tried, kept or erased."""
 
     def __init__(self, board: Board, picture: Sequence[int], pending: Sequence[int],
-                 solver_name: str = SOLVER_NAME) -> None:
+                 solver_name: str | None = None) -> None:
         rows, cols = board.rows, board.cols
         n = rows * cols
         self.blocks = _blocks(rows, cols)
-        self.solver = Solver(name=solver_name)
+        self.solver = Solver(name=solver_name or solver_for(n))
         self.native = self.solver.supports_atmost()
         self.solver.add_clause([n, -n])  # every cell a variable, clued or not
         top = n
