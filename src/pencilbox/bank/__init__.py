@@ -7,7 +7,8 @@ clue leaves more than one answer (checked exactly, SAT settling capped searches)
 A bank is rebuilt from its recipe bit for bit: per (size, grade) bucket, seeds are
 derived from the recipe seed, the size, the grade and a draw counter, and the first
 ``per_grade`` boards of that grade are kept (a bucket that cannot be filled in
-``max_draws`` draws stays short, and the rebuild says so).
+``max_draws`` draws stays short, and the rebuild says so). A draw the ladder cannot grade
+(its search runs out of nodes: grade None) is skipped: no bank board is beyond the ladder.
 
 A recipe may also ask for a set of unique, locally minimal boards per size made by the
 erase-while-unique generator (key ``minimal``: sizes, ``per_size``, ``max_draws``), as the
@@ -109,6 +110,8 @@ def build_graded(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, A
                     made = puzzle.generate(rows, cols, grade, seed, tries=1)
                 except ValueError:
                     continue
+                if made.grade is None:
+                    continue  # the ladder's search ran out of nodes: the engines could not check it
                 got += 1
                 board = puzzle.with_answer(made.board, made.answer)
                 boards.append({"id": f"{puzzle.name}-{rows}x{cols}-{grade or 'any'}-{got:02d}",

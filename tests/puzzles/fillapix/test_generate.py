@@ -21,24 +21,20 @@ def _draw(seed: int, low: int = 3, high: int = 7) -> tuple[Board, list[int], lis
 @pytest.mark.parametrize("seed", range(4))
 @pytest.mark.parametrize("level", [None, "count", "pair", "probe"])
 def test_compiled_erasure_loop_equals_the_readable_one(seed: int, level: str | None) -> None:
-    from pencilbox.puzzles.fillapix import kernel
     full, avoid, order = _draw(seed)
-    bounded = generate.bounded(level)
-    names = engine.ladder(PUZZLE, level) if bounded else generate.check_rungs()
-    cap = -1 if bounded else generate.NODE_CAP
-    clues, _, capped = kernel.minimise_checked(full, order, avoid, names, cap)
+    clues, capped = generate.minimise(full, order, avoid, level)
     assert (clues, capped) == generate.minimise_reference(full, order, avoid, level)
+    assert not capped or not generate.bounded(level)
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_compiled_erasure_loop_equals_the_readable_one_where_checks_cap(seed: int) -> None:
     """At 13x13 to 16x16 some uniqueness checks run out of nodes; both loops must spend the
-    node budget the same way, case by case."""
-    from pencilbox.puzzles.fillapix import kernel
+    node budget the same way, case by case, and settle the capped clues alike (SAT, one
+    incremental solver; readably, each board counted afresh)."""
     full, avoid, order = _draw(300 + seed, 13, 16)
-    names = generate.check_rungs()
-    clues, _, capped = kernel.minimise_checked(full, order, avoid, names, generate.NODE_CAP)
-    assert (clues, capped) == generate.minimise_reference(full, order, avoid)
+    clues, capped = generate.minimise(full, order, avoid)
+    assert capped and (clues, capped) == generate.minimise_reference(full, order, avoid)
 
 
 @pytest.mark.parametrize("seed", range(6))
@@ -118,11 +114,51 @@ def test_boards_unique_and_locally_minimal(size: tuple[int, int]) -> None:
     assert PUZZLE.validate(board, made.answer) == []
     assert PUZZLE.brute_count(board, 2, 10**9).count == 1
     assert PUZZLE.sat_count(board, 2, 10**9).count == 1
-    removable = 0
     for i, v in enumerate(board.clues):
         if v is not None:
             fewer = Board(rows, cols, board.clues[:i] + (None,) + board.clues[i + 1:])
-            removable += PUZZLE.sat_count(fewer, 2, 10**9).count == 1
-    # a capped check keeps its clue, so a few kept clues may be removable; most are not
-    assert removable <= made.clues // 4
+            assert PUZZLE.sat_count(fewer, 2, 10**9).count == 2
     assert engine.grade(PUZZLE, board).grade in ("count", "pair", "sides", "probe", "search")
+
+
+@pytest.mark.parametrize(("size", "seed"), [(10, 1), (20, 3)])
+def test_generated_boards_have_no_removable_clue(size: int, seed: int) -> None:
+    """Every erasure check is settled exactly (SAT where the node-capped check gives up), so
+    no clue of a generated board can go (core.generate.removable: exact, independent), and
+    its answer is unique by two engines."""
+    from pencilbox.core.generate import removable
+    made = generate.make(size, size, seed)
+    board = made.board
+    assert removable(PUZZLE, board) == []  # on the node-capped loop alone: [57] and 7 clues
+    assert made.capped_checks == 0  # no check left uncertified
+    assert PUZZLE.validate(board, made.answer) == []
+    assert PUZZLE.sat_count(board, 2, 10**9).count == 1
+    assert engine.count(PUZZLE, board, limit=2, node_cap=10**7).count == 1
+
+
+@pytest.mark.parametrize("solver", ["minicard", "minisat22"])  # small boards' backend and large ones'
+@pytest.mark.parametrize("seed", range(4))
+def test_sat_certifier_agrees_with_the_node_capped_check_where_it_settles(seed: int, solver: str) -> None:
+    """On clue sets between every clue and a finished board, each clue erased in turn: where
+    the node-capped check (still_unique, the compiled loop's readable twin) is not capped, the SAT check
+    (one incremental solver, selectors as assumptions) gives the same verdict."""
+    from pencilbox.puzzles.fillapix import certify
+    full, avoid, order = _draw(400 + seed, 6, 11)
+    rng = random.Random(seed)
+    final, _ = generate.minimise(full, order, avoid)
+    picture = [int(v == 2) for v in avoid]
+    settled = 0
+    for keep in (0.0, 0.3, 0.7):
+        clues = tuple(v if f is not None or rng.random() < keep else None
+                      for v, f in zip(full.clues, final, strict=True))
+        board = Board(full.rows, full.cols, clues)
+        shown = [i for i, v in enumerate(clues) if v is not None]
+        cert = certify.Certifier(board, picture, shown, solver)
+        for i in shown:
+            fewer = Board(board.rows, board.cols, clues[:i] + (None,) + clues[i + 1:])
+            verdict = generate.still_unique(fewer, avoid, i)
+            if verdict != "capped":
+                settled += 1
+                assert cert.erasable(i, shown) == (verdict == "unique")
+        cert.close()
+    assert settled > 50

@@ -201,8 +201,8 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, kind, 
     locally minimal for that level: Tatham's criterion). The fixpoint without the erased
     clue comes from the last one by undoing only what leaned on that clue (see _reopen;
     with probe on, from scratch). ``verify`` recomputes it from scratch too and counts the
-    cells where the two differ (returned second; the tests want 0); third, the checks that
-    ran out of nodes (each kept its clue)."""
+    cells where the two differ (returned second; the tests want 0); third, the clues whose
+    check ran out of nodes (each kept, for the caller to settle exactly)."""
     n = clue.shape[0]
     b = 4 * n + 2
     dom = _extend(np.full(n, 3, dtype=np.int64), block)
@@ -218,7 +218,7 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, kind, 
     work[b + 2 * n + 2] = incremental  # the trail on
     ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -1)
     wrong = 0
-    capped = 0
+    capped = np.zeros(n, dtype=np.bool_)
     for i in order:
         kept = clue[i]
         clue[i] = -1
@@ -258,7 +258,7 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, kind, 
             verdict = _no_rival(dom, i, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr,
                                 inc, pmask, case, swork, rows)
             unique = verdict == 0
-            capped += verdict == 2
+            capped[i] = verdict == 2
         if not unique:
             clue[i] = kept
             dom[:] = saved

@@ -27,16 +27,17 @@ def minimise(board: Board, order: list[int], answer: list[int], names: tuple[str
     return minimise_checked(board, order, answer, names, node_cap)[0]
 
 
-def minimise_checked(board: Board, order: list[int], answer: list[int], names: tuple[str, ...],
-                     node_cap: int, verify: bool = False) -> tuple[tuple[int | None, ...], int, int]:
-    """minimise, with ``verify`` how many cells its incremental fixpoints got wrong, and how
-    many uniqueness checks ran out of nodes (and so kept their clue)."""
+def minimise_checked(board: Board, order: list[int], answer: list[int], names: tuple[str, ...], node_cap: int,
+                     verify: bool = False) -> tuple[tuple[int | None, ...], int, tuple[int, ...]]:
+    """minimise, with ``verify`` how many cells its incremental fixpoints got wrong, and the
+    clues whose uniqueness check ran out of nodes (kept, in erasure order, to settle exactly)."""
     t = tables(board)
     clue = t[0].copy()
     out, wrong, capped = GENERATE._minimise(clue, np.array(order, dtype=np.int64),
                                             np.array(answer, dtype=np.int64), flags_of(names), node_cap,
                                             verify, *t[1:])
-    return tuple(None if v < 0 else int(v) for v in out), int(wrong), int(capped)
+    return (tuple(None if v < 0 else int(v) for v in out), int(wrong),
+            tuple(i for i in order if capped[i]))
 
 
 def rival(board: Board, dom: list[int], avoid: list[int], cell: int, names: tuple[str, ...],

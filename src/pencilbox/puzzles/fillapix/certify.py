@@ -1,0 +1,119 @@
+"""Exact erasure checks for the generator: the compiled loop's node-capped checks settled by
+one incremental SAT solver per board, so every board it makes is locally minimal.
+
+Every clue is "its block holds exactly k painted cells"; the clues still to settle sit
+behind a selector literal (assumed: the clue holds; left free: erased). A rival to the
+known answer must break the erased clue, so it differs from the answer inside that clue's
+block: one clause per pending clue, also behind a literal. A check is one solve under
+assumptions; UNSAT means no rival, and the clue goes."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from pysat.solvers import Solver
+
+from pencilbox.puzzles.fillapix.board import Board
+from pencilbox.puzzles.fillapix.sat import _blocks, _exactly, sat_count
+
+#: the capped checks of 8 seeds' 20x20 boards, SAT step per board, alternated in one process
+#: (direct clauses; median ms): minisat22 100, glucose42 124, glucose4 144, cadical153 211; these
+#: checks are hard (thousands of conflicts) and minicard's native cardinality constraints search
+#: them worse (20x20: 1833 vs 883 ms, 8 seeds, loaded machine). On small boards building the
+#: clauses dominates, and minicard needs two calls a clue: 10x10 21 vs 77 ms (22 seeds), 15x15 101
+#: vs 194 ms (12 seeds). Hence minicard up to SMALL cells, minisat22 above.
+SOLVER_NAME = "minisat22"
+SMALL_SOLVER_NAME = "minicard"
+SMALL = 256
+
+
+def solver_for(cells: int) -> str:
+    """The backend that settles a board of ``cells`` cells fastest (see above)."""
+    return SMALL_SOLVER_NAME if cells <= SMALL else SOLVER_NAME
+
+
+class Certifier:
+    """One board's clues in one solver; ``pending`` clues can be tried, kept or erased."""
+
+    def __init__(self, board: Board, picture: Sequence[int], pending: Sequence[int],
+                 solver_name: str | None = None) -> None:
+        rows, cols = board.rows, board.cols
+        n = rows * cols
+        self.blocks = _blocks(rows, cols)
+        self.solver = Solver(name=solver_name or solver_for(n))
+        self.native = self.solver.supports_atmost()
+        self.solver.add_clause([n, -n])  # every cell a variable, clued or not
+        top = n
+        self.select: dict[int, int] = {}
+        self.differ: dict[int, int] = {}
+        for i in pending:
+            self.select[i], self.differ[i] = top + 1, top + 2
+            top += 2
+        for i, k in enumerate(board.clues):
+            if k is not None:
+                self._clue(list(self.blocks[i]), k, self.select.get(i))
+        answer = [v + 1 if picture[v] else -(v + 1) for v in range(n)]
+        for i, d in self.differ.items():
+            self.solver.add_clause([-d] + [-answer[v - 1] for v in self.blocks[i]])
+        self.solver.set_phases(answer)  # start from the answer: a rival is a few flips away
+
+    def _clue(self, cells: list[int], k: int, select: int | None) -> None:
+        """Exactly k of ``cells`` painted, only while ``select`` holds (always when None)."""
+        m = len(cells)
+        if self.native:  # at most k painted, at most m - k blank; the selector fills the slack
+            on = [] if select is None else [select]
+            self.solver.add_atmost(cells + on * (m - k), m if on else k)
+            self.solver.add_atmost([-v for v in cells] + on * k, m if on else m - k)
+            return
+        off = [] if select is None else [-select]
+        add = self.solver.add_clause
+        for clause in _template(m, k):
+            add([cells[x - 1] if x > 0 else -cells[-x - 1] for x in clause] + off)
+
+    def erasable(self, i: int, kept: Sequence[int]) -> bool:
+        """With the pending clues ``kept`` holding and clue i erased, is the answer still the
+        only one? (UNSAT: no picture differs from it inside i's block.)"""
+        return not self.solver.solve(assumptions=[self.select[j] for j in kept if j != i] + [self.differ[i]])
+
+    def decide(self, i: int, keep: bool) -> None:
+        """Clue i is settled for good: its selector and its rival clause become units."""
+        self.solver.add_clause([self.select[i] if keep else -self.select[i]])
+        self.solver.add_clause([-self.differ[i]])
+
+    def close(self) -> None:
+        self.solver.delete()
+
+
+@lru_cache(maxsize=128)
+def _template(m: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The direct clauses of "exactly k of m", over block positions 1..m (built once)."""
+    return tuple(tuple(c) for c in _exactly(tuple(range(1, m + 1)), k))
+
+
+def settle(board: Board, picture: Sequence[int], pending: Sequence[int]) -> tuple[int | None, ...]:
+    """The board's clues after trying each ``pending`` clue in turn, exactly: erased when the
+    answer stays the only one without it (the clues not pending are known to be needed)."""
+    clues = list(board.clues)
+    if not pending:
+        return tuple(clues)
+    cert = Certifier(board, picture, pending)
+    try:
+        for p, i in enumerate(pending):
+            go = cert.erasable(i, pending[p + 1:])
+            cert.decide(i, not go)
+            if go:
+                clues[i] = None
+    finally:
+        cert.close()
+    return tuple(clues)
+
+
+def settle_reference(board: Board, pending: Sequence[int]) -> tuple[int | None, ...]:
+    """settle, readably: each pending clue erased and the board counted afresh (sat_count)."""
+    clues = list(board.clues)
+    for i in pending:
+        fewer = clues[:i] + [None] + clues[i + 1:]
+        if sat_count(board.rows, board.cols, fewer, 2)[0] == 1:
+            clues = fewer
+    return tuple(clues)
