@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import __version__, boardio, puzzles
+from pencilbox.core import engine
 from pencilbox.core.generate import removable
 
 HERE = Path(__file__).parent
@@ -110,8 +111,9 @@ def build_graded(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, A
                     made = puzzle.generate(rows, cols, grade, seed, tries=1)
                 except ValueError:
                     continue
-                if made.grade is None:
-                    continue  # the ladder's search ran out of nodes: the engines could not check it
+                if made.grade is None or (made.grade == engine.SEARCH and made.proved_unique
+                                          and engine.grade(puzzle, made.board).grade is None):
+                    continue  # the ladder's search runs out of nodes: the engines could not check it
                 got += 1
                 board = puzzle.with_answer(made.board, made.answer)
                 boards.append({"id": f"{puzzle.name}-{rows}x{cols}-{grade or 'any'}-{got:02d}",

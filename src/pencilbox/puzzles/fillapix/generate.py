@@ -124,9 +124,11 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Boar
     rng.shuffle(order)
     clues, _ = minimise(Board(rows, cols, all_clues(rows, cols, pic)), order, avoid, level)
     board = Board(rows, cols, clues)
-    # capped_checks: the checks that kept a clue uncertified; SAT settled every capped one
+    # capped_checks: the checks that kept a clue uncertified; SAT settled every capped one.
+    # proved_unique: a twin-free picture's full board is unique and every erasure was proved
+    # (a finished search, SAT, or the level's fixpoint), so grading needs no search
     return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order),
-                None if bounded(level) else 0)
+                None if bounded(level) else 0, proved_unique=True)
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
