@@ -20,6 +20,7 @@ from tests.player.test_browser import (  # the browser, its page and the play he
     SHOTS,
     TIMEOUT_MS,
     Player,
+    answers,
     api,
     catalog_entry,
     cell,
@@ -425,7 +426,7 @@ def test_ripple_setter_in_between_edit_and_given_bound(page: Page, server: str) 
     page.wait_for_selector("#setter-panel:not([hidden])")
     R, C, reg = rec["rows"], rec["cols"], rec["regions"]
     r, c, v = next((r, c, v) for r, c, v in clue_places(rec) if v >= 2)
-    page.locator(cell(r, c)).wait_for(state="visible")  # the setter redraws the board as it opens
+    answers(page, "1")  # the setter redraws the board as it opens, and again when its count comes
     box = page.locator(cell(r, c)).bounding_box()
     assert box is not None
     edges = {(0, 1): (box["width"] - 2, box["height"] / 2), (0, -1): (2, box["height"] / 2),
@@ -433,7 +434,9 @@ def test_ripple_setter_in_between_edit_and_given_bound(page: Page, server: str) 
     for (dr, dc), (x, y) in edges.items():  # wall the given's cell off from its region: a region of 1
         rr, cc = r + dr, c + dc
         if 0 <= rr < R and 0 <= cc < C and reg[rr][cc] == reg[r][c]:
+            walls = page.evaluate("window.pb.setter.walls.size")
             page.click(cell(r, c), position={"x": x, "y": y})
+            page.wait_for_function("n => window.pb.setter.walls.size === n + 1", arg=walls)
     page.wait_for_function("document.querySelector('#setter-note').textContent"
                            ".includes('larger than its region')")
     assert page.inner_text("#answer-count").strip() == "answers: ?"
