@@ -4,13 +4,16 @@ say which cap stopped them."""
 
 from __future__ import annotations
 
+import json
 from importlib import import_module
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import engine
+from pencilbox.core.budgets import QUICK_NODES
 from pencilbox.core.engine import BrokenAnswer, Count
 from pencilbox.core.puzzle import Puzzle
 from pencilbox.service import Options
@@ -130,3 +133,19 @@ def test_count_reports_the_engines_own_cap(name: str) -> None:
     assert service.count(board, "brute", Options(limit=2))["cap"] == "limit"
     assert service.count(board, "brute", Options(limit=10**6, node_cap=1))["cap"] == "nodes"
     assert service.count(board, "sat", Options(limit=3))["cap"] == "limit"
+
+
+def test_slant_count_goes_to_the_root_probe_at_once() -> None:
+    """Slant's quick_nodes is 0: on Tatham's Hard boards the duet search runs out of its quick
+    budget before probe settles them, so the count spends no node on it (nodes 0, not 256)."""
+    slant = puzzles.get("slant")
+    assert slant.quick_nodes == 0
+    results = Path(__file__).resolve().parents[2] / "bench/results/generators.json"
+    ids = json.loads(results.read_text())["cases"]["uniqueness slant 20x20 of Tatham Hard"]["game_ids"]
+    duet = engine.ladder(slant, slant.search_level)
+    hard = [b for b in map(boardio.parse_tatham, ids)
+            if engine.count(slant, b, duet, 2, QUICK_NODES).node_capped]
+    assert hard  # the quick search would run out on these
+    for board in hard:
+        got = engine.count(slant, board, limit=2)
+        assert (got.status, got.nodes) == ("unique", 0)

@@ -22,8 +22,6 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
-from pencilbox.core.budgets import QUICK_NODES
-
 if TYPE_CHECKING:
     from pencilbox.core.puzzle import BoardT, Kernel, Puzzle
     from pencilbox.core.screen import Screen
@@ -303,15 +301,19 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | Non
     """Count answers with the ladder; uses the puzzle's compiled kernel when it has one.
 
     The default strategy escalates: a quick search at the puzzle's ``search_level`` with
-    at most QUICK_NODES branch points settles most boards; when it runs out, the search
-    starts over with a probe at the root (nodes of both runs are reported together)."""
+    at most ``puzzle.quick_nodes`` branch points settles most boards; when it runs out (or
+    the puzzle asks for none), the search starts over with a probe at the root (nodes of
+    both runs are reported together)."""
     if names is None:
         names = ladder(puzzle, puzzle.search_level)
-        quick = count(puzzle, board, names, limit, min(node_cap, QUICK_NODES), dom, accel)
-        if not quick.node_capped or node_cap <= QUICK_NODES:
+        root = ladder(puzzle) if root is None else root
+        quick_nodes = min(node_cap, puzzle.quick_nodes)
+        if quick_nodes <= 0:
+            return count(puzzle, board, names, limit, node_cap, dom, accel, root)
+        quick = count(puzzle, board, names, limit, quick_nodes, dom, accel)
+        if not quick.node_capped or node_cap <= quick_nodes:
             return quick
-        full = count(puzzle, board, names, limit, node_cap - quick.nodes, dom, accel,
-                     ladder(puzzle) if root is None else root)
+        full = count(puzzle, board, names, limit, node_cap - quick.nodes, dom, accel, root)
         full.nodes += quick.nodes
         return full
     names = tuple(names)

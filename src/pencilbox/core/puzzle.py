@@ -20,6 +20,7 @@ from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
 from pencilbox.core import words
+from pencilbox.core.budgets import QUICK_NODES
 from pencilbox.core.engine import PROBE, Count, Hint, State, levels
 
 if TYPE_CHECKING:
@@ -139,6 +140,8 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     @property
     def search_level(self) -> str: ...  # the level the counting search propagates with by default
     @property
+    def quick_nodes(self) -> int: ...  # the count's quick search before a probe at the root (0: none)
+    @property
     def url_names(self) -> tuple[str, ...]: ...  # puzz.link genre ids, the first is written
     @property
     def url_prefix(self) -> str | None: ...  # a URL host of its own (None: puzz.link's)
@@ -210,6 +213,7 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     generate_max: tuple[int, int]
     rungs: Sequence[Rung[BoardT]]
     search_level: str
+    quick_nodes: int = QUICK_NODES
     url_names: tuple[str, ...]
     board_module: BoardModule[BoardT, AnswerT]
     rules_module: RulesModule[BoardT, AnswerT]

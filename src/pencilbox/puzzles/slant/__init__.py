@@ -24,6 +24,10 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     search_level = "duet"
+    # no quick duet search before the root's probe: on hard unique boards (Tatham's Hard
+    # 20x20) it runs out of nodes and probe settles them anyway; a non-unique board pays
+    # the root probe instead (bench/generators.py, the uniqueness case; quick_nodes.json)
+    quick_nodes = 0
     url_names = ("gokigen",)
     tatham_name = "slant"
     rules_text = words.RULES
