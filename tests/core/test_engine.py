@@ -37,3 +37,14 @@ def test_restrict_records_reasons_and_contradictions() -> None:
     assert state.log == [engine.Step(0, 0b111, 0b011, "r", (5,))]
     with pytest.raises(engine.Contradiction):
         state.restrict(0, 0b100, "r")
+
+
+def test_grade_searches_from_the_strongest_fixpoint() -> None:
+    """A 20x20 board the generator proved unique that no level finishes: grade says search.
+    A search from the empty domains ran out of its 10^6 nodes on it (grade None, capped)."""
+    from pencilbox.puzzles.sukoro.generate import make
+
+    made = make(20, 20, 3)
+    got = engine.grade(PUZZLE, made.board)
+    assert (got.grade, got.status) == ("search", "unique")
+    assert got.settled["probe"] is not None and got.settled["probe"] < 1

@@ -367,10 +367,11 @@ def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), n
     start = puzzle.initial_state(board)
     settled: dict[str, float | None] = {}
     found = None
+    strongest = None  # the last level's fixpoint: the search below starts from it
     for level in levels(puzzle):
         if level in off:
             continue
-        dom = run_fixpoint(puzzle, board, start, ladder(puzzle, level, off), accel)
+        dom = strongest = run_fixpoint(puzzle, board, start, ladder(puzzle, level, off), accel)
         if dom is None:
             settled[level] = None
             continue
@@ -380,7 +381,11 @@ def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), n
             found = level
     if found is not None:
         return Grade(found, True, settled, "unique")
-    result = count(puzzle, board, ladder(puzzle, puzzle.search_level, off), 2, node_cap, accel=accel)
+    # every rung is sound, so every answer lies inside the strongest fixpoint: searching from
+    # there is the count's probe at the root, reused (a search from scratch ran out of nodes
+    # on large boards the generator had proved unique)
+    result = count(puzzle, board, ladder(puzzle, puzzle.search_level, off), 2, node_cap,
+                   None if strongest is None else strongest.copy(), accel=accel)
     status = result.status
     return Grade(SEARCH if status == "unique" else None, status == "unique", settled, status)
 
