@@ -23,11 +23,14 @@ from pencilbox.puzzles.fillapix.sat import _blocks, _exactly, sat_count
 #: (direct clauses; median ms): minisat22 100, glucose42 124, glucose4 144, cadical153 211; these
 #: checks are hard (thousands of conflicts) and minicard's native cardinality constraints search
 #: them worse (20x20: 1833 vs 883 ms, 8 seeds, loaded machine). On small boards building the
-#: clauses dominates, and minicard needs two calls a clue: 10x10 21 vs 77 ms (22 seeds), 15x15 101
-#: vs 194 ms (12 seeds). Hence minicard up to SMALL cells, minisat22 above.
+#: clauses dominates, and minicard needs two calls a clue. With the clauses built in bulk
+#: (direct_clauses) the whole SAT step, minicard vs minisat22, median ms over 16 seeds x 3 rounds
+#: alternated in one process on a loaded machine: 11x11 4.1 vs 9.5, 12x12 9.7 vs 17.2, 13x13 19 vs
+#: 23, 14x14 39 vs 35, 15x15 75 vs 37 (12 seeds; clause by clause it was 101 vs 194 ms at 15x15).
+#: Hence minicard up to SMALL cells, minisat22 above.
 SOLVER_NAME = "minisat22"
 SMALL_SOLVER_NAME = "minicard"
-SMALL = 256
+SMALL = 200
 
 
 def solver_for(cells: int) -> str:
@@ -64,17 +67,13 @@ class Certifier:
         self.solver.set_phases(answer)  # start from the answer: a rival is a few flips away
 
     def _clue(self, cells: list[int], k: int, select: int | None) -> None:
-        """Exactly k of ``cells`` painted, only while ``select`` holds (always when None)."""
+        """Exactly k of ``cells`` painted, only while ``select`` holds (always when None), as
+        two native cardinality constraints: at most k painted, at most m - k blank (the
+        selector fills the slack)."""
         m = len(cells)
-        if self.native:  # at most k painted, at most m - k blank; the selector fills the slack
-            on = [] if select is None else [select]
-            self.solver.add_atmost(cells + on * (m - k), m if on else k)
-            self.solver.add_atmost([-v for v in cells] + on * k, m if on else m - k)
-            return
-        off = [] if select is None else [-select]
-        add = self.solver.add_clause
-        for clause in _template(m, k):
-            add([cells[x - 1] if x > 0 else -cells[-x - 1] for x in clause] + off)
+        on = [] if select is None else [select]
+        self.solver.add_atmost(cells + on * (m - k), m if on else k)
+        self.solver.add_atmost([-v for v in cells] + on * k, m if on else m - k)
 
     def _direct(self, clues: Sequence[int | None]) -> None:
         """Every clue's direct clauses (direct_clauses), through minisat's own call where it
@@ -117,8 +116,9 @@ def _template_arrays(m: int, k: int) -> tuple[tuple[np.ndarray, np.ndarray], ...
 
 def direct_clauses(blocks: Sequence[Sequence[int]], clues: Sequence[int | None],
                    select: dict[int, int]) -> list[list[int]]:
-    """The clauses _clue writes for every clue (its selector's negation last), in bulk: clues
-    with the same block size, count and selector share a template, filled in by numpy."""
+    """Every clue's direct clauses (_template on its block's cells, the negation of its
+    selector last when it has one), in bulk: clues with the same block size, count and
+    selector share a template, filled in by numpy (the tests compare clue by clue)."""
     groups: dict[tuple[int, int, bool], list[int]] = {}
     for i, k in enumerate(clues):
         if k is not None:
