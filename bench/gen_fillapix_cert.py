@@ -141,8 +141,7 @@ def main() -> None:
     out: dict[str, Any] = {
         "version": __version__, "python": platform.python_version(), "machine": platform.machine(),
         "node_cap": generate.NODE_CAP,
-        "sat_solver": {f"up to {certify.SMALL} cells": certify.SMALL_SOLVER_NAME,
-                       "larger": certify.SOLVER_NAME},
+        "sat_solver": certify.SOLVER_NAME,
         "before_node_cap": BEFORE_NODE_CAP,
         "note": "certified = generate.make (compiled loop + SAT on its capped checks); uncertified = the "
                 "compiled loop alone at the node cap of before (capped checks keep their clue); alternated "

@@ -19,23 +19,18 @@ from pysat.solvers import Solver
 from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.sat import _blocks, _exactly, sat_count
 
-#: the capped checks of 8 seeds' 20x20 boards, SAT step per board, alternated in one process
-#: (direct clauses; median ms): minisat22 100, glucose42 124, glucose4 144, cadical153 211; these
-#: checks are hard (thousands of conflicts) and minicard's native cardinality constraints search
-#: them worse (20x20: 1833 vs 883 ms, 8 seeds, loaded machine). On small boards building the
-#: clauses dominates, and minicard needs two calls a clue. With the clauses built in bulk
-#: (direct_clauses) the whole SAT step, minicard vs minisat22, median ms over 16 seeds x 3 rounds
-#: alternated in one process on a loaded machine: 11x11 4.1 vs 9.5, 12x12 9.7 vs 17.2, 13x13 19 vs
-#: 23, 14x14 39 vs 35, 15x15 75 vs 37 (12 seeds; clause by clause it was 101 vs 194 ms at 15x15).
-#: Hence minicard up to SMALL cells, minisat22 above.
-SOLVER_NAME = "minisat22"
-SMALL_SOLVER_NAME = "minicard"
-SMALL = 200
+#: The backend, from the whole SAT step (build and every check) on the capped checks of fresh
+#: boards, alternated in one process, median ms a board (loaded machine; seeds 1000 on): gluecard3
+#: (glucose 3 with native cardinality constraints) 2.6 / 6.8 / 19 / 75-93 / 236 at 10x10 / 13x13 /
+#: 15x15 / 20x20 / 30x30, against minicard 4.1 at 10x10, minisat22 (direct clauses, built in bulk)
+#: 16 / 36 / 111-142 / 408 at 13x13 up; gluecard4 within 10 % of gluecard3; glucose4, cadical153
+#: and maplechrono slower still. Every backend gave the same verdicts.
+SOLVER_NAME = "gluecard3"
 
 
 def solver_for(cells: int) -> str:
-    """The backend that settles a board of ``cells`` cells fastest (see above)."""
-    return SMALL_SOLVER_NAME if cells <= SMALL else SOLVER_NAME
+    """The backend that settles a board of ``cells`` cells fastest (one at every size, above)."""
+    return SOLVER_NAME
 
 
 class Certifier:
