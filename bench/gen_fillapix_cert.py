@@ -52,15 +52,29 @@ def uncertified(size: int, seed: int, node_cap: int = BEFORE_NODE_CAP) -> tuple[
     return clues, capped
 
 
-def settle_ms(size: int, seed: int) -> tuple[float, int]:
-    """The SAT step alone on that seed's compiled result (timed apart from the loop), and
-    how many capped checks it settled."""
+def settle_ms(size: int, seed: int) -> tuple[float, int, float, float, float]:
+    """The SAT step alone on that seed's compiled result (timed apart from the loop), how
+    many capped checks it settled, and its parts: the compiled loop, the solver's build
+    (Certifier) and its solves, each timed on its own (ms)."""
+    t = time.perf_counter()
     clues, capped = uncertified(size, seed, generate.NODE_CAP)
+    loop = (time.perf_counter() - t) * 1000
     rng = random.Random(seed)
     pic, _ = generate.picture(size, size, rng)
     t = time.perf_counter()
     certify.settle(Board(size, size, clues), pic, capped)
-    return (time.perf_counter() - t) * 1000, len(capped)
+    whole = (time.perf_counter() - t) * 1000
+    if not capped:
+        return whole, 0, loop, 0.0, 0.0
+    t = time.perf_counter()
+    cert = certify.Certifier(Board(size, size, clues), pic, capped)
+    build = (time.perf_counter() - t) * 1000
+    t = time.perf_counter()
+    for p, i in enumerate(capped):
+        cert.decide(i, not cert.erasable(i, capped[p + 1:]))
+    solve = (time.perf_counter() - t) * 1000
+    cert.close()
+    return whole, len(capped), loop, build, solve
 
 
 def stats(xs: list[float]) -> dict[str, float]:
@@ -73,6 +87,7 @@ def bench_size(size: int, boards: int, verify: int) -> dict[str, Any]:
     cert_ms: list[float] = []
     plain_ms: list[float] = []
     sat_ms: list[float] = []
+    parts: dict[str, list[float]] = {"loop_ms": [], "sat_build_ms": [], "sat_solve_ms": []}
     capped: list[int] = []
     sat_checks: list[int] = []
     kept: list[int] = []
@@ -87,8 +102,10 @@ def bench_size(size: int, boards: int, verify: int) -> dict[str, Any]:
                 _, caps = uncertified(size, seed)
                 plain_ms.append((time.perf_counter() - t) * 1000)
         assert made.capped_checks == 0
-        ms, settled = settle_ms(size, seed)
+        ms, settled, *split = settle_ms(size, seed)
         sat_ms.append(ms)
+        for key, value in zip(parts, split, strict=True):
+            parts[key].append(value)
         sat_checks.append(settled)
         capped.append(len(caps))
         kept.append(made.clues)
@@ -103,6 +120,7 @@ def bench_size(size: int, boards: int, verify: int) -> dict[str, Any]:
         "uncertified_ms": stats(plain_ms),
         "issue_uncertified_ms": TODAY_MS[size],
         "sat_step_ms": stats(sat_ms),
+        "parts_ms": {key: stats(values) for key, values in parts.items()},
         "capped_checks_settled_by_sat_per_board": stats([float(c) for c in sat_checks]),
         "capped_checks_per_board_before": stats([float(c) for c in capped]),
         "uncertified_checks_left": 0,
@@ -123,12 +141,13 @@ def main() -> None:
     out: dict[str, Any] = {
         "version": __version__, "python": platform.python_version(), "machine": platform.machine(),
         "node_cap": generate.NODE_CAP,
-        "sat_solver": {f"up to {certify.SMALL} cells": certify.SMALL_SOLVER_NAME,
-                       "larger": certify.SOLVER_NAME},
+        "sat_solver": certify.SOLVER_NAME,
         "before_node_cap": BEFORE_NODE_CAP,
         "note": "certified = generate.make (compiled loop + SAT on its capped checks); uncertified = the "
                 "compiled loop alone at the node cap of before (capped checks keep their clue); alternated "
-                "per seed in one process; ms per board; sat_step_ms: the SAT step alone, timed apart",
+                "per seed in one process; ms per board; sat_step_ms: the SAT step alone, timed apart; "
+                "parts_ms: the compiled loop at the generator's node cap, the SAT solver's build and its "
+                "solves, each timed on its own",
     }
     verify = {int(a): int(b) for a, b in (v.split("=") for v in args.verify)}
     for size in args.sizes:

@@ -136,7 +136,7 @@ def test_generated_boards_have_no_removable_clue(size: int, seed: int) -> None:
     assert engine.count(PUZZLE, board, limit=2, node_cap=10**7).count == 1
 
 
-@pytest.mark.parametrize("solver", ["minicard", "minisat22"])  # small boards' backend and large ones'
+@pytest.mark.parametrize("solver", ["gluecard3", "minicard", "minisat22"])  # the backend; native; clauses
 @pytest.mark.parametrize("seed", range(4))
 def test_sat_certifier_agrees_with_the_node_capped_check_where_it_settles(seed: int, solver: str) -> None:
     """On clue sets between every clue and a finished board, each clue erased in turn: where

@@ -9,28 +9,28 @@ assumptions; UNSAT means no rival, and the clue goes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
+from typing import Any
 
+import numpy as np
 from pysat.solvers import Solver
 
 from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.sat import _blocks, _exactly, sat_count
 
-#: the capped checks of 8 seeds' 20x20 boards, SAT step per board, alternated in one process
-#: (direct clauses; median ms): minisat22 100, glucose42 124, glucose4 144, cadical153 211; these
-#: checks are hard (thousands of conflicts) and minicard's native cardinality constraints search
-#: them worse (20x20: 1833 vs 883 ms, 8 seeds, loaded machine). On small boards building the
-#: clauses dominates, and minicard needs two calls a clue: 10x10 21 vs 77 ms (22 seeds), 15x15 101
-#: vs 194 ms (12 seeds). Hence minicard up to SMALL cells, minisat22 above.
-SOLVER_NAME = "minisat22"
-SMALL_SOLVER_NAME = "minicard"
-SMALL = 256
+#: The backend, from the whole SAT step (build and every check) on the capped checks of fresh
+#: boards, alternated in one process, median ms a board (loaded machine; seeds 1000 on): gluecard3
+#: (glucose 3 with native cardinality constraints) 2.6 / 6.8 / 19 / 75-93 / 236 at 10x10 / 13x13 /
+#: 15x15 / 20x20 / 30x30, against minicard 4.1 at 10x10, minisat22 (direct clauses, built in bulk)
+#: 16 / 36 / 111-142 / 408 at 13x13 up; gluecard4 within 10 % of gluecard3; glucose4, cadical153
+#: and maplechrono slower still. Every backend gave the same verdicts.
+SOLVER_NAME = "gluecard3"
 
 
 def solver_for(cells: int) -> str:
-    """The backend that settles a board of ``cells`` cells fastest (see above)."""
-    return SMALL_SOLVER_NAME if cells <= SMALL else SOLVER_NAME
+    """The backend that settles a board of ``cells`` cells fastest (one at every size, above)."""
+    return SOLVER_NAME
 
 
 class Certifier:
@@ -50,26 +50,33 @@ class Certifier:
         for i in pending:
             self.select[i], self.differ[i] = top + 1, top + 2
             top += 2
-        for i, k in enumerate(board.clues):
-            if k is not None:
-                self._clue(list(self.blocks[i]), k, self.select.get(i))
+        if self.native:
+            for i, k in enumerate(board.clues):
+                if k is not None:
+                    self._clue(list(self.blocks[i]), k, self.select.get(i))
+        else:
+            self._direct(board.clues)
         answer = [v + 1 if picture[v] else -(v + 1) for v in range(n)]
         for i, d in self.differ.items():
             self.solver.add_clause([-d] + [-answer[v - 1] for v in self.blocks[i]])
         self.solver.set_phases(answer)  # start from the answer: a rival is a few flips away
 
     def _clue(self, cells: list[int], k: int, select: int | None) -> None:
-        """Exactly k of ``cells`` painted, only while ``select`` holds (always when None)."""
+        """Exactly k of ``cells`` painted, only while ``select`` holds (always when None), as
+        two native cardinality constraints: at most k painted, at most m - k blank (the
+        selector fills the slack)."""
         m = len(cells)
-        if self.native:  # at most k painted, at most m - k blank; the selector fills the slack
-            on = [] if select is None else [select]
-            self.solver.add_atmost(cells + on * (m - k), m if on else k)
-            self.solver.add_atmost([-v for v in cells] + on * k, m if on else m - k)
-            return
-        off = [] if select is None else [-select]
-        add = self.solver.add_clause
-        for clause in _template(m, k):
-            add([cells[x - 1] if x > 0 else -cells[-x - 1] for x in clause] + off)
+        on = [] if select is None else [select]
+        self.solver.add_atmost(cells + on * (m - k), m if on else k)
+        self.solver.add_atmost([-v for v in cells] + on * k, m if on else m - k)
+
+    def _direct(self, clues: Sequence[int | None]) -> None:
+        """Every clue's direct clauses (direct_clauses), through minisat's own call where it
+        is the backend (pysat's add_clause costs a third more a clause)."""
+        add, handle = _adder(self.solver)
+        for clause in direct_clauses(self.blocks, clues, self.select):
+            if not add(handle, clause):
+                raise AssertionError("the known answer obeys every clue")
 
     def erasable(self, i: int, kept: Sequence[int]) -> bool:
         """With the pending clues ``kept`` holding and clue i erased, is the answer still the
@@ -89,6 +96,48 @@ class Certifier:
 def _template(m: int, k: int) -> tuple[tuple[int, ...], ...]:
     """The direct clauses of "exactly k of m", over block positions 1..m (built once)."""
     return tuple(tuple(c) for c in _exactly(tuple(range(1, m + 1)), k))
+
+
+@lru_cache(maxsize=128)
+def _template_arrays(m: int, k: int) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
+    """_template(m, k) as (positions, signs) arrays, one pair per clause length."""
+    by_len: dict[int, list[tuple[int, ...]]] = {}
+    for clause in _template(m, k):
+        by_len.setdefault(len(clause), []).append(clause)
+    return tuple((np.array([[abs(x) - 1 for x in c] for c in cs], dtype=np.int64),
+                  np.array([[1 if x > 0 else -1 for x in c] for c in cs], dtype=np.int64))
+                 for cs in by_len.values())
+
+
+def direct_clauses(blocks: Sequence[Sequence[int]], clues: Sequence[int | None],
+                   select: dict[int, int]) -> list[list[int]]:
+    """Every clue's direct clauses (_template on its block's cells, the negation of its
+    selector last when it has one), in bulk: clues with the same block size, count and
+    selector share a template, filled in by numpy (the tests compare clue by clue)."""
+    groups: dict[tuple[int, int, bool], list[int]] = {}
+    for i, k in enumerate(clues):
+        if k is not None:
+            groups.setdefault((len(blocks[i]), k, i in select), []).append(i)
+    out: list[list[int]] = []
+    for (m, k, selected), members in groups.items():
+        cells = np.array([blocks[i] for i in members], dtype=np.int64)
+        off = -np.array([select[i] for i in members] if selected else [], dtype=np.int64)
+        for pos, sign in _template_arrays(m, k):
+            lits = cells[:, pos] * sign  # clue x clause x literal
+            if selected:
+                lits = np.concatenate([lits, np.broadcast_to(off[:, None, None], (*lits.shape[:2], 1))], 2)
+            out += lits.reshape(-1, lits.shape[2]).tolist()
+    return out
+
+
+def _adder(solver: Solver) -> tuple[Callable[[Any, list[int]], bool], Any]:
+    """The backend's own add-a-clause call and its handle (pysat's add_clause, bound, else)."""
+    backend = solver.solver
+    handle = getattr(backend, "minisat", None)
+    if type(backend).__name__ == "Minisat22" and handle is not None:
+        from pysolvers import minisat22_add_cl  # type: ignore[import-not-found]  # pysat's C module
+        return minisat22_add_cl, handle
+    return (lambda _, clause: backend.add_clause(clause, no_return=False) is not False), None
 
 
 def settle(board: Board, picture: Sequence[int], pending: Sequence[int]) -> tuple[int | None, ...]:

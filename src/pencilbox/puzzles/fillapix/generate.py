@@ -22,7 +22,9 @@ from pencilbox.puzzles.fillapix.twins import find_twin
 
 NODE_CAP = 16  # branch points per erasure check before SAT settles it: 64 finished more checks
 # but cost more than the SAT calls it saved (20x20: 441 vs 332 ms a board, 30x30: 2.3 vs 2.1 s;
-# 10x10: 14 vs 17 ms), medians measured side by side on 8, 4 and 20 seeds
+# 10x10: 14 vs 17 ms), medians measured side by side on 8, 4 and 20 seeds, with the minisat/minicard
+# certifier; the gluecard3 one settles a capped check in about half the time, so a lower cap may now
+# pay, but the cap decides which clues the loop erases: another cap makes other boards (and bank)
 REDRAWS = 10_000
 
 
