@@ -11,6 +11,8 @@ of the state's first n entries: its probe and branching scan cells only); the ho
 the whole state from ``st = (top, work, state, root)``: ``top`` is a one-entry view of the
 trail top in ``work``, ``root`` the cell the first ``schedule`` settles (-1: every clue).
 The tables ``tabs`` are (clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, avoid).
+The rungs and the trail allocate nothing, so they run without numba's reference counting
+(``_nrt=False``): the generator's erasure loop at 10x10 about 30 % faster, same boards.
 """
 
 from __future__ import annotations
@@ -34,13 +36,13 @@ def _new_work(n):
     return np.zeros(7 * n + 6, dtype=np.int64)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _forget(work, n):
     """Restart the undo trail where nothing before will be undone (it holds n cells)."""
     work[7 * n + 5] = 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _undo(dom, block, work, mark, n):
     """Reopen every cell settled since the undo trail stood at ``mark``, newest first,
     with the counts of the blocks that hold it."""
@@ -58,7 +60,7 @@ def _undo(dom, block, work, mark, n):
     work[u + n] = mark
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _queue(work, base, j, n):
     """Push j on the stack at ``base`` (flags at base + n, top at 4n or 4n+1) once."""
     if work[base + n + j] == 0:
@@ -68,7 +70,7 @@ def _queue(work, base, j, n):
         work[slot] += 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pop(work, base, n):
     """Pop the stack at ``base``; -1 when empty."""
     slot = 4 * n + base // (2 * n)
@@ -80,7 +82,7 @@ def _pop(work, base, n):
     return j
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _requeue(c, clue, block, work, n):
     """Queue every clue whose block holds cell c, to count and to read its pairs."""
     for k in range(9):
@@ -92,7 +94,7 @@ def _requeue(c, clue, block, work, n):
             _queue(work, 2 * n, j, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _init_counts(dom, block, n):
     """The per-block painted and open counts of a state whose first n entries are set."""
     for j in range(n):
@@ -116,7 +118,7 @@ def _extend(cells, block):
     return dom
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _push_cell(c, dom, clue, block, work, n):
     """Cell c has just settled: count it in the blocks that hold it, queue their clues to
     count and to read their pairs (and, with the trail on, record that c was settled by
@@ -146,7 +148,7 @@ def _push_cell(c, dom, clue, block, work, n):
             _queue(work, 2 * n, j, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _seed(dom, seed, clue, block, work, n):
     """Queue what a fixpoint must read: ``seed`` -1 every clue, a cell the clues round it
     (the cell has just settled), -2 nothing more (already queued)."""
@@ -159,7 +161,7 @@ def _seed(dom, seed, clue, block, work, n):
         _push_cell(seed, dom, clue, block, work, n)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _count_one(dom, i, clue, block, work, n):
     v = clue[i]
     painted = dom[n + i]
@@ -179,7 +181,7 @@ def _count_one(dom, i, clue, block, work, n):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _part_cell(t, part, q, block, pa, pb, kind, rel):
     """Cell q of part ``part`` (0 shared, 1 a's own, 2 b's own) of pair t, or -1 where
     the border cuts it: parts are frame places by the pair's offset (see _pairs)."""
@@ -187,7 +189,7 @@ def _part_cell(t, part, q, block, pa, pb, kind, rel):
     return block[end, 9 + rel[part, kind[t], q]]
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _set(dom, part, t, keep, clue, block, pa, pb, kind, rel, nrel, work, n):
     """Settle the open cells of one part to ``keep`` (with lo <= hi no two moves of one
     pair can clash, so this never wipes a domain out)."""
@@ -201,7 +203,7 @@ def _set(dom, part, t, keep, clue, block, pa, pb, kind, rel, nrel, work, n):
     return changed
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _pair_one(dom, t, so, flags, clue, block, pa, pb, kind, rel, nrel, work, n):
     """The pair rung on pair t, given ``so``, the open cells its two blocks share (the
     paint each clue still needs and the open cells of each block come from the counts
@@ -238,7 +240,7 @@ def _pair_one(dom, t, so, flags, clue, block, pa, pb, kind, rel, nrel, work, n):
     return changed
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _open_frame(dom, block, j):
     """The open cells of block j as bits of its 3x3 frame."""
     bits = 0
@@ -249,7 +251,7 @@ def _open_frame(dom, block, j):
     return bits
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, n):
     """The pairs of clue j when count is at its fixpoint (0 < need < open for every clue
     with open cells). Then lo < so and hi > 0, so a pair can only find a contradiction,
@@ -289,7 +291,7 @@ def _quiet_pairs(dom, j, open_, flags, clue, block, pa, pb, kind, rel, nrel, ipt
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
     """count and pair to a fixpoint from the cells that changed (``seed``; -1: all; -2:
     already queued), count first (the cheaper rung), pairs only when no clue is queued,
@@ -380,7 +382,7 @@ def _is_answer_hook(dom, tabs, st):
     return _is_answer(st[2], tabs[0], tabs[1])
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, seed):
     """core/jit.py's fixpoint on the 3n state ``dom`` from the cells that changed (``seed``:
     one cell; -1: every clue; -2: already queued), for the generator's loops."""
@@ -391,7 +393,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask
     return fixpoint(_base_hook, _narrow, _undo_to, no_ready, dom[:n], flags, PRB, tabs, st)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _is_answer(dom, clue, block):
     """Every cell settled and every clue's block painted as it says (the state's counts)."""
     n = clue.shape[0]
@@ -404,7 +406,7 @@ def _is_answer(dom, clue, block):
     return True
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _branch(dom, rows, depth, var, first, work, n):
     """Open a branch on ``var`` below ``depth``: ``first`` now, the other value later
     from this node's state (the trail mark); the child settles ``var`` as its seed."""
@@ -417,7 +419,7 @@ def _branch(dom, rows, depth, var, first, work, n):
     return depth + 1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _backtrack(dom, rows, depth, block, work, n):
     """Back to the deepest branch with a value left, set up; -1 when none is left."""
     while depth > 0:

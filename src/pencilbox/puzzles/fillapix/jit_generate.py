@@ -23,7 +23,7 @@ from pencilbox.puzzles.fillapix.jit import (
 from pencilbox.puzzles.fillapix.kernel import PRB
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _unbalanced(cur, avoid, clue, block):
     """The branch the rival search takes: a clue whose count is wrong when every open cell
     takes its value in the answer ``avoid`` (only clues next to a cell settled away from
@@ -71,7 +71,7 @@ def _unbalanced(cur, avoid, clue, block):
     return best, best_need
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _rival(dom, root_seed, flags, node_cap, avoid, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask,
            work, rows):
     """Is there an answer inside ``dom`` (which settles some cell away from the answer
@@ -114,7 +114,7 @@ def _rival(dom, root_seed, flags, node_cap, avoid, clue, block, pa, pb, kind, re
     return found, capped, nodes
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _reopen(dom, was, i, block, pa, pb, kind, rel, nrel, work, dep, gone):
     """Undo, in the trail, every settlement that leaned on clue i: settled by i, by a pair
     with i, or by a rule that read a cell already undone. What stays was derived without
