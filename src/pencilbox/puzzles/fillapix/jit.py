@@ -12,8 +12,8 @@ the whole state from ``st = (top, work, state, root)``: ``top`` is a one-entry v
 trail top in ``work``, ``root`` the cell the first ``schedule`` settles (-1: every clue).
 The tables ``tabs`` are (clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, avoid).
 The rungs and the trail allocate nothing, so they run without numba's reference counting
-(``_nrt=False``): the generator's erasure loop is faster, the boards the same
-(bench/results/generators.json beside the last stop's figures).
+(``_nrt=False``): the generator's erasure loop runs faster (bench/generators.py), and its
+boards stay the same (tests/puzzles/fillapix/test_certify.py holds them to recorded digests).
 """
 
 from __future__ import annotations
