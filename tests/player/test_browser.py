@@ -109,6 +109,7 @@ def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
                                ".some(o => o.value === id)", arg=board_id)
         page.select_option("#board-list", board_id)
         page.wait_for_function("id => window.pb.key === id", arg=board_id)
+    page.wait_for_function("window.pb.busy === 0")  # no earlier list or open still on its way
 
 
 class Player:

@@ -400,6 +400,28 @@ def test_size_follows_an_imported_board_and_an_empty_filter_says_so(page: Page, 
 
 # ---------------------------------------------------------------- item 14: setter
 
+def test_a_late_board_answer_does_not_replace_a_later_pick(page: Page, server: str) -> None:
+    """A board picked while an earlier pick's answer is still on its way stays open when that
+    answer comes back; so does the setter the player entered meanwhile."""
+    first, held, later = (r["id"] for r in small_boards(server, "sukoro")[:3])
+    open_board(page, server, "sukoro", first)
+    waiting: list[Any] = []
+    page.route(f"**/api/board/{held}", lambda route: waiting.append(route))  # held until released
+    with page.expect_request(f"**/api/board/{held}"):
+        page.select_option("#board-list", held)
+    page.select_option("#board-list", later)
+    page.wait_for_function("id => window.pb.key === id", arg=later)
+    page.click("#setter")
+    page.wait_for_selector("#setter-panel:not([hidden])")
+    assert len(waiting) == 1
+    with page.expect_response(f"**/api/board/{held}"):
+        waiting[0].continue_()
+    page.wait_for_function("!(window.pb.busy > 0)")
+    page.wait_for_timeout(300)  # time for a stale answer to land, were it still applied
+    assert page.evaluate("window.pb.key") == later
+    assert page.is_visible("#setter-panel")
+
+
 def test_setter_undo_redo(page: Page, server: str) -> None:
     rec = small_boards(server, "sukoro")[0]
     open_board(page, server, "sukoro", rec["id"])

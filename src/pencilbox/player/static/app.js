@@ -71,6 +71,9 @@ export const st = {
   version: 0,
   listIds: [],
   hash: "",           // the hash this page last wrote (a hashchange to anything else opens it)
+  busy: 0,            // bank lists and board opens in flight
+  openSeq: 0,         // bumped by every open: an answer that comes back after a later open is dropped
+  listSeq: 0,         // the same for the bank list
 };
 window.pb = st; // for the browser tests and the curious
 
@@ -229,6 +232,7 @@ function infoLine(rec) {
 }
 
 export async function openRecord(rec, opts = {}) {
+  st.openSeq += 1;  // a bank board still on its way no longer replaces this one
   if (st.rec) { stopTimer(); saveProgress(); }
   if (st.setter) leaveSetter(false);
   st.rec = rec;
@@ -296,12 +300,18 @@ async function openHash() {
 
 window.addEventListener("hashchange", () => { if (location.hash !== st.hash) openHash(); });
 
+/** Opens a bank board unless another board was opened or picked while it was on its way. */
 async function openBankBoard(id, opts = {}) {
+  const ticket = opts.ticket ?? ++st.openSeq;
+  st.busy += 1;
   try {
     const res = await api(`/api/board/${encodeURIComponent(id)}`);
+    if (ticket !== st.openSeq) return;
     await openRecord({ id: res.id, board: res.board, grade: res.grade, unique: res.unique, share: res.share },
       opts);
-  } catch (e) { say(`Could not open board ${id}: ${e.message}`, "error"); }
+  } catch (e) {
+    if (ticket === st.openSeq) say(`Could not open board ${id}: ${e.message}`, "error");
+  } finally { st.busy -= 1; }
 }
 
 export async function countInfo(b) {
@@ -413,6 +423,13 @@ function markListed() {
 /** The bank's boards for the selectors; openFirst opens the first; anyGrade: when the grade
  *  (the default one, after a puzzle change) has none of this size, list every grade instead. */
 async function loadBankList(openFirst, anyGrade = false) {
+  st.busy += 1;
+  try { await bankList(openFirst, anyGrade); } finally { st.busy -= 1; }
+}
+
+async function bankList(openFirst, anyGrade) {
+  const list = ++st.listSeq;
+  const ticket = openFirst ? ++st.openSeq : null;
   const puzzle = $("puzzle").value;
   const size = sizeValue();
   const grade = $("grade").value;
@@ -421,15 +438,17 @@ async function loadBankList(openFirst, anyGrade = false) {
   if (grade) q.set("grade", grade);
   let boards = [];
   try { boards = (await api(`/api/bank?${q}`)).boards; } catch (e) { say(`Bank: ${e.message}`, "error"); }
+  if (list !== st.listSeq) return;  // a later list (another puzzle, size or grade) is on its way
   if (!boards.length && grade && anyGrade) {
     $("grade").value = "";
-    return loadBankList(openFirst, false);
+    return bankList(openFirst, false);
   }
   st.listIds = boards.map((b) => b.id);
   fillSelect($("board-list"), [["", boards.length ? "— pick a board —" : "— none —"],
     ...boards.map((b) => [b.id, `${b.id.replace(/^[a-z]+-/, "")}`])]);
   markListed();
-  if (openFirst && boards.length) await openBankBoard(boards[0].id, { keepList: true });
+  if (openFirst && ticket !== st.openSeq) return;  // the player opened a board meanwhile
+  if (openFirst && boards.length) await openBankBoard(boards[0].id, { keepList: true, ticket });
   else if (openFirst) {
     const g = $("grade").selectedOptions[0];
     say(`The bank has no ${pzInfo(puzzle)?.title || puzzle} board of this size${grade ? ` and grade ${g ? g.textContent : grade}` : ""}: `
