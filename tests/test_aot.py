@@ -26,6 +26,13 @@ def jit_name(name: str) -> str:
     return f"pencilbox.puzzles.{name}.jit"
 
 
+@pytest.fixture(autouse=True)
+def aot_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are about the build: a ``PENCILBOX_AOT=0`` in the caller's environment (as
+    the contract checks use) does not switch it off for them; the one that wants it off sets it."""
+    monkeypatch.delenv(aot.OFF, raising=False)
+
+
 @pytest.fixture(scope="module")
 def built() -> None:
     """Build (or find fresh) every puzzle's module, as pencilbox warm does."""
