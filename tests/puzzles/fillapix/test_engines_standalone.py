@@ -142,7 +142,7 @@ def test_sat_encodings_agree() -> None:
 SMALL = [b for b in BOARDS if b["rows"] * b["cols"] <= 400]
 
 
-@pytest.mark.skipif(not SMALL, reason="fillapix.json not found")
+@pytest.mark.skipif(not SMALL, reason=f"no published boards: none of {[str(d) for d in _DATA]}")
 @pytest.mark.parametrize("board", SMALL, ids=[b["id"] for b in SMALL])
 def test_published_boards(board: dict) -> None:
     rows, cols, clues = board["rows"], board["cols"], flat(board)

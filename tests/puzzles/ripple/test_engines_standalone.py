@@ -111,7 +111,7 @@ def all_counts(rows: int, cols: int, regions: Sequence[int], clues: Clues, limit
 # --- published boards ---------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not SMALL, reason="ripple.json not found")
+@pytest.mark.skipif(not SMALL, reason=f"no published boards: none of {[str(d) for d in _DATA]}")
 @pytest.mark.parametrize("board", SMALL, ids=[b["id"] for b in SMALL])
 def test_published_boards(board: dict) -> None:
     rows, cols = board["rows"], board["cols"]

@@ -135,7 +135,7 @@ def test_unsatisfiable_and_bad_clues() -> None:
 SMALL = [b for b in BOARDS if b["rows"] * b["cols"] <= 100]
 
 
-@pytest.mark.skipif(not SMALL, reason="slant.json not found")
+@pytest.mark.skipif(not SMALL, reason=f"no published boards: none of {[str(d) for d in _DATA]}")
 @pytest.mark.parametrize("board", SMALL, ids=[b["id"] for b in SMALL])
 def test_published_boards(board: dict) -> None:
     rows, cols, clues = board["rows"], board["cols"], flat(board)
