@@ -5,7 +5,14 @@ Every clue is "its block holds exactly k painted cells"; the clues still to sett
 behind a selector literal (assumed: the clue holds; left free: erased). A rival to the
 known answer must break the erased clue, so it differs from the answer inside that clue's
 block: one clause per pending clue, also behind a literal. A check is one solve under
-assumptions; UNSAT means no rival, and the clue goes."""
+assumptions; UNSAT means no rival, and the clue goes.
+
+Beside the clues the solver holds one redundant constraint per pair of clues whose centres
+touch (side or corner): subtract one block's count from the other's and the shared cells
+drop out, so (a's own painted) - (b's own painted) = clue a - clue b, a cardinality
+constraint over a's own cells and b's own cells negated. It is what the ladder's ``sides``
+reads; unit propagation on the clues alone never finds it, and with it the solver settles
+the capped checks in less than half the time (bench/gen_fillapix_cert.py)."""
 
 from __future__ import annotations
 
@@ -54,6 +61,7 @@ class Certifier:
             for i, k in enumerate(board.clues):
                 if k is not None:
                     self._clue(list(self.blocks[i]), k, self.select.get(i))
+            self._sides(board)
         else:
             self._direct(board.clues)
         answer = [v + 1 if picture[v] else -(v + 1) for v in range(n)]
@@ -69,6 +77,21 @@ class Certifier:
         on = [] if select is None else [select]
         self.solver.add_atmost(cells + on * (m - k), m if on else k)
         self.solver.add_atmost([-v for v in cells] + on * k, m if on else m - k)
+
+    def _sides(self, board: Board) -> None:
+        """The redundant constraint of every touching pair of clues (see the module's note),
+        held while both clues hold: each selector pads both directions by the slack."""
+        clues = board.clues
+        for a, b, own_a, own_b in _touching(board.rows, board.cols):
+            ka, kb = clues[a], clues[b]
+            if ka is None or kb is None:
+                continue
+            lits = [*own_a, *(-v for v in own_b)]
+            m = len(lits)
+            k = ka - kb + len(own_b)  # painted own_a + blank own_b, as in the answer
+            on = [self.select[j] for j in (a, b) if j in self.select]
+            self.solver.add_atmost(lits + on * (m - k), k + (m - k) * len(on))
+            self.solver.add_atmost([-v for v in lits] + on * k, m - k + k * len(on))
 
     def _direct(self, clues: Sequence[int | None]) -> None:
         """Every clue's direct clauses (direct_clauses), through minisat's own call where it
@@ -90,6 +113,24 @@ class Certifier:
 
     def close(self) -> None:
         self.solver.delete()
+
+
+@lru_cache(maxsize=64)
+def _touching(rows: int, cols: int) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]:
+    """Every pair of cells whose blocks overlap and whose centres touch (b after a), with the
+    variables of the cells only a's block holds and of those only b's holds."""
+    blocks = _blocks(rows, cols)
+    out = []
+    for a in range(rows * cols):
+        r, c = divmod(a, cols)
+        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols:
+                b = a + dr * cols + dc
+                own_a = tuple(sorted(set(blocks[a]) - set(blocks[b])))
+                own_b = tuple(sorted(set(blocks[b]) - set(blocks[a])))
+                if own_a and own_b:
+                    out.append((a, b, own_a, own_b))
+    return tuple(out)
 
 
 @lru_cache(maxsize=128)
