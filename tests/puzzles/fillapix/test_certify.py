@@ -38,11 +38,30 @@ def test_bulk_clauses_are_the_direct_clauses_of_every_clue(seed: int) -> None:
     assert sorted(got) == sorted(expected) and len(got) > 100
 
 
-@pytest.mark.parametrize("solver", ["minisat22", "glucose4"])
+def test_the_solver_holds_what_sides_reads_of_two_touching_clues() -> None:
+    """Clues 6 and 3 side by side on a 3x4 board: their blocks share the two middle columns,
+    so the left column is all painted and the right one blank. The ladder's sides finds it;
+    unit propagation on the two clues alone does not, and the certifier's solver must (its
+    redundant pair constraint), with both clues held and with either erased, not."""
+    clues: list[int | None] = [None] * 12
+    clues[5], clues[6] = 6, 3
+    pic = [1, 1, 1, 0, 1, 1, 0, 0, 1, 0, 0, 0]
+    cert = certify.Certifier(Board(3, 4, tuple(clues)), pic, [5, 6])
+    ok, implied = cert.solver.propagate(assumptions=[cert.select[5], cert.select[6]])
+    assert ok and {1, 5, 9, -4, -8, -12} <= set(implied)
+    for held in (5, 6):
+        ok, implied = cert.solver.propagate(assumptions=[cert.select[held]])
+        assert ok and not {1, 5, 9, -4, -8, -12} & set(implied)
+    cert.close()
+
+
+@pytest.mark.parametrize("solver", ["minisat22", "glucose4", "gluecard3"])
 def test_bulk_built_certifier_settles_as_the_readable_recount(solver: str) -> None:
     """settle on a board whose capped checks are many (16x16), with the bulk clauses through
-    minisat's own call or through pysat's add_clause (another backend), equals each pending
-    clue erased and the board counted afresh (settle_reference)."""
+    minisat's own call or through pysat's add_clause (another backend), or with native
+    cardinality constraints and the touching pairs' redundant ones (gluecard3, the one
+    settle uses), equals each pending clue erased and the board counted afresh
+    (settle_reference)."""
     rng = random.Random(7)
     pic, _ = generate.picture(16, 16, rng)
     avoid = [2 if v else 1 for v in pic]
