@@ -18,7 +18,7 @@ DIGESTS = json.loads((Path(__file__).parent / "generated_digests.json").read_tex
 @pytest.mark.parametrize("seed", range(6))
 def test_bulk_clauses_are_the_direct_clauses_of_every_clue(seed: int) -> None:
     """direct_clauses (numpy templates, grouped by block size, count and selector) writes, as
-    a multiset, the clauses _clue writes clue by clue: "exactly k" directly, the selector's
+    a multiset, the clauses written clue by clue: "exactly k" directly, the selector's
     negation last on the pending clues; boards with every block size and every count."""
     rng = random.Random(seed)
     rows, cols = rng.randint(3, 9), rng.randint(3, 9)

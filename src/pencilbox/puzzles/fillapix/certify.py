@@ -21,6 +21,7 @@ from functools import lru_cache
 from typing import Any
 
 import numpy as np
+import pysolvers  # type: ignore[import-not-found]  # pysat's C module
 from pysat.solvers import Solver
 
 from pencilbox.puzzles.fillapix.board import Board
@@ -58,10 +59,7 @@ class Certifier:
             self.select[i], self.differ[i] = top + 1, top + 2
             top += 2
         if self.native:
-            for i, k in enumerate(board.clues):
-                if k is not None:
-                    self._clue(list(self.blocks[i]), k, self.select.get(i))
-            self._sides(board)
+            self._cardinality(board)
         else:
             self._direct(board.clues)
         answer = [v + 1 if picture[v] else -(v + 1) for v in range(n)]
@@ -69,29 +67,28 @@ class Certifier:
             self.solver.add_clause([-d] + [-answer[v - 1] for v in self.blocks[i]])
         self.solver.set_phases(answer)  # start from the answer: a rival is a few flips away
 
-    def _clue(self, cells: list[int], k: int, select: int | None) -> None:
-        """Exactly k of ``cells`` painted, only while ``select`` holds (always when None), as
-        two native cardinality constraints: at most k painted, at most m - k blank (the
-        selector fills the slack)."""
-        m = len(cells)
-        on = [] if select is None else [select]
-        self.solver.add_atmost(cells + on * (m - k), m if on else k)
-        self.solver.add_atmost([-v for v in cells] + on * k, m if on else m - k)
-
-    def _sides(self, board: Board) -> None:
-        """The redundant constraint of every touching pair of clues (see the module's note),
-        held while both clues hold: each selector pads both directions by the slack."""
-        clues = board.clues
-        for a, b, own_a, own_b in _touching(board.rows, board.cols):
+    def _cardinality(self, board: Board) -> None:
+        """Every clue as two native cardinality constraints (exactly k of its block painted:
+        at most k painted, at most m - k blank), then the touching pairs' redundant ones (see
+        the module's note). Each holds while its clues' selectors hold: a selector fills the
+        slack of the sum when it is off (repeated as often as the slack is wide)."""
+        add, handle = _atmost(self.solver)
+        clues, select = board.clues, self.select
+        for i, k in enumerate(clues):
+            if k is not None:
+                cells = self.blocks[i]
+                m = len(cells)
+                on = [select[i]] if i in select else []
+                add(handle, [*cells, *on * (m - k)], m if on else k)
+                add(handle, [*(-v for v in cells), *on * k], m if on else m - k)
+        for a, b, lits, nots, m, shift in _touching(board.rows, board.cols):
             ka, kb = clues[a], clues[b]
             if ka is None or kb is None:
                 continue
-            lits = [*own_a, *(-v for v in own_b)]
-            m = len(lits)
-            k = ka - kb + len(own_b)  # painted own_a + blank own_b, as in the answer
-            on = [self.select[j] for j in (a, b) if j in self.select]
-            self.solver.add_atmost(lits + on * (m - k), k + (m - k) * len(on))
-            self.solver.add_atmost([-v for v in lits] + on * k, m - k + k * len(on))
+            k = ka - kb + shift  # own_a painted + own_b blank, as in the answer
+            on = [select[j] for j in (a, b) if j in select]
+            add(handle, [*lits, *on * (m - k)], k + (m - k) * len(on))
+            add(handle, [*nots, *on * k], m - k + k * len(on))
 
     def _direct(self, clues: Sequence[int | None]) -> None:
         """Every clue's direct clauses (direct_clauses), through minisat's own call where it
@@ -115,10 +112,25 @@ class Certifier:
         self.solver.delete()
 
 
+def _atmost(solver: Solver) -> tuple[Callable[[Any, list[int], int], Any], Any]:
+    """The backend's own add-a-cardinality-constraint call and its handle (pysat's
+    add_atmost, bound, else): gluecard3's costs half as much a call."""
+    backend = solver.solver
+    handle = getattr(backend, "gluecard", None)
+    if type(backend).__name__ == "Gluecard3" and handle is not None:
+        return pysolvers.gluecard3_add_am, handle
+    return (lambda _, lits, k: backend.add_atmost(lits, k)), None
+
+
+Pair = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
+
+
 @lru_cache(maxsize=64)
-def _touching(rows: int, cols: int) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, ...]], ...]:
+def _touching(rows: int, cols: int) -> tuple[Pair, ...]:
     """Every pair of cells whose blocks overlap and whose centres touch (b after a), with the
-    variables of the cells only a's block holds and of those only b's holds."""
+    literals of their redundant constraint (the variables of the cells only a's block holds,
+    the negations of those only b's holds), those negated, their number, and how many of
+    b's own cells there are."""
     blocks = _blocks(rows, cols)
     out = []
     for a in range(rows * cols):
@@ -129,7 +141,8 @@ def _touching(rows: int, cols: int) -> tuple[tuple[int, int, tuple[int, ...], tu
                 own_a = tuple(sorted(set(blocks[a]) - set(blocks[b])))
                 own_b = tuple(sorted(set(blocks[b]) - set(blocks[a])))
                 if own_a and own_b:
-                    out.append((a, b, own_a, own_b))
+                    lits = (*own_a, *(-v for v in own_b))
+                    out.append((a, b, lits, tuple(-v for v in lits), len(lits), len(own_b)))
     return tuple(out)
 
 
@@ -176,8 +189,7 @@ def _adder(solver: Solver) -> tuple[Callable[[Any, list[int]], bool], Any]:
     backend = solver.solver
     handle = getattr(backend, "minisat", None)
     if type(backend).__name__ == "Minisat22" and handle is not None:
-        from pysolvers import minisat22_add_cl  # type: ignore[import-not-found]  # pysat's C module
-        return minisat22_add_cl, handle
+        return pysolvers.minisat22_add_cl, handle
     return (lambda _, clause: backend.add_clause(clause, no_return=False) is not False), None
 
 
