@@ -52,20 +52,28 @@ def uncertified(size: int, seed: int, node_cap: int = BEFORE_NODE_CAP) -> tuple[
     return clues, capped
 
 
-def settle_ms(size: int, seed: int) -> tuple[float, int, float, float, float]:
+def settle_ms(size: int, seed: int) -> tuple[float, int, float, float, float, float]:
     """The SAT step alone on that seed's compiled result (timed apart from the loop), how
     many capped checks it settled, and its parts: the compiled loop, the solver's build
-    (Certifier) and its solves, each timed on its own (ms)."""
+    (Certifier) and its solves, each timed on its own, and the SAT step without the
+    touching pairs' redundant constraints (ms; the two steps alternate which runs first,
+    and must settle alike)."""
     t = time.perf_counter()
     clues, capped = uncertified(size, seed, generate.NODE_CAP)
     loop = (time.perf_counter() - t) * 1000
     rng = random.Random(seed)
     pic, _ = generate.picture(size, size, rng)
-    t = time.perf_counter()
-    certify.settle(Board(size, size, clues), pic, capped)
-    whole = (time.perf_counter() - t) * 1000
+    board = Board(size, size, clues)
+    timed: dict[bool, float] = {}
+    settled: dict[bool, tuple[int | None, ...]] = {}
+    for sides in ((True, False) if seed % 2 == 0 else (False, True)):
+        t = time.perf_counter()
+        settled[sides] = certify.settle(board, pic, capped, sides=sides)
+        timed[sides] = (time.perf_counter() - t) * 1000
+    assert settled[True] == settled[False]
+    whole, bare = timed[True], timed[False]
     if not capped:
-        return whole, 0, loop, 0.0, 0.0
+        return whole, 0, loop, 0.0, 0.0, bare
     t = time.perf_counter()
     cert = certify.Certifier(Board(size, size, clues), pic, capped)
     build = (time.perf_counter() - t) * 1000
@@ -74,7 +82,7 @@ def settle_ms(size: int, seed: int) -> tuple[float, int, float, float, float]:
         cert.decide(i, not cert.erasable(i, capped[p + 1:]))
     solve = (time.perf_counter() - t) * 1000
     cert.close()
-    return whole, len(capped), loop, build, solve
+    return whole, len(capped), loop, build, solve, bare
 
 
 def stats(xs: list[float]) -> dict[str, float]:
@@ -87,6 +95,7 @@ def bench_size(size: int, boards: int, verify: int) -> dict[str, Any]:
     cert_ms: list[float] = []
     plain_ms: list[float] = []
     sat_ms: list[float] = []
+    bare_ms: list[float] = []
     parts: dict[str, list[float]] = {"loop_ms": [], "sat_build_ms": [], "sat_solve_ms": []}
     capped: list[int] = []
     sat_checks: list[int] = []
@@ -102,8 +111,9 @@ def bench_size(size: int, boards: int, verify: int) -> dict[str, Any]:
                 _, caps = uncertified(size, seed)
                 plain_ms.append((time.perf_counter() - t) * 1000)
         assert made.capped_checks == 0
-        ms, settled, *split = settle_ms(size, seed)
+        ms, settled, *split, bare = settle_ms(size, seed)
         sat_ms.append(ms)
+        bare_ms.append(bare)
         for key, value in zip(parts, split, strict=True):
             parts[key].append(value)
         sat_checks.append(settled)
@@ -120,6 +130,8 @@ def bench_size(size: int, boards: int, verify: int) -> dict[str, Any]:
         "uncertified_ms": stats(plain_ms),
         "issue_uncertified_ms": TODAY_MS[size],
         "sat_step_ms": stats(sat_ms),
+        "sat_step_without_pairs_ms": stats(bare_ms),
+        "sat_step_ratio_of_sums": round(sum(sat_ms) / sum(bare_ms), 3) if sum(bare_ms) else None,
         "parts_ms": {key: stats(values) for key, values in parts.items()},
         "capped_checks_settled_by_sat_per_board": stats([float(c) for c in sat_checks]),
         "capped_checks_per_board_before": stats([float(c) for c in capped]),
@@ -147,7 +159,8 @@ def main() -> None:
                 "compiled loop alone at the node cap of before (capped checks keep their clue); alternated "
                 "per seed in one process; ms per board; sat_step_ms: the SAT step alone, timed apart; "
                 "parts_ms: the compiled loop at the generator's node cap, the SAT solver's build and its "
-                "solves, each timed on its own",
+                "solves, each timed on its own; sat_step_without_pairs_ms: the SAT step without the touching "
+                "pairs' redundant constraints, alternated with sat_step_ms (same verdicts asserted)",
     }
     verify = {int(a): int(b) for a, b in (v.split("=") for v in args.verify)}
     for size in args.sizes:

@@ -45,7 +45,7 @@ class Certifier:
     """One board's clues in one solver; ``pending`` clues can be tried, kept or erased."""
 
     def __init__(self, board: Board, picture: Sequence[int], pending: Sequence[int],
-                 solver_name: str | None = None) -> None:
+                 solver_name: str | None = None, sides: bool = True) -> None:
         rows, cols = board.rows, board.cols
         n = rows * cols
         self.blocks = _blocks(rows, cols)
@@ -59,7 +59,7 @@ class Certifier:
             self.select[i], self.differ[i] = top + 1, top + 2
             top += 2
         if self.native:
-            self._cardinality(board)
+            self._cardinality(board, sides)
         else:
             self._direct(board.clues)
         answer = [v + 1 if picture[v] else -(v + 1) for v in range(n)]
@@ -67,7 +67,7 @@ class Certifier:
             self.solver.add_clause([-d] + [-answer[v - 1] for v in self.blocks[i]])
         self.solver.set_phases(answer)  # start from the answer: a rival is a few flips away
 
-    def _cardinality(self, board: Board) -> None:
+    def _cardinality(self, board: Board, sides: bool) -> None:
         """Every clue as two native cardinality constraints (exactly k of its block painted:
         at most k painted, at most m - k blank), then the touching pairs' redundant ones (see
         the module's note). Each holds while its clues' selectors hold: a selector fills the
@@ -81,7 +81,7 @@ class Certifier:
                 on = [select[i]] if i in select else []
                 add(handle, [*cells, *on * (m - k)], m if on else k)
                 add(handle, [*(-v for v in cells), *on * k], m if on else m - k)
-        for a, b, lits, nots, m, shift in _touching(board.rows, board.cols):
+        for a, b, lits, nots, m, shift in _touching(board.rows, board.cols) if sides else ():
             ka, kb = clues[a], clues[b]
             if ka is None or kb is None:
                 continue
@@ -193,13 +193,15 @@ def _adder(solver: Solver) -> tuple[Callable[[Any, list[int]], bool], Any]:
     return (lambda _, clause: backend.add_clause(clause, no_return=False) is not False), None
 
 
-def settle(board: Board, picture: Sequence[int], pending: Sequence[int]) -> tuple[int | None, ...]:
+def settle(board: Board, picture: Sequence[int], pending: Sequence[int],
+           sides: bool = True) -> tuple[int | None, ...]:
     """The board's clues after trying each ``pending`` clue in turn, exactly: erased when the
-    answer stays the only one without it (the clues not pending are known to be needed)."""
+    answer stays the only one without it (the clues not pending are known to be needed).
+    ``sides`` False leaves the touching pairs' constraints out (the bench's comparison)."""
     clues = list(board.clues)
     if not pending:
         return tuple(clues)
-    cert = Certifier(board, picture, pending)
+    cert = Certifier(board, picture, pending, sides=sides)
     try:
         for p, i in enumerate(pending):
             go = cert.erasable(i, pending[p + 1:])
