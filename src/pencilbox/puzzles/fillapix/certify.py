@@ -11,8 +11,9 @@ Beside the clues the solver holds one redundant constraint per pair of clues who
 touch (side or corner): subtract one block's count from the other's and the shared cells
 drop out, so (a's own painted) - (b's own painted) = clue a - clue b, a cardinality
 constraint over a's own cells and b's own cells negated. It is what the ladder's ``sides``
-reads; unit propagation on the clues alone never finds it, and with it the solver settles
-the capped checks in less than half the time (bench/gen_fillapix_cert.py)."""
+reads; unit propagation on the clues alone never finds it. With it the same verdicts come
+in 0.35-0.44 of the time at 20x20 and 30x30, 0.70 at 10x10 (``sat_step_ratio_of_sums`` in
+bench/results/gen-fillapix-cert.json, from bench/gen_fillapix_cert.py)."""
 
 from __future__ import annotations
 
