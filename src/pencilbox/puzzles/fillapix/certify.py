@@ -26,6 +26,7 @@ import pysolvers  # type: ignore[import-not-found]  # pysat's C module
 from pysat.solvers import Solver
 
 from pencilbox.puzzles.fillapix.board import Board
+from pencilbox.puzzles.fillapix.rungs import all_pairs
 from pencilbox.puzzles.fillapix.sat import _blocks, _exactly, sat_count
 
 #: The backend, from the whole SAT step (build and every check) on the capped checks of fresh
@@ -128,22 +129,14 @@ Pair = tuple[int, int, tuple[int, ...], tuple[int, ...], int, int]
 
 @lru_cache(maxsize=64)
 def _touching(rows: int, cols: int) -> tuple[Pair, ...]:
-    """Every pair of cells whose blocks overlap and whose centres touch (b after a), with the
-    literals of their redundant constraint (the variables of the cells only a's block holds,
-    the negations of those only b's holds), those negated, their number, and how many of
-    b's own cells there are."""
-    blocks = _blocks(rows, cols)
+    """The pairs of rungs.all_pairs whose centres touch and that have both own parts, with the
+    literals of their redundant constraint (the variables of a's own cells, the negations of
+    b's own cells), those negated, their number, and how many of b's own cells there are."""
     out = []
-    for a in range(rows * cols):
-        r, c = divmod(a, cols)
-        for dr, dc in ((0, 1), (1, -1), (1, 0), (1, 1)):
-            if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                b = a + dr * cols + dc
-                own_a = tuple(sorted(set(blocks[a]) - set(blocks[b])))
-                own_b = tuple(sorted(set(blocks[b]) - set(blocks[a])))
-                if own_a and own_b:
-                    lits = (*own_a, *(-v for v in own_b))
-                    out.append((a, b, lits, tuple(-v for v in lits), len(lits), len(own_b)))
+    for a, b, _, own_a, own_b in all_pairs(rows, cols):
+        if abs(a // cols - b // cols) <= 1 and abs(a % cols - b % cols) <= 1 and own_a and own_b:
+            lits = (*(v + 1 for v in own_a), *(-v - 1 for v in own_b))
+            out.append((a, b, lits, tuple(-v for v in lits), len(lits), len(own_b)))
     return tuple(out)
 
 
