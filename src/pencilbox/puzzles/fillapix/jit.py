@@ -14,6 +14,10 @@ The tables ``tabs`` are (clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask,
 The rungs and the trail allocate nothing, so they run without numba's reference counting
 (``_nrt=False``): the generator's erasure loop runs faster (bench/generators.py), and its
 boards stay the same (tests/puzzles/fillapix/test_certify.py holds them to recorded digests).
+
+numba compiles a jitted callee once for each literal constant passed to it, so constant
+arguments are passed as ``np.int64(...)``: one compiled ``_set``, ``_seed`` or ``_fixpoint``
+instead of up to six, a first run's compile shorter (tests/puzzles/fillapix/test_compile.py).
 """
 
 from __future__ import annotations
@@ -223,21 +227,23 @@ def _pair_one(dom, t, so, flags, clue, block, pa, pb, kind, rel, nrel, work, n):
     hi = min(need_a, need_b, so)
     if lo > hi:
         return -1
+    shared, own_a, own_b = np.int64(0), np.int64(1), np.int64(2)  # typed ints, not literals: see the
+    blank, paint = np.int64(1), np.int64(2)  # module's note (one compiled _set, not six)
     changed = 0
     if so and lo == so:
-        changed |= _set(dom, 0, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
+        changed |= _set(dom, shared, t, paint, clue, block, pa, pb, kind, rel, nrel, work, n)
     if so and hi == 0:
-        changed |= _set(dom, 0, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
+        changed |= _set(dom, shared, t, blank, clue, block, pa, pb, kind, rel, nrel, work, n)
     if flags & SIDES == 0:
         return changed  # the bounds act on the shared part only (rungs.Pair)
     if ao and need_a - hi >= ao:
-        changed |= _set(dom, 1, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
+        changed |= _set(dom, own_a, t, paint, clue, block, pa, pb, kind, rel, nrel, work, n)
     if ao and need_a - lo <= 0:
-        changed |= _set(dom, 1, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
+        changed |= _set(dom, own_a, t, blank, clue, block, pa, pb, kind, rel, nrel, work, n)
     if bo and need_b - hi >= bo:
-        changed |= _set(dom, 2, t, 2, clue, block, pa, pb, kind, rel, nrel, work, n)
+        changed |= _set(dom, own_b, t, paint, clue, block, pa, pb, kind, rel, nrel, work, n)
     if bo and need_b - lo <= 0:
-        changed |= _set(dom, 2, t, 1, clue, block, pa, pb, kind, rel, nrel, work, n)
+        changed |= _set(dom, own_b, t, blank, clue, block, pa, pb, kind, rel, nrel, work, n)
     return changed
 
 
@@ -346,7 +352,7 @@ def _state(full, work, root):
 @njit(cache=True)
 def _base_hook(dom, flags, tabs, st):
     clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, avoid = tabs
-    return _base(st[2], flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, st[1], -2)
+    return _base(st[2], flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, st[1], np.int64(-2))
 
 
 @njit(cache=True)

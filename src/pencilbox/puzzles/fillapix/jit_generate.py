@@ -215,8 +215,9 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, kind, 
     swork = _new_work(n)
     rows = _rows(n, node_cap)
     incremental = flags & PRB == 0
+    every, queued = np.int64(-1), np.int64(-2)  # the seeds, typed ints (see jit.py's note)
     work[b + 2 * n + 2] = incremental  # the trail on
-    ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -1)
+    ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, every)
     wrong = 0
     capped = np.zeros(n, dtype=np.bool_)
     for i in order:
@@ -233,17 +234,17 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, kind, 
                 _requeue(gone[k], clue, block, work, n)
             work[b + 2 * n] = top
             work[b + 2 * n + 2] = 1
-            ok = _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, -2)
+            ok = _base(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, work, queued)
         else:
             dom[:n] = 3
             _init_counts(dom, block, n)
             _forget(swork, n)
-            ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, swork, -1)
+            ok = _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, swork, every)
         if verify:
             case[:n] = 3
             _init_counts(case, block, n)
             _forget(swork, n)
-            _fixpoint(case, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, swork, -1)
+            _fixpoint(case, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, swork, every)
             for c in range(n):
                 wrong += case[c] != dom[c]
         if not ok:
