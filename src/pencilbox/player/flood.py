@@ -148,14 +148,15 @@ def overload(base: str, seconds: float = 30.0, heavy_clients: int = 24, light_cl
             try:
                 status, _, _, retry = _ask(conn, "POST", path, body)
             except (OSError, http.client.HTTPException):
+                conn.close()
                 if stop.is_set():
                     return
-                conn.close()
                 status, retry = 0, 0.0
             with lock:
                 heavy_got.append((kind, status))
             if patient and retry:
                 stop.wait(retry)
+        conn.close()
 
     def timed(k: int) -> None:
         conn = _conn(base)
@@ -180,11 +181,11 @@ def overload(base: str, seconds: float = 30.0, heavy_clients: int = 24, light_cl
     stop.set()
     t0 = time.perf_counter()
     with lock:
-        for conn in conns:  # the flood's clients hang up mid-call
-            if conn.sock is not None:
+        for conn in conns:  # the flood's clients hang up mid-call: the socket is cut here, and each
+            sock = conn.sock  # client closes its own connection (closing it from this thread races
+            if sock is not None:  # with the client's read: http.client then raises AttributeError)
                 with contextlib.suppress(OSError):
-                    conn.sock.shutdown(socket.SHUT_RDWR)
-            conn.close()
+                    sock.shutdown(socket.SHUT_RDWR)
     recovery = _recovery(base, light, t0)
     for th in threads:
         th.join(timeout=30)
