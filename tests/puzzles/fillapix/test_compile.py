@@ -15,10 +15,9 @@ from pathlib import Path
 # NUMBA_OPT=0 compiles faster and types the same.
 PROBE = r'''
 import json, random
-from pencilbox.puzzles.fillapix import generate, jit, kernel
-from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.core import engine
-from pencilbox.puzzles.fillapix import PUZZLE
+from pencilbox.puzzles.fillapix import PUZZLE, generate, jit, kernel
+from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 rng = random.Random(3)
 pic, _ = generate.picture(4, 4, rng)
 board = Board(4, 4, generate.all_clues(4, 4, pic))
