@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """Set up and run pencilbox on a fresh machine (Python 3.11+, pip; nothing else needed).
-Every verb first compiles the kernels once (`pencilbox warm`) into .numba-cache/<hash of the
-kernel sources>, the numba cache every run of this script then uses.
+Every verb but play first compiles the kernels once (`pencilbox warm`) into pencilbox's
+per-user cache (~/.cache/pencilbox/<hash of the kernel sources and numba's version>), the one
+every way of starting pencilbox finds; play starts at once and builds them in the background.
 
     python3 dev.py play   # make .venv, install, start the player on http://127.0.0.1:8000/
+    python3 dev.py wheel  # a platform wheel in dist/ with the ahead-of-time modules inside
     python3 dev.py demo   # make .venv, install, generate a 10x10 Sukoro, print, solve, grade
     python3 dev.py test   # make .venv, install (and Debian's chromium), run the tests, ruff and mypy
     python3 dev.py bench  # the benchmark scripts in bench/
@@ -15,7 +17,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -47,51 +48,12 @@ def setup() -> None:
     stamp.write_text(want)
 
 
-NUMBA_CODE = re.compile(rb"^(from numba\b|import numba\b)", re.M)
-OWN_IMPORT = re.compile(rb"^\s*from (pencilbox[\w.]*) import \(?([\w, ]*)", re.M)
-
-
-def kernel_sources() -> list[Path]:
-    """Every module that holds numba code, and the project modules those import (constants
-    a jitted function reads are frozen into its compiled code)."""
-    src = ROOT / "src"
-    holders = [p for p in sorted(src.rglob("*.py")) if NUMBA_CODE.search(p.read_bytes())]
-    out = set(holders)
-    for path in holders:
-        for package, names in OWN_IMPORT.findall(path.read_bytes()):
-            base = src.joinpath(*package.decode().split("."))
-            maybe = [base.with_suffix(".py"), base / "__init__.py"]
-            maybe += [base / f"{n.split()[0]}.py" for n in names.decode().split(",") if n.strip()]
-            out.update(p for p in maybe if p.exists())
-    return sorted(out)
-
-
-def numba_cache() -> Path:
-    """numba's cache folder for this checkout, keyed by a hash of the kernel sources: numba
-    keys a cached function on its own file only, so an edit to a jitted helper in another
-    file would otherwise be served stale."""
-    h = hashlib.sha256()
-    for path in kernel_sources():
-        h.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    return ROOT / ".numba-cache" / h.hexdigest()[:16]
-
-
 def warm() -> None:
-    """Point numba at the keyed cache (older keys removed) and compile every kernel into it once;
-    the ahead-of-time build (kept in the cache's aot/ folder) is remade whenever a source it was
-    compiled from changed, which the key does not cover."""
-    cache = numba_cache()
-    os.environ["NUMBA_CACHE_DIR"] = str(cache)
-    for old in cache.parent.glob("*"):
-        if old != cache:
-            shutil.rmtree(old, ignore_errors=True)
-    stamp = cache / ".warmed"
-    if not stamp.exists():
-        compiler()
-        run(BIN / "pencilbox", "warm")
-        stamp.write_text("pencilbox warm ran here\n")
-    else:
-        run(PY, "-c", "from pencilbox import warm; import sys; sys.exit(any(warm.build_ahead().values()))")
+    """Compile every kernel into pencilbox's per-user cache (keyed by the kernel sources and
+    numba's version; the package finds the same cache however it is started) and build the
+    ladder's entry points ahead of time; a no-op once done for these sources."""
+    compiler()
+    run(BIN / "pencilbox", "warm")
 
 
 def compiler() -> None:
@@ -142,7 +104,32 @@ def test() -> None:
 
 
 def play() -> None:
-    run(BIN / "pencilbox", "play", *sys.argv[2:], check=False)
+    """Become the server (exec): a signal to this PID, or the terminal closing, reaches it and
+    its workers directly. It compiles nothing first: its background build does that while the
+    readable rungs answer."""
+    exe = BIN / "pencilbox"
+    print("+", exe, "play", *sys.argv[2:], flush=True)
+    os.execv(exe, [str(exe), "play", *sys.argv[2:]])
+
+
+def wheel() -> None:
+    """A platform wheel in dist/ that carries the ahead-of-time modules (built for a portable
+    CPU), so an install compiles nothing for the ladder verbs and needs no C compiler."""
+    compiler()
+    with tempfile.TemporaryDirectory() as tmp:
+        stage = Path(tmp) / "pencilbox"
+        files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, check=True,
+                               capture_output=True, text=True).stdout.split()
+        for rel in files:
+            if (ROOT / rel).is_file():
+                (stage / rel).parent.mkdir(parents=True, exist_ok=True)
+                shutil.copy2(ROOT / rel, stage / rel)
+        built = stage / "src" / "pencilbox" / "_built"
+        env = {**os.environ, "PENCILBOX_AOT_CPU": "generic"}
+        for name in ("fillapix", "ripple", "slant", "sukoro"):
+            run(PY, "-m", "pencilbox.core.aot", name, built, env=env)
+        run(PY, "-m", "pip", "wheel", "-q", "--no-deps", "-w", ROOT / "dist", stage)
+    print("wheel:", max((ROOT / "dist").glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime))
 
 
 def bench() -> None:
@@ -162,13 +149,14 @@ def studies() -> None:
 
 
 def main() -> None:
-    verbs = {"play": play, "demo": demo, "test": test, "bench": bench, "studies": studies,
+    verbs = {"play": play, "demo": demo, "test": test, "bench": bench, "studies": studies, "wheel": wheel,
              "setup": lambda: None}
     takes_args = ("play", "studies")
     if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] not in takes_args):
         sys.exit(__doc__)
     setup()
-    warm()
+    if sys.argv[1] != "play":
+        warm()
     verbs[sys.argv[1]]()
 
 

@@ -15,11 +15,11 @@ import json
 import os
 import re
 import sys
-import time
 from collections.abc import Callable
 from typing import Any, NoReturn
 
 from pencilbox import boardio, puzzles, service
+from pencilbox.core import cache
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES
 from pencilbox.core.drivers import check_grade
 from pencilbox.errors import BoardError
@@ -236,20 +236,49 @@ def cmd_notes(args: argparse.Namespace) -> int:
 
 def cmd_warm(args: argparse.Namespace) -> int:
     from pencilbox import warm
-    n, secs = warm.warm(progress=not args.no_progress)
-    print(f"kernels ready: {n} functions compiled, the rest loaded from numba's cache, in {secs:.1f} s")
-    if args.no_ahead:
+    if args.parent is not None:
+        from pencilbox.core.lifetime import die_with
+        die_with(args.parent)
+    if args.nice and hasattr(os, "nice"):
+        os.nice(args.nice)
+    got = warm.build(progress_bar=not args.no_progress, ahead=not args.no_ahead, wait=not args.no_wait)
+    if got is None:
+        print("pencilbox: another build is compiling the kernels (pencilbox warm waits for it)",
+              file=sys.stderr)
         return 0
-    t0 = time.perf_counter()
-    failed = {name: why for name, why in warm.build_ahead().items() if why}
+    n, secs, failed = got
+    print(f"kernels ready: {n} functions compiled, the rest loaded from the cache ({cache.folder()}), "
+          f"in {secs:.1f} s")
     if failed:
         print(f"pencilbox: ahead-of-time build failed for {', '.join(failed)} "
               f"({next(iter(failed.values()))}): those commands load numba instead (about 1 s more each)",
               file=sys.stderr)
-    else:
-        print(f"ahead-of-time build ready in {time.perf_counter() - t0:.1f} s: solve, count, grade and hint "
-              "start without numba")
+    elif failed is not None:
+        print("ahead-of-time build ready: solve, count, grade and hint start without numba")
     return 0
+
+
+def _cold(name: str) -> None:
+    """Said once, when a command finds a puzzle's compiled kernel not built yet: it answers from
+    the readable rungs and starts the build in the background (unless PENCILBOX_BUILD=0)."""
+    if _told:
+        return
+    _told.append(name)
+    from pencilbox import warm
+    proc = warm.start_background()
+    now = warm.progress()
+    if proc is not None:
+        doing = f"building them in the background now (pid {proc.pid}, log {now['log']})"
+    elif now["state"] == "running":
+        doing = f"a background build is at {now['ready']} of {now['total']} jobs (log {now['log']})"
+    else:
+        doing = "pencilbox warm builds them (PENCILBOX_BUILD=0 is set: no background build)"
+    print(f"pencilbox: the compiled kernels are not built yet, so this answer comes from the readable "
+          f"rungs (the same answer, slower); {doing}; pencilbox warm waits for it",
+          file=sys.stderr, flush=True)
+
+
+_told: list[str] = []
 
 
 class Parser(argparse.ArgumentParser):
@@ -345,20 +374,31 @@ def build_parser() -> argparse.ArgumentParser:
     sp = verb("notes", cmd_notes, "render the stats files into the notes page (static HTML)", board=False)
     sp.add_argument("--stats", help="folder of the stats files (default: the shipped ones)")
     sp.add_argument("--out", help="the page to write (default: the shipped notes.html)")
-    sp = verb("warm", cmd_warm, "compile every kernel now (a first run otherwise compiles the ones it "
-              "needs on the way)", board=False)
+    sp = verb("warm", cmd_warm, "compile every kernel now into the per-user cache, then build the ladder's "
+              "entry points ahead of time (a first command starts this in the background and answers from "
+              "the readable rungs meanwhile)", board=False)
     sp.add_argument("--no-progress", action="store_true", help="no progress bar")
     sp.add_argument("--no-ahead", action="store_true",
                     help="skip the ahead-of-time build (it needs a C compiler; commands then load numba)")
+    sp.add_argument("--no-wait", action="store_true", help="when another build is running, stop at once "
+                    "instead of waiting for it")
+    sp.add_argument("--nice", type=integer, default=0, help="run at this lower CPU priority")
+    sp.add_argument("--parent", type=integer, help=argparse.SUPPRESS)  # the player's build ends with it
     return p
 
 
 COMPILING = ("solve", "count", "grade", "hint", "generate", "bank", "play")  # verbs that run kernels
+LADDER = ("solve", "count", "grade", "hint", "play")  # the readable rungs answer while kernels are cold
 
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if args.verb in LADDER:
+            os.environ.setdefault(cache.POLICY, "auto")
+            if args.verb != "play":  # the player starts its own build, at once
+                from pencilbox.core import puzzle
+                puzzle.COLD.append(_cold)
         if args.verb in COMPILING:
             from pencilbox import warm
             warm.announce()

@@ -17,7 +17,7 @@ from pencilbox.core import engine
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES
 from pencilbox.core.drivers import UNIQUE
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.puzzle import Broken, compiled_ready
 from pencilbox.errors import BoardError
 
 ENGINES = ("ladder", "brute", "sat", "cells")  # cells: Ripple's second brute counter
@@ -225,9 +225,13 @@ def revealed(board: Any, undecided: Iterable[int], node_cap: int) -> tuple[int, 
 
 @lru_cache(maxsize=256)
 def _truth(board: Any, node_cap: int) -> Count:
-    """The board's answers by the ladder's search, up to two (cached: the player asks
-    again after every move)."""
-    return engine.count(puzzles.get(board.puzzle), board, limit=2, node_cap=node_cap)
+    """The board's answers, up to two (cached: the player asks again after every move): by the
+    ladder's search, or by SAT while the compiled kernel is not ready (the readable search
+    takes a minute on some 20x20 boards; SAT about a second)."""
+    puzzle = puzzles.get(board.puzzle)
+    if not compiled_ready(puzzle):
+        return puzzle.sat_count(board, 2, node_cap)
+    return engine.count(puzzle, board, limit=2, node_cap=node_cap)
 
 
 def _capped(node_cap: int, before: str) -> dict[str, Any]:

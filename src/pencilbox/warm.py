@@ -1,6 +1,11 @@
-"""Compiled kernels ahead of need: ``pencilbox warm`` runs a tiny job of every puzzle and
-engine so numba compiles (or loads) each kernel with the signatures real calls use, and
-a command that finds the cache cold says so once on stderr before numba compiles.
+"""The kernel build: ``pencilbox warm`` runs a tiny job of every puzzle and engine so numba
+compiles each kernel with the signatures real calls use into the per-user cache
+(core/cache.py), stamps each job ready, then builds the ladder's entry points ahead of time.
+
+The same build runs in the background (``start_background``): the player starts it at once
+and answers from the readable rungs meanwhile; a command that finds its kernels cold starts
+it and answers the same way. One build runs at a time (a lock), its progress is a file any
+process can read (``progress``), and what it finished is kept whatever ends it.
 
 numba is imported only inside the functions: this module costs nothing to import.
 """
@@ -8,21 +13,25 @@ numba is imported only inside the functions: this module costs nothing to import
 from __future__ import annotations
 
 import os
+import subprocess
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import IO, Any
 
 from pencilbox import puzzles
-from pencilbox.core import aot
+from pencilbox.core import aot, cache
 
 NOTE = "pencilbox: compiling kernels, first run only (pencilbox warm compiles them all ahead)"
-JOBS = ("ladder", "brute", "cells", "generate")  # the numba code paths of every puzzle
+JOBS = ("generate", "ladder", "brute", "cells")  # the numba code paths of every puzzle, in build order
 
 
 def jobs() -> list[tuple[str, str]]:
-    """(puzzle, job) for every puzzle and every job its numba code serves."""
-    return [(name, job) for name in puzzles.names() for job in JOBS
+    """(puzzle, job) for every job its numba code serves, in the order the build runs them: the
+    generators first (the player's New board waits for them; hints meanwhile use the readable
+    rungs), each puzzle's ladder next, the brute counters last."""
+    names = puzzles.names()
+    return [(name, job) for job in JOBS for name in names
             if job != "cells" or puzzles.get(name).cells_count is not None]
 
 
@@ -35,19 +44,25 @@ def small_board(name: str) -> Any:
 
 def exercise(name: str, job: str) -> None:
     """One tiny run of a job through the verbs' own code paths (so the compiled signatures
-    are the ones the verbs use)."""
+    are the ones the verbs use): the generator at every grade the player offers."""
     from pencilbox import service
-    board = small_board(name)
-    if job == "ladder":
-        service.solve(board)
-        service.count(board, "ladder", service.Options(limit=2))
-        service.grade(board)
-        service.hint(board)
-    elif job == "generate":
-        made = puzzles.get(name).generate(3, 3, None, 1)
-        service.count(made.board, "ladder", service.Options(limit=2))
-    else:
-        service.count(board, job, service.Options(limit=2))
+    with cache.compiling():
+        if job == "ladder":
+            board = small_board(name)
+            service.solve(board)
+            service.count(board, "ladder", service.Options(limit=2))
+            service.grade(board)
+            service.hint(board)
+        elif job == "generate":
+            puzzle = puzzles.get(name)
+            for level in (None, *dict.fromkeys(level for _, level in puzzle.named_grades)):
+                try:
+                    made = puzzle.generate(4, 4, level, 1, tries=20)
+                except ValueError:  # no such board that small: its code ran all the same
+                    continue
+                service.count(made.board, "ladder", service.Options(limit=2))
+        else:
+            service.count(small_board(name), job, service.Options(limit=2))
 
 
 def compiles() -> Callable[[], int]:
@@ -73,37 +88,11 @@ _announcing: list[bool] = []  # one listener per process, however often main() r
 
 def announce() -> None:
     """Print NOTE once on stderr just before numba's first compilation in this process (a
-    cold cache); a warm cache never triggers it, so a warm run costs nothing extra. Until
-    something imports numba (a command the ahead-of-time build serves never does), this only
-    waits for that import: it does not import numba itself."""
-    if _announcing:
-        return
-    _announcing.append(True)
-    if "numba" in sys.modules:
-        _listen()
-    else:
-        sys.meta_path.insert(0, _AfterNumba())
-
-
-class _AfterNumba:
-    """A meta path finder: finds numba as usual, then starts the listener once numba's import
-    has run (importlib.abc and .util are not imported here: they cost a solve 20 ms)."""
-
-    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
-        if name != "numba":
-            return None
-        sys.meta_path.remove(self)
-        from importlib.util import find_spec
-        spec = find_spec(name)
-        if spec is not None and spec.loader is not None:
-            run = spec.loader.exec_module
-
-            def exec_module(module: Any) -> None:
-                run(module)
-                _listen()
-
-            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
-        return spec
+    cold cache); a warm cache never triggers it. Until something imports numba (a command the
+    ahead-of-time build serves never does), this only waits for that import."""
+    if not _announcing:
+        _announcing.append(True)
+        cache.after_numba(_listen)
 
 
 def _listen() -> None:
@@ -123,28 +112,144 @@ def _listen() -> None:
     event.register("numba:compile", Note())
 
 
-def warm(progress: bool = True) -> tuple[int, float]:
-    """Compile (or load from the cache) every jitted kernel, the ahead-of-time build's entry points
-    included (they stay the fallback); returns (functions compiled, seconds)."""
-    from tqdm import tqdm
+# ---------------------------------------------------------------- the build
 
+def _path(name: str) -> str:
+    return os.path.join(cache.state_dir(), name)
+
+
+def progress() -> dict[str, Any]:
+    """Where the build of this kernel version stands, as its progress file says: ``state``
+    (idle: never started; running; done; stopped: ended before the end), jobs done of all,
+    the job running, seconds so far and a measured estimate of the seconds left."""
+    said = cache.read_json(_path("build.json")) or {}
+    total = len(jobs())
+    done = [tuple(j) for j in said.get("done", [])]
+    ready = sum(cache.ready(p, j) for p, j in jobs())
+    state = said.get("state", "idle")
+    if state == "running" and not _locked():
+        state = "stopped"  # its process ended without a word (killed): what it finished is kept
+    out = {"state": "done" if ready == total and said.get("ahead") is not None else state,
+           "ready": ready, "total": total, "job": said.get("job"), "ahead": said.get("ahead"),
+           "pid": said.get("pid"), "log": _path("build.log")}
+    if state == "running" and said.get("started"):
+        took = [s for *_, s in done]
+        out["seconds"] = round(time.time() - said["started"], 1)
+        if took:
+            out["left_s"] = round(sum(took) / len(took) * (total - ready), 0)
+    return out
+
+
+def _locked() -> bool:
+    """Whether a build holds the lock now."""
+    handle = _lock(block=False)
+    if handle is None:
+        return True
+    handle.close()
+    return False
+
+
+def _lock(block: bool) -> IO[str] | None:
+    """The build's lock (an open file holding flock), or None when another build holds it."""
+    import fcntl
+    os.makedirs(cache.state_dir(), exist_ok=True)
+    handle = open(_path("build.lock"), "a")  # noqa: SIM115 - held for the build's life
+    try:
+        fcntl.flock(handle, fcntl.LOCK_EX | (0 if block else fcntl.LOCK_NB))
+    except OSError:
+        handle.close()
+        return None
+    return handle
+
+
+def build(progress_bar: bool = True, ahead: bool = True, on_job: Callable[[str, str], None] | None = None,
+          wait: bool = True) -> tuple[int, float, dict[str, str] | None] | None:
+    """Compile every job the cache lacks (stamping each), then build ahead of time; returns
+    (functions compiled, seconds, the ahead build's failures or None when skipped). When another
+    build holds the lock: wait for it (``wait``) and then finish what it left, else None."""
+    handle = _lock(block=False)
+    if handle is None:
+        if not wait:
+            return None
+        _follow(progress_bar)
+        handle = _lock(block=True)
+    assert handle is not None
+    try:
+        return _build(progress_bar, ahead, on_job)
+    finally:
+        handle.close()
+
+
+def _build(progress_bar: bool, ahead: bool, on_job: Callable[[str, str], None] | None
+           ) -> tuple[int, float, dict[str, str] | None]:
+    from tqdm import tqdm
     t0 = time.perf_counter()
+    cache.prune()
     bytecode()
     compiled = compiles()
-    todo = jobs()
+    said: dict[str, Any] = {"state": "running", "pid": os.getpid(), "started": time.time(), "done": [],
+                            "job": None, "ahead": None}
+    todo = [j for j in jobs() if not cache.ready(*j)]
     was = os.environ.get(aot.OFF)
-    os.environ[aot.OFF] = "0"
+    os.environ[aot.OFF] = "0"  # the jitted code, so numba compiles it (the built modules stay a fallback)
     try:
-        with tqdm(todo, desc="compiling kernels", unit="job", disable=not progress, file=sys.stderr) as bar:
+        with tqdm(todo, desc="compiling kernels", unit="job", disable=not progress_bar,
+                  file=sys.stderr) as bar:
             for name, job in bar:
                 bar.set_postfix_str(f"{name} {job}")
+                said["job"] = [name, job]
+                cache.write_json(_path("build.json"), said)
+                t = time.perf_counter()
                 exercise(name, job)
+                cache.mark_ready(name, job, time.perf_counter() - t)
+                said["done"].append([name, job, round(time.perf_counter() - t, 1)])
+                if on_job is not None:
+                    on_job(name, job)
     finally:
         if was is None:
             del os.environ[aot.OFF]
         else:
             os.environ[aot.OFF] = was
-    return compiled(), time.perf_counter() - t0
+    failed: dict[str, str] | None = None
+    if ahead:
+        said["job"] = ["all", "ahead"]
+        cache.write_json(_path("build.json"), said)
+        failed = {k: v for k, v in build_ahead().items() if v}
+    said.update(state="done", job=None, ahead=failed if ahead else said.get("ahead"), seconds=round(
+        time.perf_counter() - t0, 1))
+    cache.write_json(_path("build.json"), said)
+    return compiled(), time.perf_counter() - t0, failed
+
+
+def _follow(progress_bar: bool) -> None:
+    """Show another build's progress until it ends."""
+    now = progress()
+    print(f"pencilbox: another build (pid {now['pid']}) is compiling the kernels; waiting for it "
+          f"(log: {now['log']})", file=sys.stderr, flush=True)
+    while _locked():
+        if progress_bar:
+            now = progress()
+            print(f"\r  {now['ready']} of {now['total']} jobs ready", end="", file=sys.stderr, flush=True)
+        time.sleep(1)
+    if progress_bar:
+        print(file=sys.stderr)
+
+
+def start_background(parent: int | None = None) -> subprocess.Popen[bytes] | None:
+    """Start the build in a process of its own at a low priority, its output in the log; the
+    process, or None when a build already runs or every kernel is ready. With ``parent`` the
+    build ends with that process (the player's); without, it runs on to the end, detached
+    from the command that started it."""
+    if os.environ.get("PENCILBOX_BUILD") == "0" or _locked() or progress()["state"] == "done":
+        return None
+    os.makedirs(cache.state_dir(), exist_ok=True)
+    argv = [sys.executable, "-m", "pencilbox", "warm", "--no-progress", "--no-wait", "--nice", "10"]
+    if parent is not None:
+        argv += ["--parent", str(parent)]
+    with open(_path("build.log"), "a") as log:
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
+                                start_new_session=parent is None)
+    return proc
 
 
 def bytecode() -> None:
@@ -152,7 +257,7 @@ def bytecode() -> None:
     PYTHONDONTWRITEBYTECODE, would otherwise compile its sources in every process: 50 ms of a
     0.4 s start); a folder we may not write is left as it is."""
     import compileall
-    compileall.compile_dir(aot.PACKAGE, quiet=2)
+    compileall.compile_dir(cache.PACKAGE, quiet=2)
 
 
 def build_ahead() -> dict[str, str]:

@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from pathlib import Path
 
+from pencilbox.core import cache
+
 try:  # the builtin module: hashlib loads OpenSSL, 9 ms of a 0.4 s start (random does the same)
     from _sha256 import sha256  # type: ignore[import-not-found]  # no stub for the builtin
 except ImportError:  # pragma: no cover - a Python without it
@@ -33,16 +35,18 @@ SUFFIX = importlib.machinery.EXTENSION_SUFFIXES[0]
 OFF = "PENCILBOX_AOT"  # set to 0 to ignore built modules (the tests compare both paths)
 
 
+SHIPPED = os.path.join(PACKAGE, "_built")  # modules a platform wheel carries (python3 dev.py wheel)
+CPU = "PENCILBOX_AOT_CPU"  # the build's target: the host's CPU unless set (a wheel: a portable one)
+
+
 def cache_dir() -> str:
-    """PENCILBOX_AOT_DIR, else an ``aot`` folder in numba's cache folder when one is set (the
-    checkout's keyed cache under dev.py), else ~/.cache/pencilbox/aot. (Plain os.path: the
-    loader stays off pathlib, 10 ms of a start.)"""
-    if os.environ.get("PENCILBOX_AOT_DIR"):
-        return os.environ["PENCILBOX_AOT_DIR"]
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return os.path.join(os.environ["NUMBA_CACHE_DIR"], "aot")
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "pencilbox", "aot")
+    """Where ``pencilbox warm`` builds: the per-user cache of this kernel version (core/cache.py)."""
+    return cache.aot_dir()
+
+
+def _folders() -> list[str]:
+    """Where built modules are looked for: the ones a wheel shipped, then the user's."""
+    return [SHIPPED, cache_dir()]
 
 
 def _digest(path: str) -> str:
@@ -67,7 +71,14 @@ def load(jit: str) -> ModuleType | None:
     it exists and its sources are unchanged; else None."""
     if os.environ.get(OFF) == "0":
         return None
-    folder = cache_dir()
+    for folder in _folders():
+        module = _load_from(folder, jit)
+        if module is not None:
+            return module
+    return None
+
+
+def _load_from(folder: str, jit: str) -> ModuleType | None:
     try:
         with open(os.path.join(folder, f"{_stem(jit)}.json")) as f:
             manifest = json.load(f)
@@ -161,7 +172,7 @@ def build_all(names: list[str], jobs: int | None = None) -> dict[str, str]:
     return out
 
 
-def build(puzzle: str) -> Path:
+def build(puzzle: str, folder_: str | None = None) -> Path:
     """In a fresh process: import the puzzle's jitted module, note its sources, run the verbs
     once (jitted) for the entry points' signatures, and compile EXPORTS into the cache folder.
     The manifest is written last, so a half-built module is never loaded."""
@@ -175,13 +186,13 @@ def build(puzzle: str) -> Path:
     from pathlib import Path
 
     from numba.pycc import CC  # type: ignore[attr-defined]  # numba.pycc does not list CC in __all__
-    folder = Path(cache_dir())
+    folder = Path(folder_ or cache_dir())
     folder.mkdir(parents=True, exist_ok=True)
     name = f"{_stem(jit)}_{sha256(json.dumps(src).encode()).hexdigest()[:12]}"
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         cc = CC(name)
         cc.output_dir = tmp
-        cc.target_cpu = "host"
+        cc.target_cpu = os.environ.get(CPU, "host")
         cc.verbose = False
         for entry in module.EXPORTS:
             dispatcher = getattr(module, entry)
@@ -198,5 +209,7 @@ def build(puzzle: str) -> Path:
     return folder / f"{name}{SUFFIX}"
 
 
-if __name__ == "__main__":  # python -m pencilbox.core.aot PUZZLE (pencilbox warm runs this)
-    print(build(sys.argv[1]))
+if __name__ == "__main__":  # python -m pencilbox.core.aot PUZZLE [FOLDER] (warm; dev.py wheel)
+    from pencilbox.core.lifetime import die_with
+    die_with(os.getppid())  # a build stopped half-way leaves no compiler running
+    print(build(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None))

@@ -13,13 +13,14 @@ from a file is of whichever puzzle the file names.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module
 from importlib.util import find_spec
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
-from pencilbox.core import words
+from pencilbox.core import aot, cache, words
 from pencilbox.core.budgets import QUICK_NODES
 from pencilbox.core.engine import PROBE, Count, Hint, State, levels
 
@@ -194,6 +195,36 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def raw(self) -> Callable[[int, int, float, int], Made[BoardT]] | None: ...  # (rows, cols, density, seed)
 
 
+_READY: set[str] = set()  # puzzles whose compiled kernel this process has found ready
+_LOOKED: dict[str, float] = {}
+LOOK_S = 1.0  # how often a process in ``auto`` looks again for a kernel that was not ready
+COLD: list[Callable[[str], None]] = []  # told once per puzzle whose kernel is not ready (the CLI)
+
+
+def compiled_ready(puzzle: Any) -> bool:
+    """Whether ladder calls may run the puzzle's compiled kernel now (cache.policy): in ``auto``,
+    once its ahead-of-time module loads or the build has stamped its ladder ready; until then
+    the readable rungs answer (the same answers) and nothing compiles on the way."""
+    policy = cache.policy()
+    if policy != "auto":
+        return policy == "compile"
+    name = puzzle.name
+    if name in _READY:
+        return True
+    now = time.monotonic()
+    if now - _LOOKED.get(name, -LOOK_S) < LOOK_S:
+        return False
+    first = name not in _LOOKED
+    _LOOKED[name] = now
+    if cache.ready(name, "ladder") or aot.load(f"{type(puzzle).__module__}.jit") is not None:
+        _READY.add(name)
+        return True
+    if first:
+        for tell in COLD:
+            tell(name)
+    return False
+
+
 def _load_kernel(name: str) -> Kernel[Any] | None:
     """``name``'s Kernel when that module exists (imported on first use: numba's import is slow)."""
     try:
@@ -244,7 +275,10 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     @property
     def kernel(self) -> Kernel[BoardT] | None:
         """The compiled kernel, or None when the folder has no ``kernel`` module: a puzzle
-        may start with its readable rungs alone, which the engine then runs."""
+        may start with its readable rungs alone, which the engine then runs. None also while
+        the kernel is not ready to run without compiling (``compiled_ready``)."""
+        if not compiled_ready(self):
+            return None
         if self._kernel is None:
             self._kernel = _load_kernel(f"{type(self).__module__}.kernel") or False
         return self._kernel or None

@@ -8,6 +8,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import os
+import subprocess
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -20,6 +22,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pencilbox.core import cache
 from pencilbox.errors import BoardError
 from pencilbox.player import lanes, play
 from pencilbox.player.worker import status_of
@@ -58,37 +61,78 @@ LANES: lanes.Lanes | None = None  # the worker lanes of a served app (its lifesp
 
 
 class Warmup:
-    """Where the background warm-up stands: whether the play kernels (hints, the ladder view)
-    and the heavy lane's (setter, generator) are loaded. Both start true, so an app served
-    without its lifespan (the tests' TestClient) is never held back."""
+    """Where the start-up stands: whether the play lane's workers (hints, the ladder view) and
+    the heavy lane's (setter, generator) are up, and the background build of the compiled
+    kernels (``build``: warm.progress), which nothing waits on but New board. Both flags start
+    true, so an app served without its lifespan (the tests' TestClient) is never held back."""
 
     def __init__(self) -> None:
         self.kernels = True
         self.heavy = True
         self.since = time.monotonic()
+        self.builder: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
         self.kernels = self.heavy = False
         self.since = time.monotonic()
 
     def status(self) -> dict[str, Any]:
+        from pencilbox import warm
         out: dict[str, Any] = {"warming": not (self.kernels and self.heavy), "kernels": self.kernels,
-                               "heavy": self.heavy, "seconds": round(time.monotonic() - self.since, 1)}
+                               "heavy": self.heavy, "seconds": round(time.monotonic() - self.since, 1),
+                               "build": warm.progress()}
         if LANES is not None:
             out["workers"] = LANES.status()
         return out
 
+    def build(self) -> None:
+        """Start the background build (ending with this server) unless one runs or all is ready."""
+        from pencilbox import warm
+        if self.builder is None or self.builder.poll() is not None:
+            self.builder = warm.start_background(parent=os.getpid())
+
+    def stop(self) -> None:
+        if self.builder is not None and self.builder.poll() is None:
+            self.builder.kill()
+            self.builder.wait()
+
 
 WARMUP = Warmup()
 RETRY_S = 3  # what a "warming up" answer asks the page to wait before asking again
+BUILD_WAIT_S = 1800.0  # the longest a New board waits for its generator's compilation
 
 
 def _warming() -> JSONResponse:
-    """The answer of a call whose kernels are still compiling: at once, never a hang."""
-    said = ("warming up: the puzzle kernels are still compiling in the background (a first start takes "
-            "a minute or two); try again shortly")
+    """The answer of a call that came before the workers were up: at once, never a hang."""
+    said = "warming up: the player's worker processes are still starting; try again shortly"
     return JSONResponse({"error": said, **WARMUP.status()}, status_code=503,
                         headers={"Retry-After": str(RETRY_S)})
+
+
+async def _compiled(puzzle: Any, request: Request) -> Response | None:
+    """Wait, outside any request budget, until the build has compiled this puzzle's generator
+    (the page shows the build's progress meanwhile); an answer instead when it cannot come."""
+    from pencilbox import puzzles, warm
+    try:
+        name = puzzles.get(str(puzzle)).name
+    except (BoardError, AttributeError):
+        return None  # the worker's answer names the bad puzzle
+    if cache.policy() != "auto" or cache.ready(name, "generate"):
+        return None
+    gone = asyncio.ensure_future(lanes.disconnected(request.receive))
+    try:
+        deadline = time.monotonic() + BUILD_WAIT_S
+        while not cache.ready(name, "generate"):
+            if gone.done():
+                return _error(499, "the client went away")
+            if time.monotonic() > deadline:
+                return _error(503, f"the {name} generator is still compiling; try again later", RETRY_S)
+            if warm.progress()["state"] in ("idle", "stopped"):
+                WARMUP.build()  # a build that ended early (killed) starts again where it stopped
+            await asyncio.sleep(0.25)
+    finally:
+        gone.cancel()
+    return None
 
 
 def _served() -> lanes.Lanes | None:
@@ -107,6 +151,10 @@ async def _run(fn: Any, *args: Any, request: Request | None = None) -> Response:
     if served is not None and request is not None and verb in KERNEL | HEAVY:
         if (verb in KERNEL and not WARMUP.kernels) or (verb in HEAVY and not WARMUP.heavy):
             return _warming()
+        if verb == "generate":
+            waited = await _compiled(args[0], request)
+            if waited is not None:
+                return waited
         lane = served.lane(verb, list(args))
         try:
             said = await lane.call(verb, list(args), lanes.disconnected(request.receive))
@@ -220,11 +268,15 @@ routes = [
 
 @contextlib.asynccontextmanager
 async def lifespan(app: Starlette) -> AsyncIterator[None]:
-    """Serve at once: the worker lanes warm up in the background (Lanes.start) while the
-    page, the catalog, the bank, check and the formats answer; calls that need a kernel
-    meanwhile answer 503 "warming up" with Retry-After. The workers end with the server."""
+    """Serve at once: the background build compiles what the kernel cache lacks (ending with
+    the server; what it finished is kept) while the worker lanes start (Lanes.start), answering
+    from the readable rungs until the compiled kernels are ready. The page, the catalog, the
+    bank, check and the formats answer at once; a call that comes before the workers are up
+    answers 503 "warming up" with Retry-After. The workers and the build end with the server."""
     global LANES
     WARMUP.start()
+    os.environ.setdefault(cache.POLICY, "auto")  # the workers inherit it
+    WARMUP.build()
     LANES = lanes.Lanes(BUDGET_S, HEAVY_BUDGET_S)
 
     def kernels_ready() -> None:
@@ -245,6 +297,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
     finally:
         task.cancel()
+        WARMUP.stop()
         await LANES.stop()
         LANES = None
 

@@ -314,7 +314,6 @@ class Lanes:
                          nice=0, warm="warm", worker_mb=mb)
         self.heavy = Lane("heavy", size=2, spares=1, waiting=16, nice=5, warm="warm_heavy", worker_mb=mb,
                           budget_s=setting("HEAVY_BUDGET_S", heavy_budget_s))
-        self.first: Worker | None = None  # the warm-up's worker, until it joins the heavy lane
         self.loop = asyncio.get_running_loop()  # the served app's loop: its calls use these lanes
 
     def lane(self, verb: str, args: list[Any]) -> Lane:
@@ -323,32 +322,13 @@ class Lanes:
         return self.heavy
 
     async def start(self, kernels_ready: Callable[[], None]) -> None:
-        """Warm up without compiling anything twice: one worker compiles (a fresh install) or
-        loads the play kernels, then the play lane starts from numba's cache while it goes
-        on to the generators and setter counts, and then joins the heavy lane."""
-        first = self.first = Worker(self.heavy.nice)
-        try:
-            await first.start("warm")
-        except (OSError, EOFError, ValueError) as e:
-            first.kill()
-            print(f"pencilbox: the first worker did not start ({e}); the lanes start their own",
-                  file=sys.stderr, flush=True)
-            self.first = None
+        """Start both lanes at once: no worker compiles (the background build does), so each
+        is up in the time it takes to load what is ready; the readable rungs serve the rest."""
         self.play.fill()
+        self.heavy.fill()
         while self.play.idle.qsize() < self.play.size and self.play.starting:
             await asyncio.sleep(0.05)
         kernels_ready()
-        if self.first is not None:
-            try:
-                said = await first.call("warm_heavy", [])
-                if "error" in said:
-                    print(f"pencilbox: the heavy warm-up failed ({said['error']})", file=sys.stderr,
-                          flush=True)
-                self.heavy.adopt(first)
-            except (OSError, EOFError, ValueError):
-                first.kill()
-            self.first = None
-        self.heavy.fill()
         while self.heavy.starting:  # warm means every worker and the spare are up
             await asyncio.sleep(0.05)
 
@@ -359,9 +339,6 @@ class Lanes:
     async def stop(self) -> None:
         """Kill every worker and reap it (a server that exits leaves no process behind)."""
         workers = [*self.play.stop(), *self.heavy.stop()]
-        if self.first is not None:
-            workers.append(self.first)
-            self.first.kill()
         procs = [w.proc for w in workers if w.proc is not None]
         if procs:
             await asyncio.wait([asyncio.ensure_future(p.wait()) for p in procs], timeout=5)

@@ -12,6 +12,7 @@ from functools import cache
 from typing import Any
 
 from pencilbox import bank, boardio, puzzles, service
+from pencilbox.core import cache as kernels
 from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
 from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
@@ -147,7 +148,8 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
         raise BoardError("seed must be an integer in 0..2^31-1")
     try:
-        made = puzzle.generate(rows, cols, level, seed, tries=40)
+        with kernels.compiling():  # the generators have no readable twin; the server waits for the build
+            made = puzzle.generate(rows, cols, level, seed, tries=40)
     except ValueError as e:
         raise TooMuchWork(str(e)) from None
     return {"id": None, "board": board_json(made.board), "grade": made.grade, "unique": True,
@@ -155,7 +157,8 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
 
 
 def warm() -> bool:
-    """Load every puzzle's compiled kernel (numba's cache) before the first request."""
+    """Load every puzzle's compiled kernel before the first request, where it is ready (while
+    the background build is still compiling it, the readable rungs answer: nothing compiles)."""
     for name in puzzles.names():
         rec = min(_bank(name), key=lambda r: r["rows"] * r["cols"])
         board = board_of(rec)
@@ -164,10 +167,12 @@ def warm() -> bool:
 
 
 def warm_heavy() -> bool:
-    """warm, plus the generators and setter counts (the heavy worker's calls): on a fresh
-    install numba compiles them here, once, instead of inside someone's first request."""
+    """warm, plus the generators and setter counts (the heavy worker's calls) of every puzzle
+    whose generator the build has compiled (a generator not ready is never compiled here)."""
     warm()
     for name in puzzles.names():
+        if kernels.policy() == "auto" and not kernels.ready(name, "generate"):
+            continue
         made = generate(name, 3, 3, None, 1)
         count(made["board"])
     return True

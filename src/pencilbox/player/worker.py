@@ -2,26 +2,23 @@
 answers the calls that run kernels, one JSON line in and one out, so that the server can end
 a call past its budget by killing the process (a compiled kernel cannot be interrupted).
 
-The worker dies with its server: Linux's parent-death signal, and a watchdog thread for a
-parent that went before the signal was set (or on a system without it)."""
+The worker dies with its server (core/lifetime.py), and answers from the readable rungs while
+the kernels it would run are still being compiled by the server's background build."""
 
 from __future__ import annotations
 
-import ctypes
 import json
 import os
 import signal
 import sys
-import threading
-import time
 from typing import Any
 
+from pencilbox.core.lifetime import die_with
 from pencilbox.errors import BoardError
 from pencilbox.player import play
 
 # what a worker may be asked: the kernel calls of play.py, and the warm-ups
 VERBS = frozenset({"hint", "reveal", "ladder", "count", "minimise", "generate", "warm", "warm_heavy"})
-PR_SET_PDEATHSIG = 1
 
 
 def status_of(e: BaseException) -> tuple[int, str] | None:
@@ -50,21 +47,6 @@ def answer(verb: str, args: list[Any]) -> dict[str, Any]:
         if said is None:
             return {"status": 500, "error": f"internal error: {type(e).__name__}: {e}"}
         return {"status": said[0], "error": said[1]}
-
-
-def die_with(parent: int) -> None:
-    """End this process when ``parent`` ends, even by SIGKILL (which no handler sees)."""
-    if sys.platform.startswith("linux"):  # elsewhere the watchdog alone
-        libc = ctypes.CDLL(None, use_errno=True)
-        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-
-    def watch() -> None:
-        while os.getppid() == parent:
-            time.sleep(0.5)
-        os._exit(0)
-    if os.getppid() != parent:  # gone before the signal was set
-        os._exit(0)
-    threading.Thread(target=watch, daemon=True).start()
 
 
 def serve(inbox: Any, outbox: Any) -> None:

@@ -1,0 +1,281 @@
+"""The one per-user cache every way of starting pencilbox shares: numba's compiled kernels, the
+ahead-of-time modules and the stamps that say which kernels are ready, in a folder keyed by the
+kernel sources and the numba version, so a stale or foreign cache is never loaded.
+
+    ~/.cache/pencilbox/<key>/numba   numba's cache of pencilbox's functions (only theirs)
+                            /aot     the ahead-of-time modules (core/aot.py)
+                            /ready   one stamp per (puzzle, job) whose kernels are compiled
+                            /build.* the background build's lock, progress and log (warm.py)
+
+``PENCILBOX_CACHE_DIR`` moves the root (``XDG_CACHE_HOME`` is honoured); an explicit
+``NUMBA_CACHE_DIR`` is numba's own setting and wins for numba's files. Nothing here imports
+numba: ``after_numba`` runs ``use_numba_cache`` the moment anything imports numba, before
+any jitted function of ours is defined (``pencilbox/__init__`` asks for it).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from functools import cache
+from typing import Any
+
+try:  # the builtin module: hashlib loads OpenSSL, 9 ms of a 0.4 s start
+    from _sha256 import sha256  # type: ignore[import-not-found]  # no stub for the builtin
+except ImportError:  # pragma: no cover - a Python without it
+    from hashlib import sha256
+
+PACKAGE = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # .../pencilbox
+NUMBA_CODE = re.compile(rb"^(from numba\b|import numba\b)", re.M)  # defines jitted code
+OWN_IMPORT = re.compile(rb"^\s*from (pencilbox[\w.]*) import \(?([\w, ]*)", re.M)
+
+
+def root() -> str:
+    """The folder that holds one keyed cache per kernel version (older ones are pruned)."""
+    if os.environ.get("PENCILBOX_CACHE_DIR"):
+        return os.environ["PENCILBOX_CACHE_DIR"]
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(base, "pencilbox")
+
+
+def _py_files() -> list[str]:
+    out = []
+    for folder, dirs, files in os.walk(PACKAGE):
+        dirs[:] = sorted(d for d in dirs if not d.startswith((".", "__")))
+        out += [os.path.join(folder, f) for f in sorted(files) if f.endswith(".py")]
+    return out
+
+
+def kernel_sources() -> list[str]:
+    """Every module that holds numba code, and the project modules those import: constants a
+    jitted function reads are frozen into its compiled code, and numba itself keys a cached
+    function on its own file only."""
+    texts = {}
+    for path in _py_files():
+        with open(path, "rb") as f:
+            texts[path] = f.read()
+    holders = [p for p, text in texts.items() if NUMBA_CODE.search(text)]
+    out = set(holders)
+    for path in holders:
+        for package, names in OWN_IMPORT.findall(texts[path]):
+            base = os.path.join(os.path.dirname(PACKAGE), *package.decode().split("."))
+            maybe = [base + ".py", os.path.join(base, "__init__.py")]
+            maybe += [os.path.join(base, n.split()[0] + ".py")
+                      for n in names.decode().split(",") if n.strip()]
+            out.update(p for p in maybe if p in texts)
+    return sorted(out)
+
+
+def numba_version() -> str:
+    """numba's version without importing numba (its distribution's folder name beside it)."""
+    for folder in sys.path:
+        try:
+            names = os.listdir(folder or ".")
+        except OSError:
+            continue
+        if "numba" in names and os.path.isfile(os.path.join(folder, "numba", "__init__.py")):
+            found = [n for n in names if n.startswith("numba-") and n.endswith((".dist-info", ".egg-info"))]
+            return found[0].removeprefix("numba-").rsplit(".", 1)[0] if found else "unknown"
+    return "absent"
+
+
+@cache
+def key() -> str:
+    """A hash of the kernel sources, numba's version, Python's and the machine's: a change to
+    any of them starts a fresh cache."""
+    h = sha256()
+    h.update(f"{numba_version()}\0{sys.version}\0{sys.platform}\0{os.uname().machine}\0".encode())
+    for path in kernel_sources():
+        with open(path, "rb") as f:
+            h.update(os.path.relpath(path, PACKAGE).encode() + b"\0" + f.read())
+    return str(h.hexdigest())[:16]
+
+
+def folder() -> str:
+    return os.path.join(root(), key())
+
+
+def numba_dir() -> str:
+    """Where numba keeps pencilbox's compiled functions (NUMBA_CACHE_DIR when the user set it)."""
+    return os.environ.get("NUMBA_CACHE_DIR") or os.path.join(folder(), "numba")
+
+
+def state_dir() -> str:
+    """The stamps, lock, progress and log of this kernel version (beside numba's files)."""
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return os.path.join(os.environ["NUMBA_CACHE_DIR"], f"pencilbox-{key()}")
+    return folder()
+
+
+def aot_dir() -> str:
+    """PENCILBOX_AOT_DIR, else ``aot`` beside numba's files of this kernel version."""
+    if os.environ.get("PENCILBOX_AOT_DIR"):
+        return os.environ["PENCILBOX_AOT_DIR"]
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return os.path.join(os.environ["NUMBA_CACHE_DIR"], "aot")
+    return os.path.join(folder(), "aot")
+
+
+# ---------------------------------------------------------------- which kernels are ready
+
+POLICY = "PENCILBOX_KERNELS"  # compile (the default) | auto | reference; worker processes inherit it
+
+
+def policy() -> str:
+    """How a ladder call finds its kernel: ``compile`` on first use (numba's way, the library's
+    default); ``auto`` (the command line and the player) the compiled kernel only when it is
+    ready, else the readable rungs, so nothing compiles on the way to an answer; ``reference``
+    the readable rungs always."""
+    said = os.environ.get(POLICY, "compile")
+    return said if said in ("compile", "auto", "reference") else "compile"
+
+
+@contextmanager
+def compiling() -> Iterator[None]:
+    """Compile on first use within the block (the build itself, and the verbs whose code has
+    no readable twin: the generators, the brute counters)."""
+    was = os.environ.get(POLICY)
+    os.environ[POLICY] = "compile"
+    try:
+        yield
+    finally:
+        if was is None:
+            del os.environ[POLICY]
+        else:
+            os.environ[POLICY] = was
+
+def _stamp(puzzle: str, job: str) -> str:
+    return os.path.join(state_dir(), "ready", f"{puzzle}-{job}")
+
+
+_READY: set[tuple[str, str]] = set()
+
+
+def ready(puzzle: str, job: str) -> bool:
+    """Whether ``warm`` compiled this job's kernels into the cache (a stamp per job; once true,
+    remembered for the process)."""
+    if (puzzle, job) in _READY:
+        return True
+    if os.path.exists(_stamp(puzzle, job)):
+        _READY.add((puzzle, job))
+        return True
+    return False
+
+
+def mark_ready(puzzle: str, job: str, seconds: float) -> None:
+    path = _stamp(puzzle, job)
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    write_json(path, {"seconds": round(seconds, 1), "at": time.time()})
+
+
+def write_json(path: str, data: Any) -> None:
+    """Whole or not at all: readers never see half a file."""
+    tmp = f"{path}.{os.getpid()}"
+    with open(tmp, "w") as f:
+        json.dump(data, f)
+    os.replace(tmp, path)
+
+
+def read_json(path: str) -> Any:
+    try:
+        with open(path) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def prune() -> None:
+    """Remove the caches of other kernel versions (a stale cache is never read, only kept)."""
+    import shutil
+    if os.environ.get("PENCILBOX_CACHE_DIR") is None and os.environ.get("NUMBA_CACHE_DIR"):
+        return  # numba's files live elsewhere: the root holds nothing of ours
+    try:
+        names = os.listdir(root())
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(root(), name)
+        if name != key() and re.fullmatch(r"[0-9a-f]{16}", name) and os.path.isdir(path):
+            shutil.rmtree(path, ignore_errors=True)
+
+
+# ---------------------------------------------------------------- numba's side
+
+_AFTER: list[Callable[[], None]] = []
+
+
+def after_numba(fn: Callable[[], None]) -> None:
+    """Run ``fn`` once numba is imported: now if it is, else just after its import has run
+    (a meta path finder; importlib.util is not imported here: it costs a solve 20 ms)."""
+    if "numba" in sys.modules:
+        fn()
+        return
+    if not _AFTER:
+        sys.meta_path.insert(0, _AfterNumba())
+    _AFTER.append(fn)
+
+
+class _AfterNumba:
+    """Finds numba as usual, then runs the waiting functions once numba's import has run."""
+
+    def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
+        if name != "numba":
+            return None
+        sys.meta_path.remove(self)
+        from importlib.util import find_spec
+        spec = find_spec(name)
+        if spec is not None and spec.loader is not None:
+            run = spec.loader.exec_module
+
+            def exec_module(module: Any) -> None:
+                run(module)
+                for fn in _AFTER:
+                    fn()
+                _AFTER.clear()
+
+            spec.loader.exec_module = exec_module  # type: ignore[method-assign]
+        return spec
+
+
+_LOCATED: list[bool] = []
+
+
+def use_numba_cache() -> None:
+    """Make numba keep pencilbox's functions (and only theirs) in ``numba_dir()``: a cache
+    locator put first in numba's list, for files inside this package."""
+    if _LOCATED:
+        return
+    _LOCATED.append(True)
+    from numba.core import caching
+
+    class Locator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):  # type: ignore[misc,name-defined]
+        """Files of this package, cached in this kernel version's folder."""
+
+        def __init__(self, py_func: Any, py_file: str) -> None:
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            self._cache_path = os.path.join(numba_dir(), self.get_suitable_cache_subpath(py_file))
+
+        def get_cache_path(self) -> str:
+            return self._cache_path
+
+        @classmethod
+        def from_function(cls, py_func: Any, py_file: str) -> Any:
+            from numba.core import config
+            if config.CACHE_DIR or not os.path.abspath(py_file).startswith(PACKAGE + os.sep):
+                return None  # numba's own setting, or not ours: numba's usual places
+            return super().from_function(py_func, py_file)
+
+    impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)  # renamed in 0.6x
+    classes = getattr(impl, "_locator_classes", None)
+    if isinstance(classes, list):
+        classes.insert(0, Locator)
+        return
+    from numba.core import config  # a numba without that list: all its cached functions go there
+    if not config.CACHE_DIR:
+        config.CACHE_DIR = numba_dir()
