@@ -65,7 +65,7 @@ def test_cold_cache_is_announced_once_then_silent(tmp_path: Path) -> None:
     assert first.returncode == 0 and first.stderr.splitlines() == [warm.NOTE]
     second = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=600)
     assert second.returncode == 0 and second.stderr == ""
-    assert second.stdout.split("(")[0] == first.stdout.split("(")[0] == "1 answers "
+    assert second.stdout.split("(")[0] == first.stdout.split("(")[0] == "1 answer "
 
 
 def test_warm_verb_reports_and_loads(cached: None) -> None:

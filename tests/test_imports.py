@@ -28,7 +28,8 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
        for p in ("fillapix", "ripple", "slant", "sukoro")},
     ("puzzles/slant/__init__.py", "pencilbox.core.generate"): (1, "solve loads no generator"),
     # the verbs: each loads what it needs (--help, convert and check stay light)
-    ("cli.py", "pencilbox"): (3, "bank and warm only for their verbs"),
+    ("cli.py", "pencilbox"): (4, "bank and warm only for their verbs"),
+    ("cli.py", "pencilbox.core.lifetime"): (1, "ctypes only for the player's background build"),
     ("cli.py", "pencilbox.player"): (1, "uvicorn only for play"),
     ("cli.py", "pencilbox.studies"): (2, "studies only for study and notes"),
     ("player/__init__.py", "pencilbox.player.api"): (1, "uvicorn only when serving"),

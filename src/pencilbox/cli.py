@@ -20,6 +20,7 @@ from typing import Any, NoReturn
 
 from pencilbox import boardio, puzzles, service
 from pencilbox.core import cache
+from pencilbox.core import puzzle as protocol
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES
 from pencilbox.core.drivers import check_grade
 from pencilbox.errors import BoardError
@@ -68,9 +69,9 @@ def _show_solve(board: Any, out: dict[str, Any]) -> str:
     puzzle = puzzles.get(board.puzzle)
     lines = [f"status: {out['status']}" + (f", grade {out['grade']}" if out["grade"] else "")]
     for key in ("answer", "second"):
-        if out[key] is not None:
-            b = puzzle.from_json({**puzzle.to_json(board), "answer": out[key]})
-            lines.append(f"{key}:\n" + boardio.dump(b, "text"))
+        if out[key] is not None:  # the board in the text format, its answer section filled in
+            text = boardio.dump(puzzle.from_json({**puzzle.to_json(board), "answer": out[key]}), "text")
+            lines.append(text if key == "answer" else "second answer:" + text.rsplit("\nanswer:", 1)[-1])
     return "\n".join(lines).rstrip()
 
 
@@ -104,8 +105,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 def cmd_count(args: argparse.Namespace) -> int:
     return _report(args, lambda b: service.count(b, args.engine, options(args)),
-                   lambda o: True, lambda b, o: f"{o['count']}{'+' if o['capped'] else ''} answers "
-                   f"({o['engine']}, {o['nodes']} nodes, {o['ms']} ms)" + _which_cap(args, o))
+                   lambda o: True, lambda b, o: _show_count(args, o))
+
+
+def _show_count(args: argparse.Namespace, out: dict[str, Any]) -> str:
+    said = "1 answer" if out["count"] == 1 and not out["capped"] else \
+        f"{out['count']}{'+' if out['capped'] else ''} answers"
+    return f"{said} ({out['engine']}, {out['nodes']} nodes, {out['ms']} ms)" + _which_cap(args, out)
 
 
 def _which_cap(args: argparse.Namespace, out: dict[str, Any]) -> str:
@@ -281,6 +287,19 @@ def _cold(name: str) -> None:
 _told: list[str] = []
 
 
+ABOUT = ("Play, solve, explain, grade and generate Sukoro, Slant (Gokigen Naname),\n"
+         "Ripple Effect (Hakyuu) and Fill-a-Pix (Mosaic).")
+EPILOG = """BOARD is a file, - for standard input, or the board itself: a puzz.link URL, a Tatham game ID
+(WxH:desc), JSON or the text format. Exit codes: 0 yes, 1 no (or a cap ran out), 2 bad input.
+Examples:
+  pencilbox play                                  the player in the browser
+  pencilbox solve 'https://puzz.link/p?sukoro/...'
+  pencilbox hint board.txt --level neq            one provable cell and the rule that proves it
+  pencilbox generate slant 10x10 --grade duet     a unique board of that grade
+A first command compiles nothing: it answers from the readable rules while the fast kernels
+build in the background (pencilbox warm builds them now)."""
+
+
 class Parser(argparse.ArgumentParser):
     """argparse whose usage errors are one stderr line and exit 2, like every bad input."""
 
@@ -298,7 +317,8 @@ def integer(text: str) -> int:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = Parser(prog="pencilbox", description=__doc__.split("\n")[0])
+    p = Parser(prog="pencilbox", description=ABOUT, epilog=EPILOG,
+               formatter_class=argparse.RawDescriptionHelpFormatter)
     sub = p.add_subparsers(dest="verb", required=True)
 
     def verb(name: str, fn: Callable[[argparse.Namespace], int], help_: str,
@@ -397,8 +417,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.verb in LADDER:
             os.environ.setdefault(cache.POLICY, "auto")
             if args.verb != "play":  # the player starts its own build, at once
-                from pencilbox.core import puzzle
-                puzzle.COLD.append(_cold)
+                protocol.COLD.append(_cold)
         if args.verb in COMPILING:
             from pencilbox import warm
             warm.announce()

@@ -120,18 +120,22 @@ def _path(name: str) -> str:
 
 def progress() -> dict[str, Any]:
     """Where the build of this kernel version stands, as its progress file says: ``state``
-    (idle: never started; running; done; stopped: ended before the end), jobs done of all,
-    the job running, seconds so far and a measured estimate of the seconds left."""
+    (idle: never started; running; done; stopped: ended before the end), jobs ready of all,
+    the job running, the puzzles whose generator is ready, seconds so far and an estimate of
+    the seconds left from the jobs' measured times."""
     said = cache.read_json(_path("build.json")) or {}
     total = len(jobs())
     done = [tuple(j) for j in said.get("done", [])]
     ready = sum(cache.ready(p, j) for p, j in jobs())
     state = said.get("state", "idle")
-    if state == "running" and not _locked():
+    if _locked():
+        state = "running"  # (a build that has just started has not written its file yet)
+    elif state == "running":
         state = "stopped"  # its process ended without a word (killed): what it finished is kept
     out = {"state": "done" if ready == total and said.get("ahead") is not None else state,
            "ready": ready, "total": total, "job": said.get("job"), "ahead": said.get("ahead"),
-           "pid": said.get("pid"), "log": _path("build.log")}
+           "pid": said.get("pid"), "log": _path("build.log"),
+           "generators": [p for p in puzzles.names() if cache.ready(p, "generate")]}
     if state == "running" and said.get("started"):
         took = [s for *_, s in done]
         out["seconds"] = round(time.time() - said["started"], 1)

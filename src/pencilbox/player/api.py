@@ -22,6 +22,7 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from pencilbox import puzzles, warm
 from pencilbox.core import cache
 from pencilbox.errors import BoardError
 from pencilbox.player import lanes, play
@@ -77,7 +78,6 @@ class Warmup:
         self.since = time.monotonic()
 
     def status(self) -> dict[str, Any]:
-        from pencilbox import warm
         out: dict[str, Any] = {"warming": not (self.kernels and self.heavy), "kernels": self.kernels,
                                "heavy": self.heavy, "seconds": round(time.monotonic() - self.since, 1),
                                "build": warm.progress()}
@@ -87,7 +87,6 @@ class Warmup:
 
     def build(self) -> None:
         """Start the background build (ending with this server) unless one runs or all is ready."""
-        from pencilbox import warm
         if self.builder is None or self.builder.poll() is not None:
             self.builder = warm.start_background(parent=os.getpid())
 
@@ -112,7 +111,6 @@ def _warming() -> JSONResponse:
 async def _compiled(puzzle: Any, request: Request) -> Response | None:
     """Wait, outside any request budget, until the build has compiled this puzzle's generator
     (the page shows the build's progress meanwhile); an answer instead when it cannot come."""
-    from pencilbox import puzzles, warm
     try:
         name = puzzles.get(str(puzzle)).name
     except (BoardError, AttributeError):

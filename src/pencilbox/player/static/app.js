@@ -48,8 +48,30 @@ export async function api(path, body) {
 
 // What a failed call says: a warm-up is not a failure, only a moment to wait.
 function failed(what, e) {
-  if (e.warming) say("The solver is warming up (a fresh install prepares it once); try again in a few seconds.");
+  if (e.warming) say("The player's worker processes are still starting; try again in a moment.");
   else say(`${what} failed: ${e.message}`, "error");
+}
+
+// The background build of the compiled kernels (a fresh install): shown as what it is, with
+// its measured progress, until it is done. Everything answers meanwhile (the readable rules);
+// only New board waits for its puzzle's generator.
+export const build = { now: null };
+
+function buildText(b) {
+  const left = b.left_s ? `, about ${Math.max(1, Math.round(b.left_s))} s left` : "";
+  return `Compiling the fast solver in the background: ${b.ready} of ${b.total} parts ready${left}. ` +
+    "Hints, checks and the setter already answer (from the readable rules, a little slower).";
+}
+
+async function watchBuild() {
+  let s;
+  try { s = await api("/api/status"); } catch (e) { setTimeout(watchBuild, 5000); return; }
+  const b = build.now = s.build || null;
+  const el = $("build");
+  const busy = !!b && b.state === "running";
+  el.hidden = !busy;
+  if (busy) el.textContent = buildText(b);
+  if (b && b.state !== "done") setTimeout(watchBuild, busy ? 2000 : 10000);
 }
 
 // ------------------------------------------------------------------ state
@@ -972,12 +994,18 @@ function wire() {
     if (!puzzle || !size) return;
     btn.disabled = true;
     say("Generating…");
+    const waiting = setInterval(() => {  // a generator still compiling: the call waits for it
+      const b = build.now;
+      if (b && b.state === "running") say(`Generating… (the generators compile once on a fresh install: ` +
+        `${b.ready} of ${b.total} parts ready)`);
+    }, 1000);
     try {
       const res = await api("/api/generate", { puzzle, rows: size[0], cols: size[1],
         grade: $("grade").value || null, seed: null });
       await openRecord({ id: null, board: res.board, grade: res.grade, unique: res.unique, share: res.share },
         { keepList: true, message: `New board (seed ${res.seed}).` });
     } catch (e) { say(`Generator: ${e.message}`, "error"); }
+    clearInterval(waiting);
     btn.disabled = false;
   });
   $("theme").addEventListener("click", () => {
@@ -1023,6 +1051,7 @@ async function start() {
   try { st.catalog = await api("/api/catalog"); } catch (e) {
     say(`Cannot reach the server: ${e.message}`, "error"); return;
   }
+  watchBuild();
   fillSelect($("puzzle"), st.catalog.puzzles.map((p) => [p.name, p.title || p.name]));
   const params = new URLSearchParams(location.search);
   const imp = params.get("import");

@@ -1,0 +1,142 @@
+"""One kernel cache for every way of starting pencilbox (issue 26): a per-user folder keyed by
+the kernel sources and numba's version, found by the package itself; numba keeps pencilbox's
+functions (only theirs) there; a stale or foreign cache is never read; a command that finds its
+kernels cold answers from the readable rungs, compiling nothing, and says so; one build at a time."""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pencilbox import bank, warm
+from pencilbox.core import cache
+
+SRC = Path(cache.PACKAGE)
+
+
+def fresh_env(tmp: Path, **extra: str) -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("NUMBA_CACHE_DIR", "PENCILBOX_AOT_DIR",
+                                                            "PENCILBOX_KERNELS", "PENCILBOX_BUILD")}
+    return {**env, "PENCILBOX_CACHE_DIR": str(tmp / "cache"), **extra}
+
+
+def board_file(tmp: Path, name: str) -> Path:
+    """The first of the puzzle's 10x10 bank boards (the smallest, where it has none)."""
+    recs = bank.load(name)
+    rec = next((r for r in recs if r["rows"] == 10), min(recs, key=lambda r: r["rows"] * r["cols"]))
+    path = tmp / f"{name}.json"
+    path.write_text(json.dumps({k: v for k, v in rec.items() if k != "answer"}))
+    return path
+
+
+def test_the_key_follows_the_kernel_sources_only(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    copy = tmp_path / "pencilbox"
+    shutil.copytree(SRC, copy, ignore=shutil.ignore_patterns("__pycache__", "_built"))
+    monkeypatch.setattr(cache, "PACKAGE", str(copy))
+    cache.key.cache_clear()
+    try:
+        before = cache.key()
+        sources = {os.path.relpath(p, copy) for p in cache.kernel_sources()}
+        assert {"core/jit.py", "puzzles/sukoro/jit.py", "puzzles/sukoro/kernel.py"} <= sources
+        assert "cli.py" not in sources and "player/api.py" not in sources
+        (copy / "cli.py").write_text((copy / "cli.py").read_text() + "\n# an edit the kernels never read\n")
+        cache.key.cache_clear()
+        assert cache.key() == before
+        helper = copy / "puzzles" / "sukoro" / "kernel.py"  # read by the jitted code, not jitted itself
+        helper.write_text(helper.read_text() + "\n# an edit to a constant the kernels read\n")
+        cache.key.cache_clear()
+        assert cache.key() != before
+    finally:
+        cache.key.cache_clear()
+
+
+def test_the_key_names_numbas_version_without_importing_it() -> None:
+    code = ("import sys; from pencilbox.core import cache; v = cache.numba_version(); "
+            "print(v, 'numba' in sys.modules)")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    import numba
+    assert r.stdout.split() == [numba.__version__, "False"], r.stdout + r.stderr
+
+
+def test_numba_keeps_our_functions_in_the_keyed_folder(tmp_path: Path) -> None:
+    code = ("from pencilbox import warm; warm.exercise('sukoro', 'brute'); "
+            "from pencilbox.core import cache; print(cache.numba_dir())")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
+                       env=fresh_env(tmp_path))
+    assert r.returncode == 0, r.stderr
+    folder = Path(r.stdout.split()[-1])
+    assert folder.parent.parent == tmp_path / "cache" and folder.name == "numba"
+    assert any(folder.rglob("brute.*.nbi")), "no cached index of the brute counter"
+
+
+def test_a_foreign_or_stale_stamp_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for k in ("NUMBA_CACHE_DIR", "PENCILBOX_AOT_DIR"):
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("PENCILBOX_CACHE_DIR", str(tmp_path))
+    other = tmp_path / ("0" * 16) / "ready"  # another kernel version's cache
+    other.mkdir(parents=True)
+    (other / "sukoro-ladder").write_text("{}")
+    monkeypatch.setattr(cache, "_READY", set())
+    assert not cache.ready("sukoro", "ladder")
+    cache.mark_ready("sukoro", "ladder", 1.0)
+    assert cache.ready("sukoro", "ladder")
+    cache.prune()
+    assert not other.exists() and (tmp_path / cache.key()).exists()
+
+
+LADDER_ONLY = """
+import sys
+from pencilbox import cli
+code = cli.main(sys.argv[1:])
+print(code, "NUMBA" if "numba" in sys.modules else "clean", file=sys.stderr)
+"""
+
+
+@pytest.mark.parametrize("name", ["sukoro", "slant", "ripple", "fillapix"])
+def test_a_cold_command_answers_from_the_readable_rungs_and_says_so(tmp_path: Path, name: str) -> None:
+    env = fresh_env(tmp_path, PENCILBOX_BUILD="0")  # no background build here: the next test starts one
+    argv = [sys.executable, "-c", LADDER_ONLY, "solve", str(board_file(tmp_path, name)), "--json"]
+    r = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=300)
+    lines = r.stderr.splitlines()
+    assert lines[-1] == "0 clean", r.stderr  # solved, and numba never imported: nothing compiled
+    assert "readable rungs" in lines[0] and "PENCILBOX_BUILD=0" in lines[0]
+    assert json.loads(r.stdout)["status"] == "unique"
+
+
+def test_a_cold_command_starts_one_background_build(tmp_path: Path) -> None:
+    env = fresh_env(tmp_path)
+    board = board_file(tmp_path, "sukoro")
+    first = subprocess.run([sys.executable, "-m", "pencilbox", "solve", str(board)], capture_output=True,
+                           text=True, env=env, timeout=300)
+    assert first.returncode == 0 and "building them in the background now (pid" in first.stderr, first.stderr
+    pid = int(first.stderr.split("(pid ")[1].split(",")[0])
+    try:
+        second = subprocess.run([sys.executable, "-m", "pencilbox", "hint", str(board)], capture_output=True,
+                                text=True, env=env, timeout=300)
+        assert second.returncode == 0 and "a background build is at" in second.stderr, second.stderr
+        code = "from pencilbox import warm; print(warm.start_background())"
+        again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                               timeout=60)
+        assert again.stdout.split() == ["None"], "a second build started beside the first"
+    finally:
+        os.kill(pid, 9)
+
+
+def test_warm_waits_for_a_running_build_and_says_so(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PENCILBOX_CACHE_DIR", str(tmp_path))
+    for k in ("NUMBA_CACHE_DIR", "PENCILBOX_AOT_DIR"):
+        monkeypatch.delenv(k, raising=False)
+    held = warm._lock(block=False)
+    assert held is not None
+    try:
+        assert warm._locked() and warm.start_background() is None
+        assert warm.build(progress_bar=False, wait=False) is None
+    finally:
+        held.close()
+    assert not warm._locked()
