@@ -201,6 +201,9 @@ class Lane:
         watch = asyncio.ensure_future(gone)
         try:
             worker = self.idle.get_nowait() if not self.idle.empty() else await self._wait(deadline, watch)
+            while worker.proc is not None and worker.proc.returncode is not None:  # died while idle
+                self._replace(worker)  # the call goes to a live one instead
+                worker = self.idle.get_nowait() if not self.idle.empty() else await self._wait(deadline, watch)
             return await self._run(worker, verb, args, deadline, watch)
         finally:
             watch.cancel()
