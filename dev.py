@@ -113,23 +113,38 @@ def play() -> None:
 
 
 def wheel() -> None:
-    """A platform wheel in dist/ that carries the ahead-of-time modules (built for a portable
-    CPU), so an install compiles nothing for the ladder verbs and needs no C compiler."""
+    """A platform wheel (in dist/, or the folder after --into) that carries the ahead-of-time
+    modules built for a portable CPU, so an install compiles nothing for the ladder verbs and
+    needs no C compiler. The modules are built into a staged copy of the tracked files."""
+    args = sys.argv[2:]
+    out = Path(args[args.index("--into") + 1]).resolve() if "--into" in args else ROOT / "dist"
     compiler()
     with tempfile.TemporaryDirectory() as tmp:
         stage = Path(tmp) / "pencilbox"
         files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, check=True,
-                               capture_output=True, text=True).stdout.split()
+                               capture_output=True, text=True).stdout.splitlines()
         for rel in files:
             if (ROOT / rel).is_file():
                 (stage / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / rel, stage / rel)
         built = stage / "src" / "pencilbox" / "_built"
         env = {**os.environ, "PENCILBOX_AOT_CPU": "generic"}
-        for name in ("fillapix", "ripple", "slant", "sukoro"):
-            run(PY, "-m", "pencilbox.core.aot", name, built, env=env)
-        run(PY, "-m", "pip", "wheel", "-q", "--no-deps", "-w", ROOT / "dist", stage)
-    print("wheel:", max((ROOT / "dist").glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime))
+        puzzles = ROOT / "src" / "pencilbox" / "puzzles"
+        names = [p.name for p in sorted(puzzles.iterdir()) if (p / "jit.py").exists()]
+        print("+ ahead-of-time build for a portable CPU:", ", ".join(names), flush=True)
+        jobs = max(1, min(len(names), os.cpu_count() or 1))
+        running: list[subprocess.Popen[bytes]] = []
+        for name in names:
+            while len(running) >= jobs:
+                if running.pop(0).wait() != 0:
+                    sys.exit("the ahead-of-time build failed")
+            running.append(subprocess.Popen([str(PY), "-m", "pencilbox.core.aot", name, str(built)], env=env,
+                                            cwd=ROOT, stdout=subprocess.DEVNULL))
+        if any(proc.wait() != 0 for proc in running):
+            sys.exit("the ahead-of-time build failed")
+        out.mkdir(parents=True, exist_ok=True)
+        run(PY, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, stage)
+    print("wheel:", max(out.glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime))
 
 
 def bench() -> None:
@@ -151,7 +166,7 @@ def studies() -> None:
 def main() -> None:
     verbs = {"play": play, "demo": demo, "test": test, "bench": bench, "studies": studies, "wheel": wheel,
              "setup": lambda: None}
-    takes_args = ("play", "studies")
+    takes_args = ("play", "studies", "wheel")
     if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] not in takes_args):
         sys.exit(__doc__)
     setup()

@@ -44,7 +44,8 @@ def small_board(name: str) -> Any:
 
 def exercise(name: str, job: str) -> None:
     """One tiny run of a job through the verbs' own code paths (so the compiled signatures
-    are the ones the verbs use): the generator at every grade the player offers."""
+    are the ones the verbs use): the generator at every grade the player offers (5x5: Fill-a-Pix
+    classifies twins only where a side is 2 mod 3)."""
     from pencilbox import service
     with cache.compiling():
         if job == "ladder":
@@ -57,7 +58,7 @@ def exercise(name: str, job: str) -> None:
             puzzle = puzzles.get(name)
             for level in (None, *dict.fromkeys(level for _, level in puzzle.named_grades)):
                 try:
-                    made = puzzle.generate(4, 4, level, 1, tries=20)
+                    made = puzzle.generate(5, 5, level, 1, tries=20)
                 except ValueError:  # no such board that small: its code ran all the same
                     continue
                 service.count(made.board, "ladder", service.Options(limit=2))
@@ -197,7 +198,7 @@ def _build(progress_bar: bool, ahead: bool, on_job: Callable[[str, str], None] |
     was = os.environ.get(aot.OFF)
     os.environ[aot.OFF] = "0"  # the jitted code, so numba compiles it (the built modules stay a fallback)
     try:
-        with tqdm(todo, desc="compiling kernels", unit="job", disable=not progress_bar,
+        with tqdm(todo, desc="compiling kernels", unit="job", disable=not progress_bar or not todo,
                   file=sys.stderr) as bar:
             for name, job in bar:
                 bar.set_postfix_str(f"{name} {job}")

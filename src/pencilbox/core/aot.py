@@ -151,11 +151,33 @@ def signature(dispatcher: Any) -> Any:
     return sigs[0]
 
 
+def modules(puzzle: str) -> list[str]:
+    """The compiled modules of a puzzle folder that declare EXPORTS (its ``jit*.py``: the
+    ladder's, the generators'), found without importing them."""
+    import re
+    folder = os.path.join(PACKAGE, "puzzles", puzzle)
+    try:
+        names = sorted(f for f in os.listdir(folder) if f.startswith("jit") and f.endswith(".py"))
+    except OSError:
+        return []
+    out = []
+    for f in names:
+        with open(os.path.join(folder, f)) as text:
+            if re.search(r"^EXPORTS = ", text.read(), re.M):
+                out.append(f"pencilbox.puzzles.{puzzle}.{f[:-3]}")
+    return out
+
+
+def built(puzzle: str) -> bool:
+    """Whether every compiled module of the puzzle has a fresh built module."""
+    return all(load(jit) is not None for jit in modules(puzzle))
+
+
 def build_all(names: list[str], jobs: int | None = None) -> dict[str, str]:
-    """Build every named puzzle's module that is missing or stale, each in a fresh process
-    (``jobs`` at a time); per puzzle "" when built, else why not (the build's last line)."""
+    """Build every named puzzle's modules where one is missing or stale, each puzzle in a fresh
+    process (``jobs`` at a time); per puzzle "" when built, else why not (the build's last line)."""
     import subprocess
-    out = {name: "" for name in names if load(f"pencilbox.puzzles.{name}.jit") is not None}
+    out = {name: "" for name in names if built(name)}
     todo = [n for n in names if n not in out]
     running: list[tuple[str, subprocess.Popen[str]]] = []
     jobs = jobs or os.cpu_count() or 1
@@ -172,39 +194,50 @@ def build_all(names: list[str], jobs: int | None = None) -> dict[str, str]:
     return out
 
 
-def build(puzzle: str, folder_: str | None = None) -> Path:
-    """In a fresh process: import the puzzle's jitted module, note its sources, run the verbs
-    once (jitted) for the entry points' signatures, and compile EXPORTS into the cache folder.
-    The manifest is written last, so a half-built module is never loaded."""
+def build(puzzle: str, folder_: str | None = None) -> list[Path]:
+    """In a fresh process: import the puzzle's compiled modules, note their sources, run the
+    verbs once (jitted: the ladder's, then the generators') for the entry points' signatures,
+    and compile each module's EXPORTS into a module of its own in the cache folder. Each
+    manifest is written last, so a half-built module is never loaded."""
     os.environ[OFF] = "0"
-    jit = f"pencilbox.puzzles.{puzzle}.jit"
-    module = importlib.import_module(jit)
+    jits = {jit: importlib.import_module(jit) for jit in modules(puzzle)}
     src = sources()
     from pencilbox import warm
     warm.exercise(puzzle, "ladder")
+    sigs = {(jit, e): signature(getattr(m, e)) for jit, m in jits.items() for e in m.EXPORTS
+            if getattr(m, e).nopython_signatures}  # the ladder verbs' own signatures first
+    warm.exercise(puzzle, "generate")
+    sigs |= {(jit, e): signature(getattr(m, e)) for jit, m in jits.items() for e in m.EXPORTS
+             if (jit, e) not in sigs}
+    from pathlib import Path
+    folder = Path(folder_ or cache_dir())
+    folder.mkdir(parents=True, exist_ok=True)
+    return [_compile(jit, m, {e: sigs[(jit, e)] for e in m.EXPORTS}, src, folder) for jit, m in jits.items()]
+
+
+def _compile(jit: str, module: ModuleType, sigs: dict[str, Any], src: dict[str, str], folder: Path) -> Path:
     import tempfile
     from pathlib import Path
 
     from numba.pycc import CC  # type: ignore[attr-defined]  # numba.pycc does not list CC in __all__
-    folder = Path(folder_ or cache_dir())
-    folder.mkdir(parents=True, exist_ok=True)
     name = f"{_stem(jit)}_{sha256(json.dumps(src).encode()).hexdigest()[:12]}"
     with tempfile.TemporaryDirectory(dir=folder) as tmp:
         cc = CC(name)
         cc.output_dir = tmp
         cc.target_cpu = os.environ.get(CPU, "host")
         cc.verbose = False
-        for entry in module.EXPORTS:
-            dispatcher = getattr(module, entry)
-            cc.export(entry, signature(dispatcher))(dispatcher.py_func)
+        for entry, sig in sigs.items():
+            cc.export(entry, sig)(getattr(module, entry).py_func)
         cc.compile()
         os.replace(Path(tmp) / f"{name}{SUFFIX}", folder / f"{name}{SUFFIX}")
-    manifest = {"module": name, "jit": jit, "exports": list(module.EXPORTS), "sources": src}
+    manifest = {"module": name, "jit": jit, "exports": list(sigs), "sources": src}
     fresh = folder / f"{_stem(jit)}.json.{os.getpid()}"
     fresh.write_text(json.dumps(manifest, indent=1) + "\n")
     os.replace(fresh, folder / f"{_stem(jit)}.json")  # whole or not at all, with builds side by side
-    for old in folder.glob(f"{_stem(jit)}_*{SUFFIX}"):
-        if old.name != f"{name}{SUFFIX}":
+    import re
+    for old in folder.glob(f"{_stem(jit)}_*{SUFFIX}"):  # this module's older builds (not its siblings')
+        stem = old.name[:-len(SUFFIX)]
+        if old.name != f"{name}{SUFFIX}" and re.fullmatch(rf"{_stem(jit)}_[0-9a-f]{{12}}", stem):
             old.unlink(missing_ok=True)
     return folder / f"{name}{SUFFIX}"
 

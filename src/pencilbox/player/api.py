@@ -23,7 +23,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pencilbox import puzzles, warm
-from pencilbox.core import cache
+from pencilbox.core import aot, cache
 from pencilbox.errors import BoardError
 from pencilbox.player import lanes, play
 from pencilbox.player.worker import status_of
@@ -115,7 +115,7 @@ async def _compiled(puzzle: Any, request: Request) -> Response | None:
         name = puzzles.get(str(puzzle)).name
     except (BoardError, AttributeError):
         return None  # the worker's answer names the bad puzzle
-    if cache.policy() != "auto" or cache.ready(name, "generate"):
+    if cache.policy() != "auto" or cache.ready(name, "generate") or aot.built(name):
         return None
     gone = asyncio.ensure_future(lanes.disconnected(request.receive))
     try:

@@ -200,13 +200,16 @@ class Lane:
         deadline = time.monotonic() + self.budget_s
         watch = asyncio.ensure_future(gone)
         try:
-            worker = self.idle.get_nowait() if not self.idle.empty() else await self._wait(deadline, watch)
+            worker = await self._take(deadline, watch)
             while worker.proc is not None and worker.proc.returncode is not None:  # died while idle
                 self._replace(worker)  # the call goes to a live one instead
-                worker = self.idle.get_nowait() if not self.idle.empty() else await self._wait(deadline, watch)
+                worker = await self._take(deadline, watch)
             return await self._run(worker, verb, args, deadline, watch)
         finally:
             watch.cancel()
+
+    async def _take(self, deadline: float, watch: asyncio.Future[Any]) -> Worker:
+        return self.idle.get_nowait() if not self.idle.empty() else await self._wait(deadline, watch)
 
     async def _wait(self, deadline: float, watch: asyncio.Future[Any]) -> Worker:
         """A worker once one is free, in arrival order, within the call's budget."""

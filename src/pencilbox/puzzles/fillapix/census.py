@@ -23,7 +23,7 @@ import numpy as np
 from numba import njit
 
 from pencilbox.puzzles.fillapix import twins
-from pencilbox.puzzles.fillapix.twins import _twin_core
+from pencilbox.puzzles.fillapix.jit_twins import _twin_core
 
 METHODS = ("clues", "kernel", "classifier", "closed_form")
 MAX_CELLS = 25

@@ -22,6 +22,9 @@ from pencilbox.puzzles.fillapix.jit import (
 )
 from pencilbox.puzzles.fillapix.kernel import PRB
 
+# the erasure loop, built ahead of time with the ladder's entry points (core/aot.py)
+EXPORTS = ('_minimise',)
+
 
 @njit(cache=True, _nrt=False)
 def _unbalanced(cur, avoid, clue, block):

@@ -18,7 +18,7 @@ FLAG = flag_table(RUNGS)
 CNT, PAIR, SIDES, PRB = FLAG["count"], FLAG["pair"], FLAG["sides"], FLAG[PROBE]
 
 CODE = Code("pencilbox.puzzles.fillapix.jit")
-GENERATE = Code("pencilbox.puzzles.fillapix.jit_generate")  # never built ahead: always jitted
+GENERATE = Code("pencilbox.puzzles.fillapix.jit_generate")  # its erasure loop built ahead too
 
 
 def minimise(board: Board, order: list[int], answer: list[int], names: tuple[str, ...],

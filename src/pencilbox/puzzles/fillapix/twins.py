@@ -42,9 +42,11 @@ from collections.abc import Sequence
 from math import comb
 
 import numpy as np
-from numba import njit
+
+from pencilbox.core.aot import Code
 
 NONE, COLUMN, ROW, TWO_BLOCK = 0, 1, 2, 3
+TWINS = Code("pencilbox.puzzles.fillapix.jit_twins")  # the compiled core, built ahead with the generator
 KIND_NAMES = {COLUMN: "column", ROW: "row", TWO_BLOCK: "two-block"}
 
 
@@ -95,94 +97,6 @@ class Workspace:
                 self.union, self.cnt, self.order)
 
 
-@njit(cache=True)
-def _line_fit(x, start, stride, u):
-    """+1 if the line absorbs +u (0 where u = 1, 1 where u = -1), -1 if it absorbs -u,
-    else 0."""
-    plus = True
-    minus = True
-    for k in range(u.shape[0]):
-        if u[k] == 0:
-            continue
-        want = 0 if u[k] == 1 else 1  # the value that lets the cell take +u_k
-        if x[start + k * stride] == want:
-            minus = False
-        else:
-            plus = False
-        if not plus and not minus:
-            return 0
-    return 1 if plus else -1
-
-
-@njit(cache=True)
-def _twin_core(x, d, h, w, uh, uw, pidx, qidx, z, ifrom, union, cnt, order):
-    """Write into ``d`` (all zero on entry) a ternary kernel vector that ``x`` absorbs and
-    return its kind (COLUMN, ROW, TWO_BLOCK), or return NONE when there is none."""
-    hs = h % 3 == 2
-    ws = w % 3 == 2
-    if hs:
-        for j in range(w):
-            f = _line_fit(x, j, w, uh)
-            if f != 0:
-                for i in range(h):
-                    d[i * w + j] = f * uh[i]
-                return COLUMN
-    if ws:
-        for i in range(h):
-            f = _line_fit(x, i * w, 1, uw)
-            if f != 0:
-                for j in range(w):
-                    d[i * w + j] = f * uw[j]
-                return ROW
-    if not (hs and ws):
-        return NONE
-    # No line fits, so no row or column of Y is constant: look for a two-block split.
-    m = pidx.shape[0]
-    n = qidx.shape[0]
-    for a in range(m):
-        i = pidx[a]
-        c = 0
-        for b in range(n):
-            j = qidx[b]
-            y = x[i * w + j]
-            if uh[i] * uw[j] == -1:
-                y = 1 - y
-            z[a, b] = 1 - y  # 1 where Y is 0: the zero set Z_a
-            c += 1 - y
-        cnt[a] = c
-        # insertion sort of rows by |Z|
-        k = a
-        while k > 0 and cnt[order[k - 1]] > c:
-            order[k] = order[k - 1]
-            k -= 1
-        order[k] = a
-    for b in range(n):
-        ifrom[m, b] = 1
-    for k in range(m - 1, -1, -1):
-        for b in range(n):
-            ifrom[k, b] = ifrom[k + 1, b] & z[order[k], b]
-    for b in range(n):
-        union[b] = 0
-    for k in range(1, m):
-        ok = True
-        for b in range(n):
-            union[b] |= z[order[k - 1], b]
-            if union[b] > ifrom[k, b]:
-                ok = False
-        if ok:
-            # B = order[:k] (all 1 off J), A = order[k:] (all 0 on J), J = union.
-            for t in range(m):
-                i = pidx[order[t]]
-                for b in range(n):
-                    j = qidx[b]
-                    if t >= k and union[b] == 1:
-                        d[i * w + j] = uh[i] * uw[j]
-                    elif t < k and union[b] == 0:
-                        d[i * w + j] = -uh[i] * uw[j]
-            return TWO_BLOCK
-    return NONE
-
-
 def twin_vector(picture: Sequence[int], h: int, w: int) -> tuple[int, list[int] | None]:
     """(kind, d): a ternary kernel vector d the picture absorbs and its kind
     (COLUMN, ROW, TWO_BLOCK), or (NONE, None)."""
@@ -194,7 +108,7 @@ def twin_vector(picture: Sequence[int], h: int, w: int) -> tuple[int, list[int] 
     if ((x != 0) & (x != 1)).any():
         raise ValueError("picture must be 0/1")
     d = np.zeros(h * w, dtype=np.int8)
-    kind = _twin_core(x, d, *Workspace(h, w).args())
+    kind = TWINS._twin_core(x, d, *Workspace(h, w).args())
     return (kind, [int(v) for v in d]) if kind != NONE else (NONE, None)
 
 

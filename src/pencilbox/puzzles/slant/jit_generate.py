@@ -17,6 +17,9 @@ from numba import njit
 from pencilbox.puzzles.slant.jit import _base, _narrow, _push, _state, _undo_to
 from pencilbox.puzzles.slant.kernel import PRB
 
+# the erasure loop, built ahead of time with the ladder's entry points (core/aot.py)
+EXPORTS = ('_minimise',)
+
 
 @njit(cache=True, _nrt=False)
 def _schedule_live(dom, tabs, st):

@@ -18,7 +18,7 @@ FLAG = flag_table(RUNGS)
 CNT, CYC, DUET, PRB = FLAG["count"], FLAG["cycle"], FLAG["duet"], FLAG[PROBE]
 
 CODE = Code("pencilbox.puzzles.slant.jit")
-GENERATE = Code("pencilbox.puzzles.slant.jit_generate")  # never built ahead: always jitted
+GENERATE = Code("pencilbox.puzzles.slant.jit_generate")  # its erasure loop built ahead too
 
 
 def tables(board: Board) -> tuple[np.ndarray, ...]:

@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 
 from pencilbox.puzzles.fillapix import twins
+from pencilbox.puzzles.fillapix.jit_twins import _twin_core
 from pencilbox.puzzles.fillapix.studies.common import (
     count_cell,
     exact_shares,
@@ -19,7 +20,6 @@ from pencilbox.puzzles.fillapix.studies.common import (
     side_kind,
     z_score,
 )
-from pencilbox.puzzles.fillapix.twins import _twin_core
 from pencilbox.studies import Figures, Params, Row, figure, proportion, sig, table
 
 NUMBER = 4
