@@ -251,9 +251,11 @@ def use_numba_cache() -> None:
     if _LOCATED:
         return
     _LOCATED.append(True)
-    from numba.core import caching
+    from importlib import import_module
+    caching: Any = import_module("numba.core.caching")  # numba's internals, untyped
+    config: Any = import_module("numba.core.config")
 
-    class Locator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):  # type: ignore[misc,name-defined]
+    class Locator(caching._SourceFileBackedLocatorMixin, caching._CacheLocator):  # type: ignore[misc]
         """Files of this package, cached in this kernel version's folder."""
 
         def __init__(self, py_func: Any, py_file: str) -> None:
@@ -266,7 +268,6 @@ def use_numba_cache() -> None:
 
         @classmethod
         def from_function(cls, py_func: Any, py_file: str) -> Any:
-            from numba.core import config
             if config.CACHE_DIR or not os.path.abspath(py_file).startswith(PACKAGE + os.sep):
                 return None  # numba's own setting, or not ours: numba's usual places
             return super().from_function(py_func, py_file)
@@ -276,6 +277,5 @@ def use_numba_cache() -> None:
     if isinstance(classes, list):
         classes.insert(0, Locator)
         return
-    from numba.core import config  # a numba without that list: all its cached functions go there
-    if not config.CACHE_DIR:
+    if not config.CACHE_DIR:  # a numba without that list: all its cached functions go there
         config.CACHE_DIR = numba_dir()
