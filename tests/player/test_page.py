@@ -601,15 +601,15 @@ def test_hints_alone_solve_a_ripple_board_with_one_cell_regions(page: Page, serv
 # ---------------------------------------------------------------- item 1: the warm-up, as the page says it
 
 def test_a_warming_up_answer_reads_as_a_moment_to_wait(browser: Browser, server: str) -> None:
-    """While the solver warms up (a fresh install), a hint's 503 "warming up" answer shows as
-    a moment to wait, not as "Hint failed" (the server side: tests/player/test_start.py)."""
+    """While the workers start, a hint's 503 "warming up" answer shows as a moment to wait, not
+    as "Hint failed" (the server side: tests/player/test_start.py)."""
     ctx, page, errors = new_page(browser)
     rec = small_boards(server, "slant")[0]
     open_board(page, server, "slant", rec["id"])
     page.route("**/api/hint", lambda route: route.fulfill(status=503, headers={"Retry-After": "3"}, json={
-        "error": "warming up: the solver's kernels are compiling", "warming": True}))
+        "error": "warming up: the player's worker processes are still starting", "warming": True}))
     page.click("#hint")
-    page.wait_for_function("document.querySelector('#message').textContent.includes('warming up')")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('still starting')")
     assert "failed" not in page.inner_text("#message")
     assert page.get_attribute("#message", "data-kind") != "error"
     ctx.close()
