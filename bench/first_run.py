@@ -16,7 +16,8 @@ of this checkout, a fresh virtual environment, an empty HOME (so an empty per-us
   the median of 3 later calls.
 
 The machine's load (os.getloadavg) is recorded before and after each run. Nothing else should
-run beside it: the figures are wall-clock seconds on a 2-core machine.
+run beside it: the figures are wall-clock seconds on a 2-core machine. Run it with the
+checkout's venv: ``.venv/bin/python bench/first_run.py [--runs N]`` (or ``python3 dev.py bench``).
 """
 
 from __future__ import annotations
@@ -37,11 +38,14 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from pencilbox.core.lifetime import alive, descendants
+
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "results" / "first_run.json"
 PUZZLES = ("sukoro", "slant", "ripple", "fillapix")
 PIP_CACHE = Path(tempfile.gettempdir()) / "pencilbox-bench-pip-cache"  # kept between runs (reported)
 PATIENCE_S = 1800.0
+PYTHON = getattr(sys, "_base_executable", sys.executable)  # the user's python3, not this venv's
 
 
 def call(url: str, body: Any = None, timeout: float = PATIENCE_S) -> tuple[int, Any]:
@@ -68,32 +72,8 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def descendants(pid: int) -> set[int]:
-    parent: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parent[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-    out: set[int] = set()
-    todo = [pid]
-    while todo:
-        kids = {c for c, pp in parent.items() if pp == todo.pop()}
-        out |= kids
-        todo += list(kids)
-    return out
-
-
-def alive(pid: int) -> bool:
-    try:
-        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
-    except OSError:
-        return False
-
-
 def boards() -> dict[str, dict[str, Any]]:
     """Per puzzle: its smallest bank board (hints) and its first 10x10 one (the command line)."""
-    sys.path.insert(0, str(ROOT / "src"))
     from pencilbox import bank
     from pencilbox.player import drive, play
     out = {}
@@ -181,7 +161,8 @@ def cli_figures(exe: Path, env: dict[str, str], tmp: Path, cases: dict[str, Any]
     def timed(name: str, verb: str) -> float:
         argv = [str(exe), *(a.format(board=files[name], name=name) for a in VERBS[verb])]
         t = time.monotonic()
-        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=PATIENCE_S)
+        subprocess.run(argv, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                       timeout=PATIENCE_S)
         return round(time.monotonic() - t, 3)
     first = {name: {verb: timed(name, verb) for verb in VERBS} for name in PUZZLES}
     code = "from pencilbox import warm; print(warm.progress()['state'])"
@@ -214,21 +195,23 @@ def run_once(k: int, wheel: Path, cases: dict[str, Any]) -> dict[str, Any]:
         subprocess.run(["git", "clone", "-q", str(ROOT), str(clone)], check=True)
         home = tmp / "home-dev"
         home.mkdir()
-        out["dev"] = play_figures([sys.executable, str(clone / "dev.py"), "play"], env_for(home), clone, cases)
+        dev = [PYTHON, str(clone / "dev.py"), "play"]
+        out["dev"] = play_figures(dev, env_for(home), clone, cases)
         home2 = tmp / "home-dev-cli"
         home2.mkdir()
         out["dev_cli"] = cli_figures(clone / ".venv" / "bin" / "pencilbox", env_for(home2), tmp, cases)
 
         venv = tmp / "venv"
         t = time.monotonic()
-        subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+        subprocess.run([PYTHON, "-m", "venv", str(venv)], check=True)
         subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], check=True,
                        env=env_for(tmp / "home-pip"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         out["wheel_install_s"] = round(time.monotonic() - t, 1)
         path = no_compiler_path(venv, tmp)
         home3 = tmp / "home-wheel"
         home3.mkdir()
-        out["wheel"] = play_figures([str(venv / "bin" / "pencilbox"), "play"], env_for(home3, path), tmp, cases)
+        exe = [str(venv / "bin" / "pencilbox"), "play"]
+        out["wheel"] = play_figures(exe, env_for(home3, path), tmp, cases)
         home4 = tmp / "home-wheel-cli"
         home4.mkdir()
         out["wheel_cli"] = cli_figures(venv / "bin" / "pencilbox", env_for(home4, path), tmp, cases)
@@ -244,7 +227,7 @@ def main() -> None:
     cases = boards()
     PIP_CACHE.mkdir(exist_ok=True)
     t = time.monotonic()
-    subprocess.run([sys.executable, str(ROOT / "dev.py"), "wheel"], check=True, cwd=ROOT,
+    subprocess.run([PYTHON, str(ROOT / "dev.py"), "wheel"], check=True, cwd=ROOT,
                    stdout=subprocess.DEVNULL)
     wheel_build_s = round(time.monotonic() - t, 1)
     wheel = max((ROOT / "dist").glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime)

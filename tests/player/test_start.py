@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from pencilbox import bank
+from pencilbox.core.lifetime import alive, descendants
 from pencilbox.player import drive, play
 
 PAGE_S = 60.0  # the first answer from launch (the test's patience, not a goal)
@@ -73,32 +74,6 @@ def first_answer(url: str, t0: float, limit: float) -> tuple[int, float]:
         except OSError:
             time.sleep(0.05)
     return 0, time.monotonic() - t0
-
-
-def descendants(pid: int) -> set[int]:
-    """Every process below ``pid`` (Linux /proc)."""
-    parent: dict[int, int] = {}
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            parent[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
-        except (OSError, ValueError, IndexError):
-            continue
-    out: set[int] = set()
-    todo = [pid]
-    while todo:
-        p = todo.pop()
-        kids = {c for c, pp in parent.items() if pp == p}
-        out |= kids
-        todo += list(kids)
-    return out
-
-
-def alive(pid: int) -> bool:
-    try:
-        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
-    except OSError:
-        return False
-    return state != "Z"
 
 
 def stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM, patience: float = 10) -> set[int]:

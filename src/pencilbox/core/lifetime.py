@@ -27,3 +27,30 @@ def die_with(parent: int) -> None:
     if os.getppid() != parent:  # gone before the signal was set
         os._exit(0)
     threading.Thread(target=watch, daemon=True).start()
+
+
+def descendants(pid: int) -> set[int]:
+    """Every process below ``pid`` (Linux /proc; empty elsewhere): what must end with it."""
+    from pathlib import Path
+    parent: dict[int, int] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            parent[int(stat.parent.name)] = int(stat.read_text().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            continue
+    out: set[int] = set()
+    todo = [pid]
+    while todo:
+        kids = {c for c, pp in parent.items() if pp == todo.pop()}
+        out |= kids
+        todo += list(kids)
+    return out
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except (OSError, IndexError):
+        return False
