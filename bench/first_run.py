@@ -197,6 +197,7 @@ def run_once(k: int, wheel: Path, cases: dict[str, Any]) -> dict[str, Any]:
         home.mkdir()
         dev = [PYTHON, str(clone / "dev.py"), "play"]
         out["dev"] = play_figures(dev, env_for(home), clone, cases)
+        print(f"run {k}: dev.py play {out['dev']}", file=sys.stderr, flush=True)
         home2 = tmp / "home-dev-cli"
         home2.mkdir()
         out["dev_cli"] = cli_figures(clone / ".venv" / "bin" / "pencilbox", env_for(home2), tmp, cases)
@@ -204,6 +205,7 @@ def run_once(k: int, wheel: Path, cases: dict[str, Any]) -> dict[str, Any]:
         venv = tmp / "venv"
         t = time.monotonic()
         subprocess.run([PYTHON, "-m", "venv", str(venv)], check=True)
+        (tmp / "home-pip").mkdir()
         subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], check=True,
                        env=env_for(tmp / "home-pip"), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         out["wheel_install_s"] = round(time.monotonic() - t, 1)
@@ -212,6 +214,7 @@ def run_once(k: int, wheel: Path, cases: dict[str, Any]) -> dict[str, Any]:
         home3.mkdir()
         exe = [str(venv / "bin" / "pencilbox"), "play"]
         out["wheel"] = play_figures(exe, env_for(home3, path), tmp, cases)
+        print(f"run {k}: wheel play {out['wheel']}", file=sys.stderr, flush=True)
         home4 = tmp / "home-wheel-cli"
         home4.mkdir()
         out["wheel_cli"] = cli_figures(venv / "bin" / "pencilbox", env_for(home4, path), tmp, cases)
