@@ -53,7 +53,9 @@ def call(url: str, body: Any = None, timeout: float = PATIENCE_S) -> tuple[int, 
     req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
     try:
         with urllib.request.urlopen(req, timeout=timeout) as r:
-            return r.status, json.loads(r.read() or b"null")
+            raw = r.read()
+            is_json = r.headers.get("Content-Type", "").startswith("application/json")
+            return r.status, json.loads(raw) if is_json else raw
     except urllib.error.HTTPError as e:
         return e.code, None
 
