@@ -41,7 +41,8 @@ def descendants(pid: int) -> set[int]:
     out: set[int] = set()
     todo = [pid]
     while todo:
-        kids = {c for c, pp in parent.items() if pp == todo.pop()}
+        here = todo.pop()
+        kids = {c for c, pp in parent.items() if pp == here}
         out |= kids
         todo += list(kids)
     return out
