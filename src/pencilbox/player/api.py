@@ -85,6 +85,16 @@ class Warmup:
             out["workers"] = LANES.status()
         return out
 
+    async def up(self, verb: str) -> bool:
+        """Wait (a few seconds: no worker compiles) until the lane of ``verb`` has its workers;
+        False when they are not up within STARTING_S."""
+        deadline = time.monotonic() + STARTING_S
+        while not (self.kernels if verb in KERNEL else self.heavy):
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(0.05)
+        return True
+
     def build(self) -> None:
         """Start the background build (ending with this server) unless one runs or all is ready."""
         if self.builder is None or self.builder.poll() is not None:
@@ -96,13 +106,14 @@ class Warmup:
             self.builder.wait()
 
 
+STARTING_S = 60.0  # the longest a call waits for its lane's workers to start
 WARMUP = Warmup()
 RETRY_S = 3  # what a "warming up" answer asks the page to wait before asking again
 BUILD_WAIT_S = 1800.0  # the longest a New board waits for its generator's compilation
 
 
 def _warming() -> JSONResponse:
-    """The answer of a call that came before the workers were up: at once, never a hang."""
+    """The answer of a call whose lane's workers were still not up after STARTING_S."""
     said = "warming up: the player's worker processes are still starting; try again shortly"
     return JSONResponse({"error": said, **WARMUP.status()}, status_code=503,
                         headers={"Retry-After": str(RETRY_S)})
@@ -147,7 +158,7 @@ async def _run(fn: Any, *args: Any, request: Request | None = None) -> Response:
     verb = fn.__name__
     served = _served()
     if served is not None and request is not None and verb in KERNEL | HEAVY:
-        if (verb in KERNEL and not WARMUP.kernels) or (verb in HEAVY and not WARMUP.heavy):
+        if not await WARMUP.up(verb):
             return _warming()
         if verb == "generate":
             waited = await _compiled(args[0], request)
