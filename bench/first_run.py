@@ -15,6 +15,9 @@ of this checkout, a fresh virtual environment, an empty HOME (so an empty per-us
   10x10 bank board (the first one starts the background build), then, once the build is done,
   the median of 3 later calls.
 
+``summary`` gives each figure as min / median / max over the runs (hints, generate and each CLI
+verb: the slowest puzzle of a run); ``--summarise`` recomputes it from the file.
+
 The machine's load (os.getloadavg) is recorded before and after each run. Nothing else should
 run beside it: the figures are wall-clock seconds on a 2-core machine. Run it with the
 checkout's venv: ``.venv/bin/python bench/first_run.py [--runs N]`` (or ``python3 dev.py bench``).
@@ -225,10 +228,45 @@ def run_once(k: int, wheel: Path, cases: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def spread(values: list[Any]) -> Any:
+    """min / median / max of a figure over the runs (a figure that is not a number: as it is)."""
+    nums = [v for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if len(nums) != len(values):
+        return values
+    return {"min": min(nums), "median": statistics.median(nums), "max": max(nums)}
+
+
+def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """Each figure of the issue's table over the runs; the CLI's per verb over the puzzles too."""
+    out: dict[str, Any] = {"load_1min": spread([r["load_before"][0] for r in runs])}
+    for path in ("dev", "wheel"):
+        fig: dict[str, Any] = {}
+        for key in ("pip_s", "page_s", "count_s", "build_done_s", "stop_s"):
+            if runs[0][path].get(key) is not None:
+                fig[key] = spread([r[path][key] for r in runs])
+        for key in ("hint_s", "generate_s"):
+            fig[f"{key}_slowest_puzzle"] = spread([max(r[path][key].values()) for r in runs])
+        fig["left_after_stop"] = sorted({p for r in runs for p in r[path]["left_after_stop"]})
+        cli = [r[f"{path}_cli"] for r in runs]
+        for when in ("first_s", "later_median_s"):
+            fig[f"cli_{when}"] = {verb: spread([max(c[when][name][verb] for name in PUZZLES) for c in cli])
+                                  for verb in VERBS}
+        out[path] = fig
+    out["wheel"]["install_s"] = spread([r["wheel_install_s"] for r in runs])
+    return out
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--summarise", action="store_true", help="add the summary to the results file and stop")
     args = ap.parse_args()
+    if args.summarise:
+        result = json.loads(OUT.read_text())
+        result["summary"] = summarise(result["runs"])
+        OUT.write_text(json.dumps(result, indent=1) + "\n")
+        print(json.dumps(result["summary"], indent=1))
+        return
     cases = boards()
     PIP_CACHE.mkdir(exist_ok=True)
     t = time.monotonic()
@@ -240,7 +278,8 @@ def main() -> None:
                             text=True).stdout.strip()
     runs = [run_once(k, wheel, cases) for k in range(args.runs)]
     result = {"commit": commit, "cpus": os.cpu_count(), "wheel": wheel.name, "wheel_build_s": wheel_build_s,
-              "pip_cache": f"{PIP_CACHE} (pip's download cache, kept between runs)", "runs": runs}
+              "pip_cache": f"{PIP_CACHE} (pip's download cache, kept between runs)", "runs": runs,
+              "summary": summarise(runs)}
     OUT.write_text(json.dumps(result, indent=1) + "\n")
     print(json.dumps(result, indent=1))
 
