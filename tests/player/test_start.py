@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from pencilbox import bank
+from pencilbox import bank, puzzles
 from pencilbox.core.lifetime import alive, descendants
 from pencilbox.player import drive, play
 
@@ -114,6 +114,20 @@ def hint_body(name: str) -> dict[str, Any]:
     return {"board": play.board_json(board), "position": drive.start_position(board), "level": None}
 
 
+def wrong_entry_body(name: str) -> dict[str, Any]:
+    """The largest bank board of a puzzle (its hardest grade), one cell entered against its answer:
+    the hint must find the answer first (the readable search takes a minute on some 20x20 ones)."""
+    recs = bank.load(name)
+    rec = max(recs, key=lambda r: (r["rows"] * r["cols"], r["grade"] == "search", r["id"]))
+    board = play.board_of(rec)
+    marks = puzzles.get(name).marks
+    right = marks.from_answer(board, tuple(puzzles.get(name).from_json(rec).answer))
+    position: list[Any] = [None] * len(right)
+    cycle = [m for m in puzzles.get(name).marks.UI["cycle"] if m is not None]
+    position[0] = next(m for m in cycle if m != right[0])
+    return {"board": play.board_json(board), "position": position, "level": None}
+
+
 @pytest.fixture
 def cold(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], float, Path]]:
     proc, base, t0 = launch([sys.executable, "-m", "pencilbox", "play"], fresh_env(tmp_path))
@@ -135,6 +149,8 @@ def test_a_fresh_install_answers_hints_at_once_and_generates_once_its_generator_
     for name in ("sukoro", "slant", "ripple", "fillapix"):  # answered by the readable rungs
         code, _, raw = call(base + "/api/hint", hint_body(name), timeout=120)
         assert code == 200 and json.loads(raw)["kind"] == "hint", raw
+    code, _, raw = call(base + "/api/hint", wrong_entry_body("fillapix"), timeout=120)  # the answer by SAT
+    assert code == 200 and json.loads(raw)["kind"] == "wrong", raw
     now = status(base)
     assert not now["warming"] and now["build"]["state"] == "running", now
     assert status(base)["build"]["ready"] < status(base)["build"]["total"], "the build had already finished"
