@@ -128,20 +128,8 @@ def wheel() -> None:
                 (stage / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / rel, stage / rel)
         built = stage / "src" / "pencilbox" / "_built"
-        env = {**os.environ, "PENCILBOX_AOT_CPU": "generic"}
-        puzzles = ROOT / "src" / "pencilbox" / "puzzles"
-        names = [p.name for p in sorted(puzzles.iterdir()) if (p / "jit.py").exists()]
-        print("+ ahead-of-time build for a portable CPU:", ", ".join(names), flush=True)
-        jobs = max(1, min(len(names), os.cpu_count() or 1))
-        running: list[subprocess.Popen[bytes]] = []
-        for name in names:
-            while len(running) >= jobs:
-                if running.pop(0).wait() != 0:
-                    sys.exit("the ahead-of-time build failed")
-            running.append(subprocess.Popen([str(PY), "-m", "pencilbox.core.aot", name, str(built)], env=env,
-                                            cwd=ROOT, stdout=subprocess.DEVNULL))
-        if any(proc.wait() != 0 for proc in running):
-            sys.exit("the ahead-of-time build failed")
+        print("+ ahead-of-time build for a portable CPU into", built, flush=True)
+        run(PY, "-m", "pencilbox.core.aot", "all", built, env={**os.environ, "PENCILBOX_AOT_CPU": "generic"})
         out.mkdir(parents=True, exist_ok=True)
         run(PY, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, stage)
     print("wheel:", max(out.glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime))

@@ -173,18 +173,20 @@ def built(puzzle: str) -> bool:
     return all(load(jit) is not None for jit in modules(puzzle))
 
 
-def build_all(names: list[str], jobs: int | None = None) -> dict[str, str]:
-    """Build every named puzzle's modules where one is missing or stale, each puzzle in a fresh
-    process (``jobs`` at a time); per puzzle "" when built, else why not (the build's last line)."""
+def build_all(names: list[str], jobs: int | None = None, folder: str | None = None) -> dict[str, str]:
+    """Build every named puzzle's modules where one is missing or stale (into ``folder``: all of
+    them, as dev.py's wheel asks), each puzzle in a fresh process (``jobs`` at a time); per puzzle
+    "" when built, else why not (the build's last line)."""
     import subprocess
-    out = {name: "" for name in names if built(name)}
+    out = {name: "" for name in names if folder is None and built(name)}
     todo = [n for n in names if n not in out]
     running: list[tuple[str, subprocess.Popen[str]]] = []
     jobs = jobs or os.cpu_count() or 1
     while todo or running:
         while todo and len(running) < jobs:
             name = todo.pop(0)
-            running.append((name, subprocess.Popen([sys.executable, "-m", "pencilbox.core.aot", name],
+            running.append((name, subprocess.Popen([sys.executable, "-m", "pencilbox.core.aot", name,
+                                                    *([folder] if folder else [])],
                                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                                    text=True)))
         name, proc = running.pop(0)
@@ -242,7 +244,12 @@ def _compile(jit: str, module: ModuleType, sigs: dict[str, Any], src: dict[str, 
     return folder / f"{name}{SUFFIX}"
 
 
-if __name__ == "__main__":  # python -m pencilbox.core.aot PUZZLE [FOLDER] (warm; dev.py wheel)
+if __name__ == "__main__":  # python -m pencilbox.core.aot PUZZLE|all [FOLDER] (warm; dev.py wheel)
     from pencilbox.core.lifetime import die_with
     die_with(os.getppid())  # a build stopped half-way leaves no compiler running
-    print(build(sys.argv[1], sys.argv[2] if len(sys.argv) > 2 else None))
+    into = sys.argv[2] if len(sys.argv) > 2 else None
+    if sys.argv[1] == "all":
+        every = list(importlib.import_module("pencilbox.puzzles").names())  # (core does not import up)
+        failed = {n: why for n, why in build_all(every, folder=into).items() if why}
+        sys.exit(f"the ahead-of-time build failed: {failed}" if failed else 0)
+    print(build(sys.argv[1], into))
