@@ -105,8 +105,23 @@ def test_a_cold_command_answers_from_the_readable_rungs_and_says_so(tmp_path: Pa
     r = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=300)
     lines = r.stderr.splitlines()
     assert lines[-1] == "0 clean", r.stderr  # solved, and numba never imported: nothing compiled
-    assert "readable rungs" in lines[0] and "PENCILBOX_BUILD=0" in lines[0]
+    assert "readable code" in lines[0] and "PENCILBOX_BUILD=0" in lines[0]
     assert json.loads(r.stdout)["status"] == "unique"
+
+
+@pytest.mark.parametrize(("name", "size"), [("sukoro", "10x10"), ("slant", "10x10"), ("ripple", "7x7"),
+                                          ("fillapix", "8x8")])
+def test_a_cold_generate_compiles_nothing_and_makes_the_warm_board(tmp_path: Path, name: str, size: str) -> None:
+    """The generators' readable loops make the board the compiled ones make from the same seed
+    (8x8 Fill-a-Pix: its twin check too), numba never imported."""
+    argv = ["generate", name, size, "--seed", "4", "--format", "json"]
+    cold = subprocess.run([sys.executable, "-c", LADDER_ONLY, *argv], capture_output=True, text=True,
+                          env=fresh_env(tmp_path, PENCILBOX_BUILD="0"), timeout=300)
+    assert cold.stderr.splitlines()[-1] == "0 clean", cold.stderr
+    assert "readable code" in cold.stderr
+    warm_run = subprocess.run([sys.executable, "-m", "pencilbox", *argv], capture_output=True, text=True,
+                              env={**os.environ, "PENCILBOX_KERNELS": "compile"}, timeout=300)
+    assert warm_run.returncode == 0 and json.loads(cold.stdout) == json.loads(warm_run.stdout)
 
 
 def test_a_cold_command_starts_one_background_build(tmp_path: Path) -> None:

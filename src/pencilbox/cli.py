@@ -279,8 +279,8 @@ def _cold(name: str) -> None:
         doing = f"a background build is at {now['ready']} of {now['total']} jobs (log {now['log']})"
     else:
         doing = "pencilbox warm builds them (PENCILBOX_BUILD=0 is set: no background build)"
-    print(f"pencilbox: the compiled kernels are not built yet, so this answer comes from the readable "
-          f"rungs (the same answer, slower); {doing}; pencilbox warm waits for it",
+    print(f"pencilbox: the compiled kernels are not built yet, so this command runs the readable "
+          f"code (the same results, slower); {doing}; pencilbox warm waits for it",
           file=sys.stderr, flush=True)
 
 
@@ -408,7 +408,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 COMPILING = ("solve", "count", "grade", "hint", "generate", "bank", "play")  # verbs that run kernels
-LADDER = ("solve", "count", "grade", "hint", "play")  # the readable rungs answer while kernels are cold
+LADDER = ("solve", "count", "grade", "hint", "generate", "play")  # run readable code while kernels are cold
 
 
 def main(argv: list[str] | None = None) -> int:

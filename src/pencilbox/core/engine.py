@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from pencilbox.core.puzzle import BoardT, Kernel, Puzzle
@@ -257,11 +257,21 @@ class Count:
         return "unique" if self.count == 1 else "none"
 
 
+class Order(Protocol):
+    """Another branching order than the reference one (a generator's random walk, readable twin
+    of a kernel's ``choose`` and ``pick`` hooks): the branch cell, then each value to try."""
+
+    def choose(self, dom: list[int]) -> int: ...
+    def pick(self, var: int, rem: int) -> int: ...
+
+
 def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
-           limit: int = 2, node_cap: int = 10**6, root: Iterable[str] | None = None) -> Count:
-    """Count answers by fixpoint + branching on the fewest-valued variable (reference).
-    ``root`` (default: ``names``) is the rung set of the root fixpoint only: probing once
-    at the root and not at every node cuts the heavy tail of hard boards."""
+           limit: int = 2, node_cap: int = 10**6, root: Iterable[str] | None = None,
+           order: Order | None = None) -> Count:
+    """Count answers by fixpoint + branching on the fewest-valued variable (reference), lowest
+    value first, or as ``order`` says. ``root`` (default: ``names``) is the rung set of the root
+    fixpoint only: probing once at the root and not at every node cuts the heavy tail of hard
+    boards."""
     names = tuple(names)
     top = names if root is None else tuple(root)
     out = Count()
@@ -283,8 +293,14 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
             out.node_capped = True
             return
         out.nodes += 1
-        var = min(open_vars, key=lambda v: state.dom[v].bit_count())
-        for bit in bits(state.dom[var]):
+        if order is None:
+            var = min(open_vars, key=lambda v: state.dom[v].bit_count())
+        else:
+            var = order.choose(state.dom)
+        rem = state.dom[var]
+        while rem:
+            bit = rem & -rem if order is None else order.pick(var, rem)
+            rem ^= bit
             child = state.copy()
             child.dom[var] = bit
             walk(child, depth + 1)

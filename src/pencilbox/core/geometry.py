@@ -87,6 +87,12 @@ class Grid:
                     out.append((self.point(r, c), self.point(r + 1, c)))
         return out
 
+    @property
+    def reach(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
+        """``reach[i][v]``: the cells at most ``v`` steps from ``i`` along its row and column,
+        nearest first (at each distance: left, right, up, down); ``v`` up to the longer side."""
+        return _reach(self.rows, self.cols)
+
     def orth_array(self) -> np.ndarray:
         """Orthogonal neighbours as an (N, 4) int64 array padded with -1, for numba kernels."""
         return _orth_array(self.rows, self.cols)
@@ -101,6 +107,20 @@ def _orth_array(rows: int, cols: int) -> np.ndarray:
         out[i, : len(nb)] = nb
     out.setflags(write=False)
     return out
+
+
+@lru_cache(maxsize=64)
+def _reach(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            rays: list[tuple[int, ...]] = [()]
+            for step in range(1, max(rows, cols) + 1):
+                ring = [(rr, cc) for rr, cc in ((r, c - step), (r, c + step), (r - step, c), (r + step, c))
+                        if 0 <= rr < rows and 0 <= cc < cols]
+                rays.append(rays[-1] + tuple(rr * cols + cc for rr, cc in ring))
+            out.append(tuple(rays))
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)

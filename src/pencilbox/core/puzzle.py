@@ -199,6 +199,7 @@ _READY: set[str] = set()  # puzzles whose compiled kernel this process has found
 _LOOKED: dict[str, float] = {}
 LOOK_S = 1.0  # how often a process in ``auto`` looks again for a kernel that was not ready
 COLD: list[Callable[[str], None]] = []  # told once per puzzle whose kernel is not ready (the CLI)
+_TOLD: set[str] = set()
 
 
 def compiled_ready(puzzle: Any) -> bool:
@@ -220,8 +221,27 @@ def compiled_ready(puzzle: Any) -> bool:
         _READY.add(name)
         return True
     if first:
+        _tell_cold(name)
+    return False
+
+
+def _tell_cold(name: str) -> None:
+    if name not in _TOLD:
+        _TOLD.add(name)
         for tell in COLD:
             tell(name)
+
+
+def generator_ready(puzzle: Any) -> bool:
+    """Whether a generator may run its compiled loops now (as ``compiled_ready``): in ``auto``
+    once the build has stamped the puzzle's generate job or its built modules load; until then
+    its readable loops make the same boards from the same seeds."""
+    policy = cache.policy()
+    if policy != "auto":
+        return policy == "compile"
+    if cache.ready(puzzle.name, "generate") or aot.built(puzzle.name):
+        return True
+    _tell_cold(puzzle.name)
     return False
 
 

@@ -6,6 +6,7 @@ import random
 import pytest
 
 from pencilbox.core import engine
+from pencilbox.core.drivers import erase
 from pencilbox.core.generate import finishes
 from pencilbox.player import play
 from pencilbox.puzzles.ripple import PUZZLE, generate
@@ -80,3 +81,38 @@ def test_the_player_makes_boards_up_to_15x15() -> None:
     assert PUZZLE.generate_max == (15, 15)
     made = play.generate("ripple", 15, 15, "Hard", 2)
     assert made["grade"] == "probe" and made["unique"]
+
+
+
+def _scan_walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...], rng: random.Random,
+               level: str) -> tuple[tuple[int | None, ...], int]:
+    """walk as a plain scan: add givens in the drawn order until ``level`` finishes, then erase."""
+    size = Board(rows, cols, regions, (None,) * (rows * cols)).size
+    spots = [i for i in range(rows * cols) if size[i] > 1]
+    rng.shuffle(spots)
+
+    def done(givens: tuple[int | None, ...]) -> bool:
+        return finishes(PUZZLE, Board(rows, cols, regions, givens), level)
+
+    clues: list[int | None] = [None] * (rows * cols)
+    added = []
+    for i in spots:
+        if done(tuple(clues)):
+            break
+        clues[i] = answer[i]
+        added.append(i)
+    rng.shuffle(added)
+    return erase(tuple(clues), added, done)[0], len(added)
+
+
+@pytest.mark.parametrize("level", ["ripple", "hidden", "lines", "probe"])
+def test_walk_bisects_to_the_board_a_scan_makes(level: str) -> None:
+    """walk finds the first prefix of the order that finishes by bisection (a given more never
+    stops a board finishing): the board the scan that tries every prefix makes."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        regions, answer, _ = generate.live(7, 7, rng)
+        state = rng.getstate()
+        scanned = _scan_walk(7, 7, regions, answer, rng, level)
+        rng.setstate(state)
+        assert generate.walk(7, 7, regions, answer, rng, level)[:2] == scanned

@@ -16,8 +16,10 @@ import random
 
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded
+from pencilbox.core.puzzle import generator_ready
 from pencilbox.puzzles.fillapix import PUZZLE, certify, kernel
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
+from pencilbox.puzzles.fillapix.sat import sat_count
 from pencilbox.puzzles.fillapix.twins import find_twin
 
 NODE_CAP = 16  # branch points per erasure check before SAT settles it: 64 finished more checks
@@ -42,9 +44,17 @@ def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], 
         pic = tuple(rng.randint(0, 1) for _ in range(rows * cols))
         if not twins_possible:
             return pic, k
-        if find_twin(pic, rows, cols) is None:
+        if not has_twin(pic, rows, cols):
             return pic, k
     raise ValueError(f"no twin-free {rows}x{cols} picture in {REDRAWS} draws")
+
+
+def has_twin(pic: tuple[int, ...], rows: int, cols: int) -> bool:
+    """Whether another picture has the same full clues: the compiled classifier once the
+    generator is built, else SAT (the full board has a second answer): the same verdict."""
+    if generator_ready(PUZZLE):
+        return find_twin(pic, rows, cols) is not None
+    return sat_count(rows, cols, list(all_clues(rows, cols, pic)), 2)[0] > 1
 
 
 def all_clues(rows: int, cols: int, pic: tuple[int, ...]) -> tuple[int, ...]:
@@ -60,22 +70,86 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> str:
     for any answer in each case, the cases together node-capped (a capped check counts as
     a rival), trying the value away from the known answer first."""
     names = check_rungs()
-    dom = PUZZLE.kernel.fixpoint(board, [BOTH] * len(avoid), names)  # type: ignore[union-attr]  # what the clues force
+    found_dom = engine.run_fixpoint(PUZZLE, board, [BOTH] * len(avoid), names)  # what the clues force
     budget = NODE_CAP  # branch points for all the cases together
-    assert dom is not None  # the known answer obeys every clue
+    assert found_dom is not None  # the known answer obeys every clue
+    dom: list[int] | None = found_dom
+    rival = kernel.rival if generator_ready(PUZZLE) else rival_reference
     for c in board.grid.block[erased]:
+        assert dom is not None
         if dom[c] != BOTH:
             continue  # settled by the clues alone: no rival differs here
         dom[c] = BOTH ^ avoid[c]
-        found, capped, nodes = kernel.rival(board, dom, avoid, c, names, budget)
+        found, capped, nodes = rival(board, dom, avoid, c, names, budget)
         if found or capped:
             return "capped" if capped else "rival"
         budget -= nodes
         dom[c] = avoid[c]  # later cases keep this cell as in the answer
-        dom = PUZZLE.kernel.fixpoint(board, dom, names)  # type: ignore[union-attr]  # the folder ships its kernel
+        dom = engine.run_fixpoint(PUZZLE, board, dom, names)
         if dom is None:
             return "unique"  # no rival is left to find
     return "unique"
+
+
+class _Capped(Exception):
+    pass
+
+
+def rival_reference(board: Board, dom: list[int], avoid: list[int], cell: int, names: tuple[str, ...],
+                    node_cap: int) -> tuple[bool, bool, int]:
+    """kernel.rival readably (jit_generate's ``_rival``, node for node): is there an answer in
+    ``dom``, which settles ``cell`` away from ``avoid``? (found, capped, branch points)."""
+    nodes = 0
+
+    def walk(now: list[int]) -> bool:
+        nonlocal nodes
+        fixed = engine.run_fixpoint(PUZZLE, board, now, names)
+        if fixed is None:
+            return False
+        var, first = unbalanced(board, fixed, avoid)
+        if var == -1:
+            return True
+        if var < 0:
+            return False
+        if nodes >= node_cap:
+            raise _Capped
+        nodes += 1
+        for value in (first, BOTH ^ first):
+            fixed[var] = value
+            if walk(fixed.copy()):
+                return True
+        return False
+
+    try:
+        return walk(dom.copy()), False, nodes
+    except _Capped:
+        return False, True, nodes
+
+
+def unbalanced(board: Board, cur: list[int], avoid: list[int]) -> tuple[int, int]:
+    """The rival search's branch (jit_generate's ``_unbalanced``): of the clues whose count is
+    wrong when each open cell takes the answer's value, the one with the fewest open cells
+    that could mend it, and its first such cell with the value that mends: (-1, 0) when none
+    is wrong (an answer), (-2, 0) when one cannot be mended."""
+    block, clues = board.grid.block, board.clues
+    best, best_need, fewest = -1, 0, 10
+    for x, v in enumerate(cur):
+        if v in (BOTH, avoid[x]):
+            continue
+        for j in block[x]:
+            clue = clues[j]
+            if clue is None:
+                continue
+            painted = sum((cur[y] if cur[y] != BOTH else avoid[y]) == PAINT for y in block[j])
+            if painted == clue:
+                continue
+            need = PAINT if painted < clue else BLANK
+            ways = [y for y in block[j] if cur[y] == BOTH and avoid[y] != need]
+            if not ways:
+                return -2, 0
+            if len(ways) < fewest:
+                fewest, best, best_need = len(ways), ways[0], need
+    return best, best_need
 
 
 def minimise_reference(board: Board, order: list[int], avoid: list[int],
@@ -89,7 +163,7 @@ def minimise_reference(board: Board, order: list[int], avoid: list[int],
         clues[i] = None
         now = Board(board.rows, board.cols, tuple(clues))
         if bounded(level):
-            dom = PUZZLE.kernel.fixpoint(now, [BOTH] * len(avoid), engine.ladder(PUZZLE, level))  # type: ignore[union-attr]  # the folder ships its kernel
+            dom = engine.run_fixpoint(PUZZLE, now, [BOTH] * len(avoid), engine.ladder(PUZZLE, level))
             keep = dom is not None and BOTH not in dom
         else:
             verdict = still_unique(now, avoid, i)
@@ -104,7 +178,10 @@ def minimise_reference(board: Board, order: list[int], avoid: list[int],
 def minimise(board: Board, order: list[int], avoid: list[int],
              level: str | None = None) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """The compiled erasure loop, then its capped clues settled by SAT (certify.settle): the
-    clues kept and the checks that ran out of nodes (none is left unsettled)."""
+    clues kept and the checks that ran out of nodes (none is left unsettled). Until the
+    generator is built, the readable loop (the same clues)."""
+    if not generator_ready(PUZZLE):
+        return minimise_reference(board, order, avoid, level)
     names = engine.ladder(PUZZLE, level) if bounded(level) else check_rungs()
     clues, _, capped = kernel.minimise_checked(board, order, avoid, names, -1 if bounded(level) else NODE_CAP)
     picture = [int(v == PAINT) for v in avoid]

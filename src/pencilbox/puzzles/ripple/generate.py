@@ -25,6 +25,8 @@ import random
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, erase, finishes, graded, minimise
 from pencilbox.core.geometry import Grid, grid
+from pencilbox.core.puzzle import generator_ready
+from pencilbox.core.rng import RandomValues
 from pencilbox.puzzles.ripple import PUZZLE, kernel
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state
 from pencilbox.puzzles.ripple.rungs import Lines
@@ -150,8 +152,13 @@ def alive_answer(rows: int, cols: int, regions: tuple[int, ...], seed: int) -> t
     random order), or None when it is dead. A search that runs out of nodes is settled by
     SAT (complete; its answer is then SAT's first), so no live partition is thrown away."""
     board = Board(rows, cols, regions, (None,) * (rows * cols))
-    res = kernel.search(board, [full(s) for s in board.size], engine.ladder(PUZZLE, PUZZLE.search_level),
-                        1, ALIVE_NODES, seed=seed)
+    dom, names = [full(s) for s in board.size], engine.ladder(PUZZLE, PUZZLE.search_level)
+    if generator_ready(PUZZLE):
+        res = kernel.search(board, dom, names, 1, ALIVE_NODES, seed=seed)
+    else:  # the readable twin walks the same way; where SAT finds no answer the walk finds none
+        sat = PUZZLE.sat_count(board, 1, 0)  # either, so SAT goes first and spares it a dead board
+        res = engine.search(PUZZLE, board, dom, names, 1, ALIVE_NODES, order=RandomValues(seed)) \
+            if sat.answers else sat
     if not res.answers and res.node_capped:
         res = PUZZLE.sat_count(board, 1, 0)
     if not res.answers:
@@ -211,9 +218,11 @@ def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...]
          level: str) -> tuple[tuple[int | None, ...], int, int]:
     """Add the answer's givens in random order until ``level`` finishes the board, then
     erase them in random order while it still does: the givens, how many were added,
-    and how many fixpoints were run."""
+    and how many fixpoints were run. A given more never stops a board finishing (the rungs
+    only narrow, and narrow more from a narrower start), so the first prefix of the order that
+    finishes is found by bisection: the board of the scan that tries every prefix in turn, in
+    a handful of fixpoints instead of one per given."""
     size = Board(rows, cols, regions, (None,) * (rows * cols)).size
-    clues: list[int | None] = [None] * (rows * cols)
     spots = [i for i in range(rows * cols) if size[i] > 1]
     rng.shuffle(spots)
     checks = 0
@@ -223,14 +232,20 @@ def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...]
         checks += 1
         return finishes(PUZZLE, Board(rows, cols, regions, givens), level)
 
-    added = []
-    for i in spots:
-        if done(tuple(clues)):
-            break
-        clues[i] = answer[i]
-        added.append(i)
+    def prefix(k: int) -> tuple[int | None, ...]:
+        shown = set(spots[:k])
+        return tuple(answer[i] if i in shown else None for i in range(rows * cols))
+
+    low, high = 0, len(spots)  # no prefix shorter than low finishes; high does, or is all of them
+    while low < high:
+        mid = (low + high) // 2
+        if done(prefix(mid)):
+            high = mid
+        else:
+            low = mid + 1
+    added = spots[:low]
     rng.shuffle(added)
-    kept, _ = erase(tuple(clues), added, done)
+    kept, _ = erase(prefix(low), added, done)
     return kept, len(added), checks
 
 

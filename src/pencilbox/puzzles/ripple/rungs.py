@@ -3,9 +3,10 @@ adds ``probe``. Values are bits: bit v of a domain is the value v."""
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from functools import lru_cache
 
-from pencilbox.core.engine import Contradiction, State, bits, single
+from pencilbox.core.engine import Contradiction, State, bits
 from pencilbox.core.geometry import grid
 from pencilbox.puzzles.ripple.board import Board
 
@@ -23,10 +24,11 @@ class Region:
         dom, changed = state.dom, False
         for cells in board.members:
             for i in cells:
-                if single(dom[i]):
+                d = dom[i]
+                if d & (d - 1) == 0:  # settled (single(), inlined: the readable ladder's hottest loop)
                     for j in cells:
-                        if j != i:
-                            changed |= state.restrict(j, ~dom[i], self.name, (i,))
+                        if j != i and dom[j] & d:
+                            changed |= state.restrict(j, ~d, self.name, (i,))
         return changed
 
 
@@ -37,16 +39,13 @@ class Ripple:
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
-        g = board.grid
+        reach, longest = board.grid.reach, max(board.rows, board.cols)
         for i, d in enumerate(dom):
-            if not single(d):
+            if d & (d - 1) or not d:  # open (single(), inlined)
                 continue
-            v = value(d)
-            r, c = g.rc(i)
-            for step in range(1, v + 1):
-                for rr, cc in ((r, c - step), (r, c + step), (r - step, c), (r + step, c)):
-                    if g.inside(rr, cc):
-                        changed |= state.restrict(g.cell(rr, cc), ~d, self.name, (i,))
+            for j in reach[i][min(d.bit_length() - 1, longest)]:
+                if dom[j] & d:
+                    changed |= state.restrict(j, ~d, self.name, (i,))
         return changed
 
 
@@ -110,19 +109,13 @@ def packing(spots: list[int], v: int) -> list[int]:
 
 
 def _count_before(spots: list[int], limit: int, left: list[int]) -> int:
-    """Best packing among spots at positions < limit."""
-    k = 0
-    while k < len(spots) and spots[k] < limit:
-        k += 1
-    return left[k]
+    """Best packing among spots at positions < limit (``spots`` ascending)."""
+    return left[bisect_left(spots, limit)]
 
 
 def _count_after(spots: list[int], limit: int, right: list[int]) -> int:
     """Best packing among spots at positions > limit (``right`` counts suffixes)."""
-    k = len(spots)
-    while k > 0 and spots[k - 1] > limit:
-        k -= 1
-    return right[k]
+    return right[bisect_right(spots, limit)]
 
 
 @lru_cache(maxsize=1024)

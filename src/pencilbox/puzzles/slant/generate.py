@@ -18,7 +18,7 @@ from functools import lru_cache
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
-from pencilbox.core.puzzle import Clues
+from pencilbox.core.puzzle import Clues, generator_ready
 from pencilbox.puzzles.slant import PUZZLE, kernel
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
 
@@ -118,8 +118,9 @@ def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, trie
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it. At a
     level the compiled loop grades the board itself (the level finishes it, the one under
     does not: what ``graded`` finds with engine.grade, one fixpoint instead of four)."""
-    if grade not in engine.levels(PUZZLE):
-        return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
+    compiled = generator_ready(PUZZLE)
+    if grade not in engine.levels(PUZZLE) or not compiled:  # the readable loop is graded by engine.grade
+        return graded(PUZZLE, lambda s, g: make(rows, cols, s, g, compiled), grade, seed, tries)
     for k in range(tries):
         made, exact = _make(rows, cols, seed + k, grade)
         if exact:

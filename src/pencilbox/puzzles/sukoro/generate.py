@@ -22,13 +22,46 @@ import random
 from pencilbox.core import engine
 from pencilbox.core.engine import PROBE
 from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
-from pencilbox.core.puzzle import Clues
+from pencilbox.core.puzzle import Clues, generator_ready
+from pencilbox.core.rng import RandomValues
 from pencilbox.puzzles.sukoro import PUZZLE, kernel
-from pencilbox.puzzles.sukoro.board import ALL, Board, answer_from_state
+from pencilbox.puzzles.sukoro.board import ALL, NUMBERED, Board, answer_from_state
 from pencilbox.puzzles.sukoro.sat import rivals
 
 MIN_COVER = 0.4  # share of cells a drawn answer should number
 DRAW_NODES = 5_000  # branch points one random walk may use before it is redrawn
+
+
+class Numbered(RandomValues):
+    """The random walk's order, readable twin of jit.py's ``_choose`` and ``_pick`` at
+    ORDER_NUMBERED (the same draws from the same seed): a random cell of those with the fewest
+    values, then a random digit while one is left, empty last."""
+
+    def choose(self, dom: list[int]) -> int:
+        best, fewest, ties = -1, 99, 0
+        for i, d in enumerate(dom):
+            c = d.bit_count()
+            if c < 2:
+                continue
+            if c < fewest:
+                best, fewest, ties = i, c, 1
+            elif c == fewest:
+                ties += 1
+                if self.rng.randint(ties) == 0:
+                    best = i
+        return best
+
+    def pick(self, var: int, rem: int) -> int:
+        return super().pick(var, rem & NUMBERED or rem)
+
+
+def random_walk(board: Board, names: tuple[str, ...], seed: int) -> engine.Count:
+    """One randomised search for an answer of ``board`` (compiled once the generator is built,
+    else the readable twin: the same walk)."""
+    dom = [ALL] * (board.rows * board.cols)
+    if generator_ready(PUZZLE):
+        return kernel.search(board, dom, names, 1, DRAW_NODES, kernel.ORDER_NUMBERED, seed)
+    return engine.search(PUZZLE, board, dom, names, 1, DRAW_NODES, order=Numbered(seed))
 
 
 def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> tuple[int, ...]:
@@ -38,8 +71,7 @@ def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> 
     names = engine.ladder(PUZZLE, PUZZLE.search_level)
     best: tuple[int, ...] = ()
     for _ in range(draws):
-        res = kernel.search(board, [ALL] * (rows * cols), names, 1, DRAW_NODES,
-                            kernel.ORDER_NUMBERED, rng.randrange(2**31))
+        res = random_walk(board, names, rng.randrange(2**31))
         if not res.answers:
             if res.node_capped:
                 continue  # an unlucky walk: draw again rather than wander
