@@ -111,7 +111,8 @@ def test_a_cold_command_answers_from_the_readable_rungs_and_says_so(tmp_path: Pa
 
 @pytest.mark.parametrize(("name", "size"), [("sukoro", "10x10"), ("slant", "10x10"), ("ripple", "7x7"),
                                           ("fillapix", "8x8")])
-def test_a_cold_generate_compiles_nothing_and_makes_the_warm_board(tmp_path: Path, name: str, size: str) -> None:
+def test_a_cold_generate_compiles_nothing_and_makes_the_warm_board(tmp_path: Path, name: str,
+                                                                   size: str) -> None:
     """The generators' readable loops make the board the compiled ones make from the same seed
     (8x8 Fill-a-Pix: its twin check too), numba never imported."""
     argv = ["generate", name, size, "--seed", "4", "--format", "json"]
