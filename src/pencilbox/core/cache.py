@@ -138,7 +138,7 @@ def policy() -> str:
 @contextmanager
 def compiling() -> Iterator[None]:
     """Compile on first use within the block (the build itself, and the verbs whose code has
-    no readable twin: the generators, the brute counters)."""
+    no readable twin: the brute counters, the studies; the player's generator)."""
     was = os.environ.get(POLICY)
     os.environ[POLICY] = "compile"
     try:

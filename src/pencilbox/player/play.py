@@ -148,7 +148,8 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
         raise BoardError("seed must be an integer in 0..2^31-1")
     try:
-        with kernels.compiling():  # the generators have no readable twin; the server waits for the build
+        with kernels.compiling():  # the server waits for the build: readable loops on the largest
+            # boards would outlast a call's budget (the command line runs them while cold)
             made = puzzle.generate(rows, cols, level, seed, tries=40)
     except ValueError as e:
         raise TooMuchWork(str(e)) from None
