@@ -13,7 +13,8 @@ of this checkout, a fresh virtual environment, an empty HOME (so an empty per-us
   the same figures.
 - ``cli``: the installed command of each path on a fresh HOME: the first call of each verb on a
   10x10 bank board (the first one starts the background build), then, once the build is done,
-  the median of 3 later calls.
+  the median of 3 later calls; on the dev.py path also ``generate NAME 10x10`` as the very first
+  command of a fresh HOME, seeds 1-3 (``first_generate_s``).
 
 ``summary`` gives each figure as min / median / max over the runs (hints, generate and each CLI
 verb: the slowest puzzle of a run); ``--summarise`` recomputes it from the file.
@@ -181,6 +182,36 @@ def cli_figures(exe: Path, env: dict[str, str], tmp: Path, cases: dict[str, Any]
     return {"first_s": first, "later_median_s": later}
 
 
+FIRST_SEEDS = (1, 2, 3)
+
+
+def first_generate(exe: Path, env_of: Any, tmp: Path) -> dict[str, list[float]]:
+    """``generate NAME 10x10 --seed S`` as the very first command of a fresh HOME (the background
+    build it starts runs beside it, and is stopped after): seconds per puzzle, one per seed."""
+    out: dict[str, list[float]] = {}
+    py = exe.parent / "python"
+    code = "from pencilbox import warm; print(warm.progress()['pid'] or '')"
+    for name in PUZZLES:
+        out[name] = []
+        for seed in FIRST_SEEDS:
+            home = tmp / f"home-first-{name}-{seed}"
+            home.mkdir()
+            env = env_of(home)
+            t = time.monotonic()
+            subprocess.run([str(exe), "generate", name, "10x10", "--seed", str(seed)], env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=PATIENCE_S)
+            out[name].append(round(time.monotonic() - t, 3))
+            said = subprocess.run([str(py), "-c", code], env=env, capture_output=True, text=True)
+            pid = said.stdout.strip()
+            if pid.isdigit() and alive(int(pid)):
+                build = [int(pid), *descendants(int(pid))]
+                for p in build:
+                    os.kill(p, signal.SIGKILL)
+                while any(alive(p) for p in build):
+                    time.sleep(0.05)
+    return out
+
+
 def no_compiler_path(venv: Path, tmp: Path) -> str:
     """A PATH with the venv's bin and the few tools a user's shell has, but no cc, gcc or clang."""
     tools = tmp / "tools"
@@ -206,6 +237,8 @@ def run_once(k: int, wheel: Path, cases: dict[str, Any]) -> dict[str, Any]:
         home2 = tmp / "home-dev-cli"
         home2.mkdir()
         out["dev_cli"] = cli_figures(clone / ".venv" / "bin" / "pencilbox", env_for(home2), tmp, cases)
+        dev_exe = clone / ".venv" / "bin" / "pencilbox"
+        out["dev_cli"]["first_generate_s"] = first_generate(dev_exe, env_for, tmp)
 
         venv = tmp / "venv"
         t = time.monotonic()
@@ -251,6 +284,9 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
         for when in ("first_s", "later_median_s"):
             fig[f"cli_{when}"] = {verb: spread([max(c[when][name][verb] for name in PUZZLES) for c in cli])
                                   for verb in VERBS}
+        if "first_generate_s" in cli[0]:  # the very first command, per puzzle over runs and seeds
+            fig["cli_generate_as_first_command_s"] = {
+                name: spread([v for c in cli for v in c["first_generate_s"][name]]) for name in PUZZLES}
         out[path] = fig
     out["wheel"]["install_s"] = spread([r["wheel_install_s"] for r in runs])
     return out
