@@ -69,7 +69,8 @@ def cold() -> dict[str, Any]:
     def call(url: str, body: Any = None) -> tuple[int, bytes]:
         data = None if body is None else json.dumps(body).encode()
         try:
-            with urllib.request.urlopen(urllib.request.Request(url, data=data), timeout=600) as r:
+            req = urllib.request.Request(url, data=data, headers={"Content-Type": "application/json"})
+            with urllib.request.urlopen(req, timeout=600) as r:
                 return r.status, r.read()
         except urllib.error.HTTPError as e:
             return e.code, e.read()

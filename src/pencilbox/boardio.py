@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pencilbox import puzzles
-from pencilbox.errors import DIGITS, BoardError, natural
+from pencilbox.errors import DIGITS, BoardError, natural, shown
 from pencilbox.sections import Section, Token
 
 MAX_CELLS = 10**6  # the cell budget: any shape whose rows x cols fits is read
@@ -41,7 +41,7 @@ def check_size(rows: Any, cols: Any, where: str) -> tuple[int, int]:
     """Rows and columns as positive ints whose product fits the cell budget MAX_CELLS."""
     for name, v in (("rows", rows), ("cols", cols)):
         if isinstance(v, bool) or not isinstance(v, int):
-            raise BoardError(f"{where}: {name} must be an integer, got {v!r}")
+            raise BoardError(f"{where}: {name} must be an integer, got {shown(v)}")
         if v < 1:
             raise BoardError(f"{where}: {name} = {v} must be at least 1")
     if rows * cols > MAX_CELLS:
@@ -54,7 +54,7 @@ def read_side(text: str, name: str, where: str) -> int:
     """A size read from text: ASCII digits only (short enough to convert)."""
     v = natural(text)
     if v is None:
-        raise BoardError(f"{where}: {name} {text[:20]!r} is not a number of at most {DIGITS} digits "
+        raise BoardError(f"{where}: {name} {shown(text[:20])} is not a number of at most {DIGITS} digits "
                          "0-9")
     return v
 
@@ -127,7 +127,8 @@ def parse_text(text: str) -> Any:
             current = sections[m.group(1)] = Section(m.group(1), no, [])
             continue
         if current is None:
-            raise BoardError(f"line {no}: expected a section header such as 'clues:', got {line.strip()!r}")
+            raise BoardError(f"line {no}: expected a section header such as 'clues:', "
+                             f"got {shown(line.strip())}")
         current.rows.append([Token(t.group(), no, t.start() + 1) for t in re.finditer(r"\S+", line)])
     if header is None:
         raise BoardError("empty input: expected a header line '<puzzle> <rows>x<cols>'")
@@ -135,7 +136,7 @@ def parse_text(text: str) -> Any:
     m = re.fullmatch(r"(\w+)\s+(\d+)\s*x\s*(\d+)", head, re.ASCII)
     if not m:
         raise BoardError(f"line {no}: expected a header '<puzzle> <rows>x<cols>' "
-                         f"(puzzle one of {', '.join(puzzles.names())}), got {head[:40]!r}")
+                         f"(puzzle one of {', '.join(puzzles.names())}), got {shown(head[:40])}")
     puzzle = puzzles.get(m.group(1))
     where = f"line {no}"
     rows, cols = check_size(read_side(m.group(2), "rows", where), read_side(m.group(3), "cols", where),
@@ -224,7 +225,7 @@ def parse_url(url: str) -> Any:
         flags.append(parts[k])
         k += 1
     if k + 1 >= len(parts) or not _numeric(parts[k + 1]):
-        raise BoardError(f"URL: expected '<pid>/<cols>/<rows>/<body>' after '?', got {query[:40]!r}")
+        raise BoardError(f"URL: expected '<pid>/<cols>/<rows>/<body>' after '?', got {shown(query[:40])}")
     cols, rows = read_side(parts[k], "width", "URL"), read_side(parts[k + 1], "height", "URL")
     check_size(rows, cols, "URL")
     body = "/".join(parts[k + 2:])
@@ -243,7 +244,7 @@ def parse_tatham(text: str) -> Any:
     one whose description the ID fits (Slant describes lattice points, Mosaic cells)."""
     m = re.fullmatch(r"(?:(\w+):)?(\d+)x(\d+):(\S*)", text.strip(), re.ASCII)
     if m is None:
-        raise BoardError(f"Tatham ID: expected '[game:]<W>x<H>:<desc>', got {text.strip()[:40]!r}")
+        raise BoardError(f"Tatham ID: expected '[game:]<W>x<H>:<desc>', got {shown(text.strip()[:40])}")
     cols, rows = read_side(m.group(2), "width", "Tatham ID"), read_side(m.group(3), "height", "Tatham ID")
     check_size(rows, cols, "Tatham ID")
     if m.group(1):
@@ -286,4 +287,4 @@ def dump(board: Any, fmt: str) -> str:
         if encode is None:
             raise BoardError(f"{puzzle.name} has no Simon Tatham game ID format")
         return f"{board.cols}x{board.rows}:{encode(board)}"  # as Tatham's games write it
-    raise BoardError(f"unknown format {fmt!r}; formats: {', '.join(FORMATS)}")
+    raise BoardError(f"unknown format {shown(fmt)}; formats: {', '.join(FORMATS)}")

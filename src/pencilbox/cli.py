@@ -15,6 +15,7 @@ import json
 import os
 import re
 import sys
+import threading
 from collections.abc import Callable
 from typing import Any, NoReturn
 
@@ -23,7 +24,7 @@ from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES
 from pencilbox.core.drivers import check_grade
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, clip, shown
 
 
 def _report(args: argparse.Namespace, make: Callable[[Any], dict[str, Any]],
@@ -157,7 +158,7 @@ def cmd_convert(args: argparse.Namespace) -> int:
 def parse_size(text: str) -> tuple[int, int]:
     m = re.fullmatch(r"([0-9]+)x([0-9]+)", text.strip().lower())
     if not m:
-        raise BoardError(f"size {text[:40]!r}: expected RxC, e.g. 10x10")
+        raise BoardError(f"size {shown(text[:40])}: expected RxC, e.g. 10x10")
     where = f"size {text[:40]}"
     return boardio.check_size(boardio.read_side(m.group(1), "rows", where),
                               boardio.read_side(m.group(2), "cols", where), where)
@@ -166,18 +167,18 @@ def parse_size(text: str) -> tuple[int, int]:
 def cmd_generate(args: argparse.Namespace) -> int:
     puzzle = puzzles.get(args.puzzle)
     rows, cols = parse_size(args.size)
+    check_grade(puzzle, args.grade)
+    if args.n < 1:
+        raise BoardError("-n must be at least 1")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if args.seed is None:
         print(f"pencilbox: seed {seed} (drawn; --seed {seed} makes the same board"
               f"{'s' if args.n > 1 else ''} again)", file=sys.stderr)
-    check_grade(puzzle, args.grade)
-    if args.n < 1:
-        raise BoardError("-n must be at least 1")
     raw = puzzle.raw
     if args.density is not None and (raw is None or args.grade is not None or not 0 <= args.density <= 1):
         raise BoardError("--density (0..1, the unfiltered raw stream) works only for slant, "
                          "and not with --grade")
-    objs = []
+    objs: list[dict[str, Any]] = []
     for k in range(args.n):
         try:
             if args.density is not None and raw is not None:
@@ -186,6 +187,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 made = puzzle.generate(rows, cols, args.grade, seed + 1_000_003 * k)
         except ValueError as e:
             raise BoardError(str(e)) from None
+        except (Stopped, Exception) as e:
+            if not isinstance(e, Stopped) and not _interrupt(e):
+                raise
+            if objs:  # the boards made so far, as a whole JSON list; stderr says it was cut
+                print(json.dumps(objs if args.n > 1 else objs[0]), flush=True)
+            print(f"pencilbox: generate cut after {k} of {args.n} boards", file=sys.stderr)
+            raise e if isinstance(e, Stopped) else Stopped(2) from None
         if args.format == "json":
             obj = json.loads(boardio.dump(made.board, "json"))
             extra = {} if made.capped_checks is None else {"capped_checks": made.capped_checks}
@@ -212,7 +220,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     if not 0 < args.port < 65536:
         raise BoardError(f"--port {args.port} is out of range 1..65535")
     try:
-        serve(args.host, args.port)
+        serve(args.host, args.port, tuple(args.allow_host or ()))
     except OSError as e:
         raise BoardError(f"cannot serve on {args.host}:{args.port}: {e.strerror or e}") from None
     return 0
@@ -305,14 +313,14 @@ class Parser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         verb = self.prog.removeprefix("pencilbox").strip()
-        self.exit(2, f"pencilbox: error: {verb + ': ' if verb else ''}{message}\n")
+        self.exit(2, f"pencilbox: error: {verb + ': ' if verb else ''}{clip(message)}\n")
 
 
 def integer(text: str) -> int:
     """An int written in ASCII digits ('٤' and '²' are not numbers here), at most 30 of them."""
     body = text.strip().removeprefix("-")
     if not (0 < len(body) <= 30 and body.isascii() and body.isdigit()):
-        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not an integer (ASCII digits, at most 30)")
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer (ASCII digits, at most 30)")
     return int(text)
 
 
@@ -374,7 +382,11 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--check", action="store_true", help="rebuild in memory and compare bit for bit")
     sp = verb("play", cmd_play, "start the player in the browser (prints its address)", board=False)
     sp.add_argument("--port", type=integer, default=8000)
-    sp.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only)")
+    sp.add_argument("--host", default="127.0.0.1", help="default 127.0.0.1 (this machine only); 0.0.0.0 "
+                    "listens on every address (then name the hosts clients use with --allow-host)")
+    sp.add_argument("--allow-host", action="append", metavar="NAME",
+                    help="answer requests for this host name or address too (repeat for more); any "
+                    "other Host is refused, so pages elsewhere cannot reach the server")
     sp = verb("study", cmd_study, "run a puzzle's studies (all by default) into its stats file", board=False)
     sp.add_argument("puzzle", help="a puzzle name, or all")
     sp.add_argument("names", nargs="*", metavar="NAME", help="study names or numbers (default: every study)")
@@ -411,8 +423,42 @@ COMPILING = ("solve", "count", "grade", "hint", "generate", "bank", "play")  # v
 LADDER = ("solve", "count", "grade", "hint", "generate", "play")  # run readable code while kernels are cold
 
 
+class Stopped(BaseException):
+    """SIGINT or SIGTERM arrived: unwinds past every ``except Exception`` to main, which says so
+    and exits 128 + the signal's number."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _stop(signum: int, frame: object) -> None:
+    raise Stopped(signum)
+
+
+def _on_signals() -> dict[int, Any]:
+    """Stop on SIGINT and SIGTERM even where they came ignored (a shell's background job ignores
+    SIGINT) or would kill without a word (SIGTERM's default); the handlers it replaced."""
+    import signal
+    if threading.current_thread() is not threading.main_thread():
+        return {}
+    return {sig: signal.signal(sig, _stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+
+def _interrupt(e: BaseException) -> bool:
+    """Whether ``e`` is SIGINT arriving inside pysat's solver (which catches it and says so)."""
+    return "keyboard interrupt" in str(e).lower()
+
+
+def _stopped(signum: int) -> int:
+    import signal
+    print(f"pencilbox: stopped by {signal.Signals(signum).name}", file=sys.stderr, flush=True)
+    return 128 + signum
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    was = _on_signals()
     try:
         if args.verb in LADDER:
             os.environ.setdefault(cache.POLICY, "auto")
@@ -424,19 +470,26 @@ def main(argv: list[str] | None = None) -> int:
         verb: Callable[[argparse.Namespace], int] = args.fn
         return verb(args)
     except BoardError as e:
-        print(f"pencilbox: error: {e}", file=sys.stderr)
+        print(f"pencilbox: error: {clip(str(e))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except Stopped as e:
+        return _stopped(e.signum)
     except KeyboardInterrupt:
-        print("pencilbox: interrupted", file=sys.stderr)
-        return 130
+        return _stopped(2)
     except Exception as e:  # noqa: BLE001 - the contract is one line, never a traceback
+        if _interrupt(e):
+            return _stopped(2)
         if os.environ.get("PENCILBOX_DEBUG"):
             raise
-        print(f"pencilbox: internal error: {type(e).__name__}: {e} (set PENCILBOX_DEBUG=1 for details)",
-              file=sys.stderr)
+        print(f"pencilbox: internal error: {type(e).__name__}: {clip(str(e))} (set PENCILBOX_DEBUG=1 for "
+              "details)", file=sys.stderr)
         return 3
+    finally:
+        import signal
+        for sig, handler in was.items():
+            signal.signal(sig, handler)
 
 
 if __name__ == "__main__":

@@ -14,3 +14,25 @@ def natural(tok: str) -> int | None:
     if 0 < len(tok) <= DIGITS and tok.isascii() and tok.isdigit():
         return int(tok)
     return None
+
+
+QUOTE = 60  # the most characters of any input an error message repeats
+
+
+def shown(value: object, most: int = QUOTE) -> str:
+    """``value`` as an error message quotes it: its repr, cut to ``most`` characters with the
+    length said, so a huge input never comes back whole."""
+    text = repr(value)
+    if len(text) <= most:
+        return text
+    size = f"{len(value)} characters" if isinstance(value, str) else f"{len(text)} characters as written"
+    return f"{text[:most]}... ({size})"
+
+
+MESSAGE = 400  # the longest error line: a safety net behind ``shown`` for messages from elsewhere
+
+
+def clip(message: str, most: int = MESSAGE) -> str:
+    """One error line of at most ``most`` characters (what is cut is said)."""
+    message = " ".join(message.split()) if "\n" in message else message
+    return message if len(message) <= most else f"{message[:most]}... (cut: {len(message)} characters)"

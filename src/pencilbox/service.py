@@ -18,7 +18,7 @@ from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COU
 from pencilbox.core.drivers import UNIQUE
 from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import Broken, compiled_ready
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, shown
 
 ENGINES = ("ladder", "brute", "sat", "cells")  # cells: Ripple's second brute counter
 
@@ -90,7 +90,7 @@ def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) ->
     elif engine_name == "cells" and puzzle.cells_count is not None:
         res = puzzle.cells_count(board, limit, node_cap)
     else:
-        raise BoardError(f"{puzzle.name} has no engine {engine_name!r}")
+        raise BoardError(f"{puzzle.name} has no engine {shown(engine_name)}")
     cap = "nodes" if res.node_capped else "limit" if res.limit_hit else None
     return {"count": res.count, "capped": res.capped, "cap": cap, "nodes": res.nodes, "engine": engine_name,
             "ms": _ms(t0)}

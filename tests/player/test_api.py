@@ -13,7 +13,7 @@ from pencilbox import bank, boardio, puzzles
 from pencilbox.core import engine
 from pencilbox.player.api import app
 
-client = TestClient(app)
+client = TestClient(app, base_url="http://127.0.0.1:8000", headers={"Content-Type": "application/json"})
 NAMES = puzzles.names()
 
 

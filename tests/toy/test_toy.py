@@ -95,7 +95,7 @@ def test_the_players_catalogue_and_api() -> None:
     toy = next(p for p in play.catalog()["puzzles"] if p["name"] == "toy")
     assert toy["levels"] == ["count", "probe"] and toy["sizes"] == [(4, 4), (5, 5)]
     assert toy["cycle"] == ["#", ".", None]
-    client = TestClient(app)
+    client = TestClient(app, base_url="http://127.0.0.1:8000", headers={"Content-Type": "application/json"})
     assert "toy" in [p["name"] for p in client.get("/api/catalog").json()["puzzles"]]
     first = client.get("/api/bank", params={"puzzle": "toy"}).json()["boards"][0]
     got = client.get(f"/api/board/{first['id']}").json()

@@ -27,6 +27,7 @@ from typing import Any
 
 from pencilbox import __version__, boardio, puzzles
 from pencilbox.core import engine
+from pencilbox.core.files import write_atomic
 from pencilbox.core.generate import removable
 
 HERE = Path(__file__).parent
@@ -149,6 +150,6 @@ def main(name: str, check: bool = False) -> int:
         print(f"{name} bank: {len(boards)} boards, {'identical to' if same else 'DIFFERS from'} {path.name}"
               f" (recipe made by {rec.get('code_version')}, this is {__version__})")
         return 0 if same else 1
-    path.write_text(text)
+    write_atomic(path, text)
     print(f"wrote {len(boards)} boards to {path}")
     return 0

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from pathlib import Path
 
 from pencilbox.core import cache
+from pencilbox.core.files import write_atomic
 
 try:  # the builtin module: hashlib loads OpenSSL, 9 ms of a 0.4 s start (random does the same)
     from _sha256 import sha256  # type: ignore[import-not-found]  # no stub for the builtin
@@ -233,9 +234,7 @@ def _compile(jit: str, module: ModuleType, sigs: dict[str, Any], src: dict[str, 
         cc.compile()
         os.replace(Path(tmp) / f"{name}{SUFFIX}", folder / f"{name}{SUFFIX}")
     manifest = {"module": name, "jit": jit, "exports": list(sigs), "sources": src}
-    fresh = folder / f"{_stem(jit)}.json.{os.getpid()}"
-    fresh.write_text(json.dumps(manifest, indent=1) + "\n")
-    os.replace(fresh, folder / f"{_stem(jit)}.json")  # whole or not at all, with builds side by side
+    write_atomic(folder / f"{_stem(jit)}.json", json.dumps(manifest, indent=1) + "\n")
     import re
     for old in folder.glob(f"{_stem(jit)}_*{SUFFIX}"):  # this module's older builds (not its siblings')
         stem = old.name[:-len(SUFFIX)]

@@ -175,10 +175,8 @@ def mark_ready(puzzle: str, job: str, seconds: float) -> None:
 
 def write_json(path: str, data: Any) -> None:
     """Whole or not at all: readers never see half a file."""
-    tmp = f"{path}.{os.getpid()}"
-    with open(tmp, "w") as f:
-        json.dump(data, f)
-    os.replace(tmp, path)
+    from pencilbox.core.files import write_atomic
+    write_atomic(path, json.dumps(data))
 
 
 def read_json(path: str) -> Any:

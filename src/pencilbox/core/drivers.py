@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, shown
 
 if TYPE_CHECKING:
     from pencilbox.core.puzzle import BoardT, Clues, Puzzle
@@ -82,4 +82,4 @@ def check_grade(puzzle: Puzzle[Any, Any], grade: str | None) -> None:
     """A grade a generator can aim at: a level of the ladder, ``search`` or None."""
     grades = (*engine.levels(puzzle), engine.SEARCH)
     if grade is not None and grade not in grades:
-        raise BoardError(f"unknown level {grade!r} for {puzzle.name}; grades: {', '.join(grades)}")
+        raise BoardError(f"unknown level {shown(grade)} for {puzzle.name}; grades: {', '.join(grades)}")

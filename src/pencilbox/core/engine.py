@@ -22,6 +22,8 @@ from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
 
+from pencilbox.errors import shown
+
 if TYPE_CHECKING:
     from pencilbox.core.puzzle import BoardT, Kernel, Puzzle
     from pencilbox.core.screen import Screen
@@ -124,7 +126,7 @@ def ladder(puzzle: Puzzle[Any, Any], level: str | None = None, off: Iterable[str
     off = tuple(off)
     for name in (level, *off):
         if name not in names:
-            raise ValueError(f"unknown level {name!r} for {puzzle.name}; levels: {', '.join(names)}")
+            raise ValueError(f"unknown level {shown(name)} for {puzzle.name}; levels: {', '.join(names)}")
     return tuple(n for n in names[: names.index(level) + 1] if n not in off)
 
 
@@ -233,7 +235,7 @@ class Count:
         """The one way from an engine's raw result (``cap``: which cap stopped it, answers
         as domains) to a Count: no answer is read before the puzzle's validator passed it."""
         if cap is not None and cap not in CAPS:
-            raise ValueError(f"{engine}: unknown cap {cap!r}; caps: {', '.join(CAPS)}")
+            raise ValueError(f"{engine}: unknown cap {shown(cap)}; caps: {', '.join(CAPS)}")
         out = cls(count, cap == "limit", cap == "nodes", nodes, [list(a) for a in answers][:2], engine)
         out.__dict__["_judge"] = partial(_judge, puzzle, board, engine)
         return out

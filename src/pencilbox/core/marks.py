@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from pencilbox.core.puzzle import Broken
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, shown
 
 
 class Marks(Protocol):
@@ -49,7 +49,7 @@ def read(board: Any, position: Any, mean: Callable[[int, Any], Any]) -> tuple[An
         v = mean(i, m)
         if v is None:
             r, c = divmod(i, board.cols)
-            raise BoardError(f"position: row {r + 1}, column {c + 1}: {m!r} is not a mark here")
+            raise BoardError(f"position: row {r + 1}, column {c + 1}: {shown(m)} is not a mark here")
         out.append(v)
     return tuple(out)
 

@@ -5,15 +5,26 @@ from __future__ import annotations
 STOP_S = 2  # how long a stopping server lets running calls finish
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> None:
+ANY = ("0.0.0.0", "::", "")  # binds that take every address: the names clients use are unknown
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: tuple[str, ...] = ()) -> None:
     """Start the player and print its address (blocks until stopped: Ctrl+C, SIGTERM, or SIGHUP
-    when its terminal closes; its workers and background build end with it)."""
+    when its terminal closes; its workers and background build end with it). It answers only
+    requests that name the address served, a loopback name or one of ``allow_hosts`` (guard.py)."""
     import signal
 
     import uvicorn
 
+    from pencilbox.player import guard
     from pencilbox.player.api import app
-    print(f"pencilbox player on http://{host}:{port}/  (Ctrl+C stops it)", flush=True)
+    guard.allow(*(() if host in ANY else (host,)), *allow_hosts)
+    names = ", ".join(sorted(guard.HOSTS))
+    shown = "127.0.0.1" if host in ANY else (f"[{host}]" if ":" in host else host)
+    print(f"pencilbox player on http://{shown}:{port}/  (Ctrl+C stops it)", flush=True)
+    if host in ANY or allow_hosts:
+        print(f"pencilbox: listening on {host or 'every address'}:{port}, answering requests for the hosts "
+              f"{names} only (--allow-host adds one)", flush=True)
     # on Ctrl+C or SIGTERM, calls still running after STOP_S are cancelled (their workers killed)
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                            timeout_graceful_shutdown=STOP_S))

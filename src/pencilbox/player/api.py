@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
@@ -24,8 +25,9 @@ from starlette.staticfiles import StaticFiles
 
 from pencilbox import puzzles, warm
 from pencilbox.core import aot, cache
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, clip, shown
 from pencilbox.player import lanes, play
+from pencilbox.player.guard import Guard
 from pencilbox.player.worker import status_of
 
 STATIC = Path(__file__).parent / "static"
@@ -36,13 +38,20 @@ HEAVY_BUDGET_S = 60.0  # the same for the heavy lane's calls (setter counts, min
 
 def _error(status: int, message: str, retry: int | None = None) -> JSONResponse:
     headers = {"Retry-After": str(retry)} if retry is not None else None
-    return JSONResponse({"error": message}, status_code=status, headers=headers)
+    return JSONResponse({"error": clip(message)}, status_code=status, headers=headers)
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > MAX_BODY:
-        raise play.TooLarge(f"request body over {MAX_BODY} bytes")
+    """The JSON object a POST sends, refused unread when its Content-Length is over MAX_BODY
+    and, sent in chunks, as soon as it passes it: a huge body is never held."""
+    said = request.headers.get("content-length")
+    if said is not None and (not said.strip().isdigit() or int(said.strip()[:12]) > MAX_BODY):
+        raise play.TooLarge(f"request body of {shown(said)} bytes is over {MAX_BODY} bytes")
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            raise play.TooLarge(f"request body over {MAX_BODY} bytes")
     try:
         data = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
@@ -248,12 +257,12 @@ async def bank_board(request: Request) -> Response:
 
 async def not_found(request: Request, exc: Exception) -> Response:
     if request.url.path.startswith("/api/"):
-        return _error(404, f"no API route {request.url.path}")
+        return _error(404, f"no API route {shown(request.url.path)}")
     return _error(404, "not found")
 
 
 async def method_not_allowed(request: Request, exc: Exception) -> Response:
-    return _error(405, f"{request.method} is not allowed on {request.url.path}")
+    return _error(405, f"{shown(request.method)} is not allowed on {shown(request.url.path)}")
 
 
 routes = [
@@ -311,5 +320,5 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
         LANES = None
 
 
-app = Starlette(routes=routes, lifespan=lifespan,
+app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard)],
                 exception_handlers={404: not_found, 405: method_not_allowed})

@@ -23,6 +23,8 @@ from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+from pencilbox.core.lifetime import alive
+
 PLAY_CELLS = 1024  # hints on larger boards (published 60x100 ones) go to the heavy lane
 POLL_S = 0.05  # how often a running call's memory and client are looked at
 RESPAWN_S = 5.0  # the pause before starting a worker again after a start failed
@@ -65,6 +67,11 @@ class Refused(Exception):
     retry: int | None = None
 
 
+class Died(Refused):
+    """The worker ended under the call, not by the lane's hand (killed from outside, or it
+    crashed): the call is tried once more on another worker."""
+
+
 class Worker:
     """One worker process, spoken to in JSON lines over its stdin and stdout."""
 
@@ -82,6 +89,15 @@ class Worker:
         if "error" in said:
             print(f"pencilbox: a worker's warm-up failed ({said['error']}); its calls compile on their "
                   "own", file=sys.stderr, flush=True)
+
+    def dead(self) -> bool:
+        """Whether the process has ended, reaped or not (a zombie is dead: asyncio may not have
+        seen its exit yet when a call comes right after a kill)."""
+        if self.proc is None:
+            return False
+        if self.proc.returncode is not None:
+            return True
+        return sys.platform.startswith("linux") and not alive(self.proc.pid)
 
     async def call(self, verb: str, args: list[Any]) -> dict[str, Any]:
         """Send one call and read its answer line (EOFError when the process is gone)."""
@@ -200,11 +216,17 @@ class Lane:
         deadline = time.monotonic() + self.budget_s
         watch = asyncio.ensure_future(gone)
         try:
-            worker = await self._take(deadline, watch)
-            while worker.proc is not None and worker.proc.returncode is not None:  # died while idle
-                self._replace(worker)  # the call goes to a live one instead
+            for attempt in (1, 2):
                 worker = await self._take(deadline, watch)
-            return await self._run(worker, verb, args, deadline, watch)
+                while worker.dead():  # died while idle (killed, say): the call goes to a live one
+                    self._replace(worker)
+                    worker = await self._take(deadline, watch)
+                try:
+                    return await self._run(worker, verb, args, deadline, watch)
+                except Died:
+                    if attempt == 2:  # twice: the call itself ends its worker
+                        raise
+            raise AssertionError("unreachable")
         finally:
             watch.cancel()
 
@@ -263,7 +285,7 @@ class Lane:
         if why or work.exception() is not None:
             work.cancel()
             self._replace(worker)
-            raise Refused(*self._ended(why or "died"))
+            raise (Refused if why else Died)(*self._ended(why or "died"))
         rss = worker.rss_mb()
         self.peak_mb = max(self.peak_mb, rss)
         if rss > self.worker_mb:  # a call that grew it past the limit: recycle

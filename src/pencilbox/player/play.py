@@ -17,7 +17,7 @@ from pencilbox.core import cache as kernels
 from pencilbox.core.budgets import PLAYER_NODES
 from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
 from pencilbox.core.puzzle import Clues
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, shown
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
 REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
@@ -107,13 +107,13 @@ def bank_list(name: str, rows: int | None = None, cols: int | None = None,
 def bank_board(board_id: str) -> dict[str, Any]:
     name = board_id.split("-", 1)[0]
     if name not in puzzles.names():
-        raise LookupError(f"no bank board {board_id!r}")
+        raise LookupError(f"no bank board {shown(board_id)}")
     for rec in _bank(name):
         if rec["id"] == board_id:
             board = board_of(rec)
             return {"id": board_id, "board": board_json(board), "grade": rec["grade"], "unique": True,
                     "key": key(board), "share": share(board)}
-    raise LookupError(f"no bank board {board_id!r}")
+    raise LookupError(f"no bank board {shown(board_id)}")
 
 
 def aimed(puzzle: Any, grade: Any) -> Any:
@@ -140,7 +140,7 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
         check_grade(puzzle, level)
     except BoardError:
         said = ", ".join(f"{n} ({lv})" for n, lv in puzzle.named_grades)
-        raise BoardError(f"unknown grade {grade!r} for {name}; grades: {said}, any, or a level: "
+        raise BoardError(f"unknown grade {shown(grade)} for {name}; grades: {said}, any, or a level: "
                          f"{', '.join((*engine.levels(puzzle), engine.SEARCH))}") from None
     if seed is None:
         import secrets
@@ -151,6 +151,8 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
         with kernels.compiling():  # the server waits for the build: readable loops on the largest
             # boards would outlast a call's budget (the command line runs them while cold)
             made = puzzle.generate(rows, cols, level, seed, tries=40)
+    except BoardError:
+        raise  # no board can have what was asked (a grade the puzzle never has): 400, not retryable
     except ValueError as e:
         raise TooMuchWork(str(e)) from None
     return {"id": None, "board": board_json(made.board), "grade": made.grade, "unique": True,

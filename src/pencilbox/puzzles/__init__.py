@@ -12,7 +12,7 @@ from importlib import import_module
 from typing import Any
 
 from pencilbox.core.puzzle import Puzzle
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, shown
 
 #: a registered puzzle, whatever its board and answer types (each folder's own module is
 #: typed with its own; the registry hands them out by name)
@@ -72,4 +72,4 @@ def get(name: str) -> AnyPuzzle:
         puzzle = get(other)
         if key in puzzle.url_names or key == puzzle.tatham_name:
             return puzzle
-    raise BoardError(f"unknown puzzle {name!r}; known: {', '.join(names())}")
+    raise BoardError(f"unknown puzzle {shown(name)}; known: {', '.join(names())}")

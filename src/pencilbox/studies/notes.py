@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import puzzles
+from pencilbox.core.files import write_atomic
 from pencilbox.studies import compare, stats
 
 KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing"}
@@ -55,7 +56,7 @@ def render(where: Path = stats.STATS, out: Path = stats.NOTES, reference: Path =
     if not files:
         raise stats.StudyError(f"no stats files in {where}; run `pencilbox study all` first")
     out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(page(files, reference))
+    write_atomic(out, page(files, reference))
     return out
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import shutil
 import subprocess
 import sys
@@ -17,6 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import __version__, puzzles
+from pencilbox.core.files import write_atomic
+from pencilbox.core.lifetime import die_with
 from pencilbox.studies import Job, Study, stats, studies_of
 
 STATE = Path(".pencilbox-studies")  # finished jobs of unfinished runs, per run key
@@ -70,9 +73,7 @@ class Jobs:
 
     def keep(self, k: int, result: Any) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
-        tmp = self.dir / f".job-{k}.tmp"
-        tmp.write_text(json.dumps(result))
-        tmp.replace(self.dir / f"job-{k}.json")  # atomic: an interrupt leaves no half file
+        write_atomic(self.dir / f"job-{k}.json", json.dumps(result))
 
     def clear(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
@@ -86,7 +87,7 @@ def _serial(study: Study, params: dict[str, Any], seed: int,
 
 def _pool(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, Job]],
           workers: int) -> Iterator[tuple[int, Any]]:
-    pool = ProcessPoolExecutor(workers)
+    pool = ProcessPoolExecutor(workers, initializer=die_with, initargs=(os.getpid(),))  # none outlives us
     pending = {pool.submit(_call, study.work, params, seed, job): k for k, job in todo}
     try:
         while pending:
@@ -229,9 +230,7 @@ class Finished:
 
     def keep(self, entry: dict[str, Any]) -> None:
         self.state.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(".tmp")
-        tmp.write_text(json.dumps(entry))
-        tmp.replace(self.path)  # atomic: an interrupt leaves no half file
+        write_atomic(self.path, json.dumps(entry))
 
     def forget(self) -> None:
         self.path.unlink(missing_ok=True)

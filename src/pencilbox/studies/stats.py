@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pencilbox.core.files import locked, write_atomic
 from pencilbox.errors import BoardError
 
 HERE = Path(__file__).resolve().parent
@@ -37,13 +38,13 @@ def load(puzzle: str, where: Path = STATS) -> dict[str, Any]:
 
 
 def save(puzzle: str, entries: dict[str, dict[str, Any]], where: Path = STATS) -> Path:
-    """Merge ``entries`` (study name -> entry) into the puzzle's stats file."""
-    data = load(puzzle, where)
-    data["studies"].update(entries)
-    data["studies"] = dict(sorted(data["studies"].items(), key=lambda kv: kv[1]["number"]))
+    """Merge ``entries`` (study name -> entry) into the puzzle's stats file (locked: two runs on
+    one puzzle keep both their entries)."""
     where.mkdir(parents=True, exist_ok=True)
     p = path(puzzle, where)
-    tmp = p.with_suffix(".tmp")
-    tmp.write_text(json.dumps(data, indent=1) + "\n")
-    tmp.replace(p)
+    with locked(p):
+        data = load(puzzle, where)
+        data["studies"].update(entries)
+        data["studies"] = dict(sorted(data["studies"].items(), key=lambda kv: kv[1]["number"]))
+        write_atomic(p, json.dumps(data, indent=1) + "\n")
     return p

@@ -12,7 +12,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from pencilbox.core.geometry import Grid, grid
-from pencilbox.errors import BoardError, natural
+from pencilbox.errors import BoardError, natural, shown
 from pencilbox.sections import Section
 
 BLANK, PAINT, BOTH = 1, 2, 3
@@ -48,7 +48,7 @@ def read_clue(tok: str, where: str) -> int | None:
         return None
     if len(tok) == 1 and natural(tok) is not None:
         return int(tok)
-    raise BoardError(f"{where}: {tok!r} is not a Fill-a-Pix clue ('.' or 0..9)")
+    raise BoardError(f"{where}: {shown(tok)} is not a Fill-a-Pix clue ('.' or 0..9)")
 
 
 def read_row(text: str, cols: int, where: str) -> list[int | None]:
@@ -102,7 +102,7 @@ def from_json(data: dict[str, Any]) -> Board:
             raise BoardError(f"'clues' row {r + 1} must be a list of {cols} entries")
         for c, v in enumerate(row):
             if v is not None and (not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= 9):
-                raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {v!r} is not a Fill-a-Pix clue "
+                raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {shown(v)} is not a Fill-a-Pix clue "
                                  "(null or 0..9)")
             clues.append(v)
     answer = None

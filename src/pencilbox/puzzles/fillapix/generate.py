@@ -17,6 +17,7 @@ import random
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded
 from pencilbox.core.puzzle import generator_ready
+from pencilbox.errors import BoardError
 from pencilbox.puzzles.fillapix import PUZZLE, certify, kernel
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 from pencilbox.puzzles.fillapix.sat import sat_count
@@ -214,6 +215,6 @@ def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, trie
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it.
     No board has grade pair: at count's fixpoint pair can only find contradictions."""
     if grade == "pair":
-        raise ValueError("no Fill-a-Pix board finishes at pair but not at count: pair bounds the shared "
+        raise BoardError("no Fill-a-Pix board finishes at pair but not at count: pair bounds the shared "
                          "cells only, so it settles nothing count leaves open (it pays inside probe)")
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from pencilbox.core.geometry import Grid, grid
-from pencilbox.errors import BoardError, natural
+from pencilbox.errors import BoardError, natural, shown
 from pencilbox.sections import Section
 
 MARK = -1
@@ -52,12 +52,14 @@ class Board:
 
 def canonical(rows: int, cols: int, labels: Sequence[Any], where: str) -> tuple[int, ...]:
     """Labels as region ids in reading order; each label must form one connected region."""
-    g = grid(rows, cols)
     ids: dict[Any, int] = {}
     out = [ids.setdefault(lab, len(ids)) for lab in labels]
     sizes = [0] * len(ids)
     for k in out:
         sizes[k] += 1
+    if max(sizes) > MAX_REGION:  # before the connectivity walk and any grid tables
+        raise BoardError(f"{where}: a region of {max(sizes)} cells is larger than {MAX_REGION}")
+    g = grid(rows, cols)
     seen = [False] * len(out)
     for start in range(len(out)):
         if seen[start]:
@@ -73,10 +75,8 @@ def canonical(rows: int, cols: int, labels: Sequence[Any], where: str) -> tuple[
                     todo.append(j)
         if reached != sizes[out[start]]:
             r, c = g.rc(start)
-            raise BoardError(f"{where}: region {labels[start]!r} is not connected "
+            raise BoardError(f"{where}: region {shown(labels[start])} is not connected "
                              f"(the piece at row {r + 1}, column {c + 1} is cut off from the rest)")
-    if max(sizes) > MAX_REGION:
-        raise BoardError(f"{where}: a region of {max(sizes)} cells is larger than {MAX_REGION}")
     return tuple(out)
 
 
@@ -98,7 +98,7 @@ def read_given(tok: str, where: str) -> int | None:
         return MARK
     if (natural(tok) or 0) >= 1:
         return int(tok)
-    raise BoardError(f"{where}: {tok!r} is not a Ripple given ('.', '?' or a positive integer)")
+    raise BoardError(f"{where}: {shown(tok)} is not a Ripple given ('.', '?' or a positive integer)")
 
 
 def read_value(tok: str, where: str) -> int | None:
@@ -106,7 +106,7 @@ def read_value(tok: str, where: str) -> int | None:
         return None
     if (natural(tok) or 0) >= 1:
         return int(tok)
-    raise BoardError(f"{where}: {tok!r} is not a Ripple answer cell (a positive integer or '?')")
+    raise BoardError(f"{where}: {shown(tok)} is not a Ripple answer cell (a positive integer or '?')")
 
 
 def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
@@ -163,13 +163,13 @@ def from_json(data: dict[str, Any]) -> Board:
     labels = []
     for r, c, v in _flat(data, "regions", rows, cols):
         if not isinstance(v, (int, str)) or isinstance(v, bool):
-            raise BoardError(f"'regions' row {r + 1}, column {c + 1}: {v!r} is not a region label")
+            raise BoardError(f"'regions' row {r + 1}, column {c + 1}: {shown(v)} is not a region label")
         labels.append(v)
     regions = canonical(rows, cols, labels, "'regions'")
     clues: list[int | None] = []
     for r, c, v in _flat(data, "clues", rows, cols):
         if v is not None and v != "?" and not _positive(v):
-            raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {v!r} is not a Ripple given "
+            raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {shown(v)} is not a Ripple given "
                              "(null, '?' or a positive integer)")
         clues.append(MARK if v == "?" else v)
     answer: tuple[int | None, ...] | None = None
@@ -177,7 +177,7 @@ def from_json(data: dict[str, Any]) -> Board:
         cells: list[int | None] = []
         for r, c, v in _flat(data, "answer", rows, cols):
             if v is not None and not _positive(v):
-                raise BoardError(f"'answer' row {r + 1}, column {c + 1}: {v!r} is not a Ripple value")
+                raise BoardError(f"'answer' row {r + 1}, column {c + 1}: {shown(v)} is not a Ripple value")
             cells.append(v)
         answer = tuple(cells)
     return check_givens(Board(rows, cols, regions, tuple(clues), answer), "'clues'")

@@ -10,18 +10,16 @@ when it is base-32 digits; anything else there, or numbers that stop short, is r
 
 from __future__ import annotations
 
-from pencilbox.core.geometry import grid
 from pencilbox.errors import BoardError
-from pencilbox.puzzles.ripple.board import MARK, Board, canonical, check_givens
+from pencilbox.puzzles.ripple.board import MARK, MAX_REGION, Board, canonical, check_givens
 
 B32 = "0123456789abcdefghijklmnopqrstuv"
 
 
 def _walls(rows: int, cols: int) -> list[tuple[int, int]]:
-    """Cell pairs split by each wall, in URL order."""
-    g = grid(rows, cols)
-    side = [(g.cell(r, c), g.cell(r, c + 1)) for r in range(rows) for c in range(cols - 1)]
-    down = [(g.cell(r, c), g.cell(r + 1, c)) for r in range(rows - 1) for c in range(cols)]
+    """Cell pairs split by each wall, in URL order (cells in reading order)."""
+    side = [(r * cols + c, r * cols + c + 1) for r in range(rows) for c in range(cols - 1)]
+    down = [(r * cols + c, (r + 1) * cols + c) for r in range(rows - 1) for c in range(cols)]
     return side + down
 
 
@@ -37,8 +35,9 @@ def decode(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Boar
             raise BoardError(f"URL body character {pos}: {ch!r} is not a base-32 border digit")
         bits += [bool(int(ch, 32) & w) for w in (16, 8, 4, 2, 1)]
     wall = bits[:nside] + bits[5 * pos1: 5 * pos1 + ndown]
-    g = grid(rows, cols)
-    parent = list(range(g.size))
+    n = rows * cols
+    parent = list(range(n))
+    size = [1] * n
 
     def find(x: int) -> int:
         while parent[x] != x:
@@ -47,10 +46,16 @@ def decode(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Boar
         return x
 
     for (a, b), w in zip(_walls(rows, cols), wall, strict=True):
-        if not w:
-            parent[find(a)] = find(b)
-    regions = canonical(rows, cols, [find(i) for i in range(g.size)], "URL")
-    clues = _numbers(body[pos2:], g.size, pos2)
+        ra, rb = find(a), find(b)
+        if not w and ra != rb:
+            parent[ra] = rb
+            size[rb] += size[ra]
+            if size[rb] > MAX_REGION:  # refused while decoding, before any board is built
+                r, c = divmod(b, cols)
+                raise BoardError(f"URL: the region at row {r + 1}, column {c + 1} has more than "
+                                 f"{MAX_REGION} cells (the most a Ripple region may have)")
+    clues = _numbers(body[pos2:], n, pos2)
+    regions = canonical(rows, cols, [find(i) for i in range(n)], "URL")
     return check_givens(Board(rows, cols, regions, tuple(clues)), "URL")
 
 

@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
 from pencilbox.core.geometry import Grid, grid
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, shown
 from pencilbox.sections import Section
 
 FWD, BACK, BOTH = 1, 2, 3
@@ -65,7 +65,7 @@ def read_clue(tok: str, where: str) -> int | None:
         return MARK
     if tok in ("0", "1", "2", "3", "4"):
         return int(tok)
-    raise BoardError(f"{where}: {tok!r} is not a Slant clue ('.', '?' or 0..4)")
+    raise BoardError(f"{where}: {shown(tok)} is not a Slant clue ('.', '?' or 0..4)")
 
 
 def read_row(chars: str, cols: int, where: str, line: int) -> list[int | None]:
@@ -132,7 +132,7 @@ def from_json(data: dict[str, Any]) -> Board:
             if v is None or v == "?" or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 4):
                 clues.append(MARK if v == "?" else v)
             else:
-                raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {v!r} is not a Slant clue "
+                raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {shown(v)} is not a Slant clue "
                                  "(null, '?' or 0..4)")
     answer = None
     ans = data.get("answer")

@@ -13,7 +13,7 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from pencilbox.core.geometry import Grid, grid
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, shown
 from pencilbox.sections import Section
 
 EMPTY = 1
@@ -58,7 +58,7 @@ def read_clue(tok: str, where: str) -> int | None:
         return MARK
     if tok in ("1", "2", "3", "4"):
         return int(tok)
-    raise BoardError(f"{where}: {tok!r} is not a Sukoro clue ('.', '?' or 1..4)")
+    raise BoardError(f"{where}: {shown(tok)} is not a Sukoro clue ('.', '?' or 1..4)")
 
 
 def read_answer(tok: str, where: str) -> int | None:
@@ -68,7 +68,7 @@ def read_answer(tok: str, where: str) -> int | None:
         return 0
     if tok in ("1", "2", "3", "4"):
         return int(tok)
-    raise BoardError(f"{where}: {tok!r} is not a Sukoro answer cell ('.' empty, 1..4, '?' undecided)")
+    raise BoardError(f"{where}: {shown(tok)} is not a Sukoro answer cell ('.' empty, 1..4, '?' undecided)")
 
 
 def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
@@ -116,7 +116,7 @@ def from_json(data: dict[str, Any]) -> Board:
         if v is None or v == "?" or (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4):
             clues.append(MARK if v == "?" else v)
         else:
-            raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {v!r} is not a Sukoro clue "
+            raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {shown(v)} is not a Sukoro clue "
                              "(null, '?' or 1..4)")
     answer: tuple[int | None, ...] | None = None
     if data.get("answer") is not None:
@@ -125,7 +125,7 @@ def from_json(data: dict[str, Any]) -> Board:
             if v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 4):
                 cells.append(v)
             else:
-                raise BoardError(f"'answer' row {r + 1}, column {c + 1}: {v!r} is not a Sukoro "
+                raise BoardError(f"'answer' row {r + 1}, column {c + 1}: {shown(v)} is not a Sukoro "
                                  "answer cell (0 empty, 1..4, null undecided)")
         answer = tuple(cells)
     return Board(rows, cols, tuple(clues), answer)

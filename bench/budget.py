@@ -1,0 +1,103 @@
+"""The cell budget, measured at its edge (issue 27, item 8). Writes bench/results/budget.json.
+
+Every verb (solve, count, grade, hint, check, convert) with its default caps runs on blank
+boards of each puzzle (no clue; Ripple: 2x2 block regions) at the cell budgets it is given,
+in a fresh child process with a 60 s limit and its peak memory (``os.wait4``'s max RSS)
+recorded: the budget holds where every verb answers (an honest ``capped`` is an answer)
+within 60 s and 1 GB. The kernels are warm (``pencilbox warm`` has run); ``--cold`` runs on an
+empty kernel cache instead, where the readable rungs answer.
+
+``python bench/budget.py [--cells N ...] [--cold]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import platform
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from pencilbox import __version__, boardio
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "results" / "budget.json"
+VERBS = ("check", "convert", "hint", "solve", "count", "grade")
+PUZZLES = ("sukoro", "slant", "ripple", "fillapix")
+LIMIT_S = 60.0
+LIMIT_MB = 1024.0
+
+
+def blank(puzzle: str, cells: int) -> dict[str, Any]:
+    """A blank near-square board of about ``cells`` cells (even sides, for Ripple's blocks)."""
+    side = max(2, int(math.isqrt(cells)) // 2 * 2)
+    rows, cols = side, max(2, cells // side // 2 * 2)
+    lattice = (rows + 1, cols + 1) if puzzle == "slant" else (rows, cols)
+    board: dict[str, Any] = {"puzzle": puzzle, "rows": rows, "cols": cols,
+                             "clues": [[None] * lattice[1] for _ in range(lattice[0])]}
+    if puzzle == "ripple":
+        board["regions"] = [[(r // 2) * (cols // 2) + c // 2 for c in range(cols)] for r in range(rows)]
+    return board
+
+
+def run(argv: list[str], env: dict[str, str]) -> dict[str, Any]:
+    """One child: seconds, peak MB, exit code (None: killed at the limit), its last stderr line."""
+    t = time.monotonic()
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.monotonic() - t > LIMIT_S:
+                proc.kill()
+                pid, status, usage = os.wait4(proc.pid, 0)
+                status = None
+                break
+            time.sleep(0.02)
+        err.seek(0)
+        said = err.read().decode(errors="replace").strip().splitlines()
+    code = None if status is None else os.waitstatus_to_exitcode(status)
+    return {"s": round(time.monotonic() - t, 2), "mb": round(usage.ru_maxrss / 1024, 1), "exit": code,
+            "said": said[-1][:160] if said else ""}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--cells", type=int, nargs="+", default=[10_000, 40_000, 100_000, 250_000, 1_000_000])
+    ap.add_argument("--cold", action="store_true", help="an empty kernel cache (the readable rungs answer)")
+    ap.add_argument("--puzzles", nargs="+", default=list(PUZZLES))
+    ap.add_argument("--verbs", nargs="+", default=list(VERBS))
+    args = ap.parse_args()
+    env = {**os.environ}
+    out: dict[str, Any] = {"version": __version__, "python": platform.python_version(), "cold": args.cold,
+                           "limit_s": LIMIT_S, "limit_mb": LIMIT_MB, "load_before": os.getloadavg(),
+                           "cases": {}}
+    with tempfile.TemporaryDirectory() as tmp:
+        if args.cold:
+            env = {**env, "PENCILBOX_CACHE_DIR": str(Path(tmp) / "cache"), "PENCILBOX_BUILD": "0"}
+        for cells in args.cells:
+            for name in args.puzzles:
+                board = blank(name, cells)
+                path = Path(tmp) / f"{name}-{cells}.json"
+                path.write_text(json.dumps(board))
+                size = f"{board['rows']}x{board['cols']}"
+                for verb in args.verbs:
+                    extra = ["--format", "text"] if verb == "convert" else []
+                    got = run([sys.executable, "-m", "pencilbox", verb, str(path), *extra], env)
+                    got["holds"] = got["exit"] in (0, 1, 2) and got["s"] <= LIMIT_S and got["mb"] <= LIMIT_MB
+                    out["cases"][f"{name} {size} {verb}"] = {"cells": cells, **got}
+                    print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
+    out["load_after"] = os.getloadavg()
+    out["max_cells"] = boardio.MAX_CELLS
+    OUT.write_text(json.dumps(out, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,161 @@
+"""Hostile input and faults on the command line (issue 27): errors quote at most a few dozen
+characters of any input; limits are checked while decoding; a kill leaves whole files and
+whole output."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from pencilbox import cli
+from pencilbox.core.files import write_atomic
+from pencilbox.core.lifetime import alive, descendants
+from pencilbox.errors import MESSAGE, QUOTE, BoardError, clip, shown
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as e:  # argparse's own exits
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_shown_cuts_a_long_input_and_says_how_long() -> None:
+    assert shown("sukoro") == "'sukoro'"
+    long = shown("x" * 10**6)
+    assert len(long) < QUOTE + 40 and "1000000 characters" in long
+    assert len(clip("y" * 10**5)) < MESSAGE + 40
+
+
+HUGE = "z" * 3_000_000
+
+
+@pytest.mark.parametrize("argv", [
+    ["generate", HUGE, "5x5"],
+    ["generate", "sukoro", HUGE],
+    ["generate", "sukoro", "5x5", "--grade", HUGE],
+    ["generate", "sukoro", "5x5", "--seed", HUGE],
+    ["solve", f"https://puzz.link/p?sukoro/3/3/{HUGE}"],
+    ["solve", f"?{HUGE}"],
+    ["count", "sukoro:" + HUGE],
+    ["solve", HUGE],
+    ["hint", "https://puzz.link/p?sukoro/5/5/2a2c4a2g2a4c2a2", "--level", HUGE],
+])
+def test_an_error_quotes_at_most_a_few_dozen_characters_of_the_input(capsys: pytest.CaptureFixture[str],
+                                                                     argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and len(err) < MESSAGE + 80, err[:300]
+
+
+# ---------------------------------------------------------------- limits while decoding (item 7)
+
+def test_a_too_big_ripple_region_is_refused_while_decoding(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1000x1000 one-region URL: refused by the decoder's union-find, before any grid table
+    (the board module's grid is made to fail: it must not be reached)."""
+    from pencilbox import boardio
+    from pencilbox.puzzles.ripple import board
+
+    def no_grid(*_: object) -> None:
+        raise AssertionError("the grid was built before the region was refused")
+    monkeypatch.setattr(board, "grid", no_grid)
+    body = "0" * ((999 * 1000 + 4) // 5 * 2) + "z" * 50_000
+    with pytest.raises(BoardError, match="more than 60 cells"):
+        boardio.parse_url(f"https://puzz.link/p?ripple/1000/1000/{body}")
+
+
+# ---------------------------------------------------------------- signals (item 3)
+
+def _generate(tmp: Path, sig: int, ignore_int: bool) -> tuple[int, str, str]:
+    """``generate sukoro 12x12 -n 5000 --format json`` stopped by ``sig`` once it runs (started
+    with SIGINT ignored, as a shell's background job is, when ``ignore_int``)."""
+    out, err = tmp / "out.json", tmp / "err.txt"
+
+    def pre() -> None:
+        if ignore_int:
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+    with open(out, "w") as o, open(err, "w") as e:
+        argv = ["generate", "sukoro", "12x12", "-n", "5000", "--seed", "5", "--format", "json"]
+        proc = subprocess.Popen([sys.executable, "-m", "pencilbox", *argv], stdout=o, stderr=e,
+                                preexec_fn=pre)
+        time.sleep(4)
+        proc.send_signal(sig)
+        code = proc.wait(timeout=60)
+    return code, out.read_text(), err.read_text()
+
+
+@pytest.mark.parametrize(("sig", "ignore_int"), [(signal.SIGINT, True), (signal.SIGINT, False),
+                                                 (signal.SIGTERM, False)])
+def test_a_signal_stops_generate_with_its_exit_code_and_a_whole_json_list(tmp_path: Path, sig: int,
+                                                                          ignore_int: bool) -> None:
+    code, out, err = _generate(tmp_path, sig, ignore_int)
+    assert code == 128 + sig, err
+    lines = err.strip().splitlines()
+    assert lines[-1] == f"pencilbox: stopped by {signal.Signals(sig).name}" and "internal error" not in err
+    if out:  # what was made before the signal: a whole list, and stderr says it was cut
+        made = json.loads(out)
+        assert isinstance(made, list) and 0 < len(made) < 5000 and all("clues" in b for b in made)
+        assert f"cut after {len(made)} of 5000 boards" in err
+
+
+# ---------------------------------------------------------------- pools end with their parent (item 4)
+
+def test_a_killed_study_leaves_no_worker(tmp_path: Path) -> None:
+    argv = ["study", "sukoro", "--quick", "--workers", "2", "--no-progress", "--out", str(tmp_path / "out"),
+            "--state", str(tmp_path / "state")]
+    proc = subprocess.Popen([sys.executable, "-m", "pencilbox", *argv], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while len(workers := descendants(proc.pid)) < 2:
+            assert proc.poll() is None and time.monotonic() < deadline, "the pool never started"
+            time.sleep(0.2)
+        proc.kill()
+        proc.wait()
+        deadline = time.monotonic() + 10  # the issue's goal is 5 s; the test allows a loaded machine
+        while any(alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not [p for p in workers if alive(p)]
+    finally:
+        for p in descendants(proc.pid):
+            os.kill(p, signal.SIGKILL)
+
+
+# ---------------------------------------------------------------- atomic writes (item 9)
+
+def test_a_write_that_fails_leaves_the_old_file_and_no_temp(tmp_path: Path,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    target = tmp_path / "bank.json"
+    write_atomic(target, "old")
+
+    def boom(*_: object) -> None:
+        raise KeyboardInterrupt  # a kill between writing and renaming
+    monkeypatch.setattr(os, "replace", boom)
+    with pytest.raises(KeyboardInterrupt):
+        write_atomic(target, "new" * 1000)
+    assert target.read_text() == "old" and [p.name for p in tmp_path.iterdir()] == ["bank.json"]
+
+
+def _save_many(args: tuple[str, int, str]) -> None:
+    where, k, name = args
+    from pencilbox.studies import stats
+    for i in range(25):
+        stats.save("sukoro", {f"{name}-{i}": {"number": k * 100 + i}}, Path(where))
+
+
+def test_two_runs_saving_one_stats_file_keep_both_entries(tmp_path: Path) -> None:
+    from multiprocessing import get_context
+
+    from pencilbox.studies import stats
+    with get_context("spawn").Pool(2) as pool:
+        pool.map(_save_many, [(str(tmp_path), 1, "a"), (str(tmp_path), 2, "b")])
+    assert len(stats.load("sukoro", tmp_path)["studies"]) == 50
