@@ -25,6 +25,8 @@ from contextlib import contextmanager
 from functools import cache
 from typing import Any
 
+from pencilbox.core.files import write_atomic
+
 try:  # the builtin module: hashlib loads OpenSSL, 9 ms of a 0.4 s start
     from _sha256 import sha256  # type: ignore[import-not-found]  # no stub for the builtin
 except ImportError:  # pragma: no cover - a Python without it
@@ -175,7 +177,6 @@ def mark_ready(puzzle: str, job: str, seconds: float) -> None:
 
 def write_json(path: str, data: Any) -> None:
     """Whole or not at all: readers never see half a file."""
-    from pencilbox.core.files import write_atomic
     write_atomic(path, json.dumps(data))
 
 

@@ -16,10 +16,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: tuple[str, ...
 
     import uvicorn
 
-    from pencilbox.player import guard
     from pencilbox.player.api import app
-    guard.allow(*(() if host in ANY else (host,)), *allow_hosts)
-    names = ", ".join(sorted(guard.HOSTS))
+    from pencilbox.player.guard import HOSTS, allow
+    allow(*(() if host in ANY else (host,)), *allow_hosts)
+    names = ", ".join(sorted(HOSTS))
     shown = "127.0.0.1" if host in ANY else (f"[{host}]" if ":" in host else host)
     print(f"pencilbox player on http://{shown}:{port}/  (Ctrl+C stops it)", flush=True)
     if host in ANY or allow_hosts:

@@ -17,6 +17,7 @@ import asyncio
 import contextlib
 import json
 import os
+import signal
 import sys
 import time
 from collections.abc import Awaitable, Callable, Coroutine
@@ -67,9 +68,13 @@ class Refused(Exception):
     retry: int | None = None
 
 
+@dataclass
 class Died(Refused):
-    """The worker ended under the call, not by the lane's hand (killed from outside, or it
-    crashed): the call is tried once more on another worker."""
+    """The worker ended under the call, not by the lane's hand: killed from outside (SIGKILL:
+    it was dead, or dying, before the call reached it), and the call goes to another worker
+    within its budget; or it crashed, and the call is tried once more."""
+
+    killed: bool = False
 
 
 class Worker:
@@ -116,6 +121,14 @@ class Worker:
 
     def rss_mb(self) -> float:
         return rss_mb(self.proc.pid) if self.proc is not None else 0.0
+
+    async def killed(self) -> bool:
+        """Whether the (ended) process was killed by SIGKILL, waiting a moment for its exit."""
+        if self.proc is None:
+            return False
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.proc.wait(), 1.0)
+        return self.proc.returncode == -signal.SIGKILL
 
     def kill(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
@@ -216,17 +229,18 @@ class Lane:
         deadline = time.monotonic() + self.budget_s
         watch = asyncio.ensure_future(gone)
         try:
-            for attempt in (1, 2):
+            crashed = 0
+            while True:
                 worker = await self._take(deadline, watch)
                 while worker.dead():  # died while idle (killed, say): the call goes to a live one
                     self._replace(worker)
                     worker = await self._take(deadline, watch)
                 try:
                     return await self._run(worker, verb, args, deadline, watch)
-                except Died:
-                    if attempt == 2:  # twice: the call itself ends its worker
+                except Died as e:
+                    crashed += not e.killed
+                    if crashed == 2:  # twice: the call itself ends its worker
                         raise
-            raise AssertionError("unreachable")
         finally:
             watch.cancel()
 
@@ -284,8 +298,12 @@ class Lane:
             self.busy.discard(worker)
         if why or work.exception() is not None:
             work.cancel()
+            killed = not why and await worker.killed()
             self._replace(worker)
-            raise (Refused if why else Died)(*self._ended(why or "died"))
+            if why:
+                raise Refused(*self._ended(why))
+            status, message = self._ended("died")
+            raise Died(status, message, None, killed)
         rss = worker.rss_mb()
         self.peak_mb = max(self.peak_mb, rss)
         if rss > self.worker_mb:  # a call that grew it past the limit: recycle
