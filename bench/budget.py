@@ -1,13 +1,15 @@
 """The cell budget, measured at its edge (issue 27, item 8). Writes bench/results/budget.json.
 
 Every verb (solve, count, grade, hint, check, convert) with its default caps runs on blank
-boards of each puzzle (no clue; Ripple: 2x2 block regions) at the cell budgets it is given,
+boards of each puzzle (no clue; Ripple: 2x2 block regions; ``check`` reads the text form with an
+answer section of undecided cells) at the cell budgets it is given,
 in a fresh child process with a 60 s limit and its peak memory (``os.wait4``'s max RSS)
 recorded: the budget holds where every verb answers (an honest ``capped`` is an answer)
 within 60 s and 1 GB. The kernels are warm (``pencilbox warm`` has run); ``--cold`` runs on an
 empty kernel cache instead, where the readable rungs answer.
 
-``python bench/budget.py [--cells N ...] [--cold]``
+``python bench/budget.py [--cells N ...] [--puzzles P ...] [--verbs V ...] [--cold]`` (cases of an
+earlier run that this one does not repeat are kept in the file).
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pencilbox import __version__, boardio
+from pencilbox import __version__, boardio, puzzles
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "results" / "budget.json"
@@ -44,6 +46,14 @@ def blank(puzzle: str, cells: int) -> dict[str, Any]:
     if puzzle == "ripple":
         board["regions"] = [[(r // 2) * (cols // 2) + c // 2 for c in range(cols)] for r in range(rows)]
     return board
+
+
+def undecided(data: dict[str, Any]) -> str:
+    """The board as text with an answer section of undecided cells (what ``check`` reads)."""
+    board = boardio.board_from_json(data)
+    puzzle = puzzles.get(board.puzzle)
+    answer = puzzle.answer_from_state(board, puzzle.initial_state(board))
+    return boardio.dump(puzzle.with_answer(board, answer), "text")
 
 
 def run(argv: list[str], env: dict[str, str]) -> dict[str, Any]:
@@ -76,9 +86,10 @@ def main() -> None:
     ap.add_argument("--verbs", nargs="+", default=list(VERBS))
     args = ap.parse_args()
     env = {**os.environ}
+    kept = json.loads(OUT.read_text()).get("cases", {}) if OUT.exists() else {}  # other sizes' last runs
     out: dict[str, Any] = {"version": __version__, "python": platform.python_version(), "cold": args.cold,
                            "limit_s": LIMIT_S, "limit_mb": LIMIT_MB, "load_before": os.getloadavg(),
-                           "cases": {}}
+                           "cases": {k: v for k, v in kept.items() if v.get("cold", False) == args.cold}}
     with tempfile.TemporaryDirectory() as tmp:
         if args.cold:
             env = {**env, "PENCILBOX_CACHE_DIR": str(Path(tmp) / "cache"), "PENCILBOX_BUILD": "0"}
@@ -87,12 +98,15 @@ def main() -> None:
                 board = blank(name, cells)
                 path = Path(tmp) / f"{name}-{cells}.json"
                 path.write_text(json.dumps(board))
+                marked = Path(tmp) / f"{name}-{cells}.txt"  # check reads a text board with an answer
+                marked.write_text(undecided(board))
                 size = f"{board['rows']}x{board['cols']}"
                 for verb in args.verbs:
                     extra = ["--format", "text"] if verb == "convert" else []
-                    got = run([sys.executable, "-m", "pencilbox", verb, str(path), *extra], env)
+                    source = marked if verb == "check" else path
+                    got = run([sys.executable, "-m", "pencilbox", verb, str(source), *extra], env)
                     got["holds"] = got["exit"] in (0, 1, 2) and got["s"] <= LIMIT_S and got["mb"] <= LIMIT_MB
-                    out["cases"][f"{name} {size} {verb}"] = {"cells": cells, **got}
+                    out["cases"][f"{name} {size} {verb}"] = {"cells": cells, "cold": args.cold, **got}
                     print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
     out["load_after"] = os.getloadavg()
     out["max_cells"] = boardio.MAX_CELLS
