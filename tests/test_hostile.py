@@ -159,3 +159,26 @@ def test_two_runs_saving_one_stats_file_keep_both_entries(tmp_path: Path) -> Non
     with get_context("spawn").Pool(2) as pool:
         pool.map(_save_many, [(str(tmp_path), 1, "a"), (str(tmp_path), 2, "b")])
     assert len(stats.load("sukoro", tmp_path)["studies"]) == 50
+
+
+# ---------------------------------------------------------------- the work budget (item 8, in part)
+
+def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A node costs more on a larger board: past WORK cell-nodes a default cap shrinks (a cap
+    asked for is kept), and the count says which cap it ran under."""
+    from pencilbox import boardio, service
+    from pencilbox.core import budgets
+    assert budgets.scaled(10**7, 400) == 10**7 and budgets.scaled(10**7, 40_000) == 10**5
+    assert budgets.scaled(10**5, 10**12) == 1
+    monkeypatch.setattr(budgets, "WORK", 2500 * 40)  # a 50x50 board: 40 nodes
+    data = {"puzzle": "sukoro", "rows": 50, "cols": 50, "clues": [[None] * 50 for _ in range(50)]}
+    board = boardio.board_from_json(data)
+    out = service.count(board)
+    quick = service.puzzles.get("sukoro").quick_nodes
+    assert out["node_cap"] == 40 and out["capped"] and out["nodes"] <= 40 + quick
+    assert service.count(board, opts=service.Options(node_cap=7))["node_cap"] == 7
+    path = tmp_path / "blank.json"
+    path.write_text(json.dumps(data))
+    code, out_text, _ = run(capsys, "count", str(path))
+    assert code == 0 and "the node cap 40 ran out" in out_text

@@ -22,7 +22,7 @@ from typing import Any, NoReturn
 from pencilbox import boardio, puzzles, service
 from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
-from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES
+from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES, WORK
 from pencilbox.core.drivers import check_grade
 from pencilbox.errors import BoardError, clip, shown
 
@@ -118,7 +118,7 @@ def _show_count(args: argparse.Namespace, out: dict[str, Any]) -> str:
 def _which_cap(args: argparse.Namespace, out: dict[str, Any]) -> str:
     """Which cap stopped a count, and the flag that raises it."""
     if out.get("cap") == "nodes":
-        return f"; the node cap {args.node_cap} ran out: raise --node-cap for more"
+        return f"; the node cap {out.get('node_cap', args.node_cap):,} ran out: raise --node-cap for more"
     if out.get("cap") == "limit":
         return f"; the count limit {args.limit} was reached: raise --limit for more"
     return ""
@@ -316,6 +316,9 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"pencilbox: error: {verb + ': ' if verb else ''}{clip(message)}\n")
 
 
+SCALED = f"fewer on boards so large that a default run would pass {WORK:.0e} cell-nodes of work"
+
+
 def integer(text: str) -> int:
     """An int written in ASCII digits ('٤' and '²' are not numbers here), at most 30 of them."""
     body = text.strip().removeprefix("-")
@@ -342,8 +345,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     sp = verb("solve", cmd_solve, "solve a board: unique, multiple (with a second answer) or none")
     sp.add_argument("--level", help="ladder level the search propagates with")
-    sp.add_argument("--node-cap", type=integer, default=SOLVE_NODES, help="branch points of the search "
-                    f"(default {SOLVE_NODES:,}); past it the status is capped")
+    sp.add_argument("--node-cap", type=integer, help="branch points of the search (default "
+                    f"{SOLVE_NODES:,}, {SCALED}); past it the status is capped")
     sp.add_argument("--json", action="store_true")
     sp = verb("count", cmd_count, "count answers with one engine (capped counts are lower bounds)")
     sp.add_argument("--engine", choices=service.ENGINES, default="ladder",
@@ -351,18 +354,19 @@ def build_parser() -> argparse.ArgumentParser:
                     f"small-board witnesses, meant for {puzzles.brute_range_text()}; beyond that they may "
                     "run out of nodes (raise --node-cap, or use sat)")
     sp.add_argument("--limit", type=integer, default=COUNT_LIMIT)
-    sp.add_argument("--node-cap", type=integer, default=COUNT_NODES)
+    sp.add_argument("--node-cap", type=integer, help=f"branch points before the count is a lower bound "
+                    f"(default {COUNT_NODES:,}, {SCALED})")
     sp.add_argument("--level", help="ladder level (engine ladder only)")
     sp.add_argument("--json", action="store_true")
     sp = verb("grade", cmd_grade, "the lowest ladder level that finishes the board alone")
-    sp.add_argument("--node-cap", type=integer, default=SOLVE_NODES, help="branch points of the uniqueness "
-                    f"search when no level finishes the board (default {SOLVE_NODES:,})")
+    sp.add_argument("--node-cap", type=integer, help="branch points of the uniqueness search when no "
+                    f"level finishes the board (default {SOLVE_NODES:,}, {SCALED})")
     sp.add_argument("--json", action="store_true")
     sp = verb("hint", cmd_hint, "one cell provable at a level, the rung that proved it and what it used")
     sp.add_argument("--level", help="highest rung to use (default: the whole ladder)")
-    sp.add_argument("--node-cap", type=integer, default=HINT_NODES,
+    sp.add_argument("--node-cap", type=integer,
                     help=f"probe trials (and branch points of the search for wrong entries) before the "
-                    f"hint says capped (default {HINT_NODES})")
+                    f"hint says capped (default {HINT_NODES:,}, {SCALED})")
     sp.add_argument("--json", action="store_true")
     sp = verb("check", cmd_check, "list every broken rule of the board's answer section")
     sp.add_argument("--json", action="store_true")

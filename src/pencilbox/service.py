@@ -14,7 +14,7 @@ from typing import Any
 
 from pencilbox import puzzles
 from pencilbox.core import engine
-from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES
+from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES, scaled
 from pencilbox.core.drivers import UNIQUE
 from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import Broken, compiled_ready
@@ -33,9 +33,9 @@ class Options:
     node_cap: int | None = None
     limit: int = COUNT_LIMIT
 
-    def nodes(self, default: int) -> int:
-        """The node cap, or the verb's ``default`` budget when none was asked for."""
-        return default if self.node_cap is None else self.node_cap
+    def nodes(self, default: int, board: Any) -> int:
+        """The node cap asked for, or the verb's ``default`` budget scaled to the board's size."""
+        return scaled(default, board.rows * board.cols) if self.node_cap is None else self.node_cap
 
 
 def _ms(t0: float) -> float:
@@ -63,7 +63,7 @@ def _search_names(puzzle: Any, opts: Options) -> tuple[str, ...] | None:
 def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
     """Status (unique, multiple, none, capped), the answer, a second answer, the grade."""
     puzzle = puzzles.get(board.puzzle)
-    node_cap = opts.nodes(SOLVE_NODES)
+    node_cap = opts.nodes(SOLVE_NODES, board)
     check_caps(node_cap=node_cap)
     t0 = time.perf_counter()
     res = engine.count(puzzle, board, _search_names(puzzle, opts), 2, node_cap)
@@ -77,7 +77,7 @@ def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
 def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) -> dict[str, Any]:
     """A solution count by one engine; ``capped`` marks a lower bound."""
     puzzle = puzzles.get(board.puzzle)
-    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES)
+    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, board)
     check_caps(limit, node_cap)
     t0 = time.perf_counter()
     res: Count
@@ -92,8 +92,8 @@ def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) ->
     else:
         raise BoardError(f"{puzzle.name} has no engine {shown(engine_name)}")
     cap = "nodes" if res.node_capped else "limit" if res.limit_hit else None
-    return {"count": res.count, "capped": res.capped, "cap": cap, "nodes": res.nodes, "engine": engine_name,
-            "ms": _ms(t0)}
+    return {"count": res.count, "capped": res.capped, "cap": cap, "nodes": res.nodes, "node_cap": node_cap,
+            "engine": engine_name, "ms": _ms(t0)}
 
 
 def check_caps(limit: int = 1, node_cap: int = 0) -> None:
@@ -107,7 +107,7 @@ def check_caps(limit: int = 1, node_cap: int = 0) -> None:
 def grade(board: Any, opts: Options = Options()) -> dict[str, Any]:
     """The grade, uniqueness and the share of unclued cells each level settles."""
     puzzle = puzzles.get(board.puzzle)
-    node_cap = opts.nodes(SOLVE_NODES)
+    node_cap = opts.nodes(SOLVE_NODES, board)
     check_caps(node_cap=node_cap)
     names(puzzle, None, opts.off)
     g = engine.grade(puzzle, board, opts.off, node_cap)
@@ -150,7 +150,7 @@ def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
     first; else one cell provable at ``opts.level`` with its rung, premises and the reason in
     the puzzle's words. The node cap bounds both the search for the answer and the probe trials."""
     puzzle = puzzles.get(board.puzzle)
-    node_cap = opts.nodes(HINT_NODES)
+    node_cap = opts.nodes(HINT_NODES, board)
     check_caps(node_cap=node_cap)
     enabled = names(puzzle, opts.level, opts.off)
     if now.entered:

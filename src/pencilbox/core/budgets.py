@@ -11,3 +11,12 @@ HINT_NODES = 10**5  # hint: probe trials (and the search for wrong entries) befo
 QUICK_NODES = 256  # the engine's quick first search before it escalates to a probe at the root
 UNIQUE_NODES = 200_000  # the generators' uniqueness check per erasure (capped: the clue stays)
 PLAYER_NODES = 20_000  # the player: per search in one request (answers 503 or "2+" past it)
+WORK = 4 * 10**9  # cell-nodes: a node's work grows with the board, so default caps shrink on large ones
+
+
+def scaled(cap: int, cells: int) -> int:
+    """A verb's default node cap on a board of ``cells`` cells: ``cap``, or fewer where ``cap``
+    nodes would be more than WORK cell-nodes of work (past 400 cells for count's 10^7), so a
+    default run stays near a minute on any board the readers accept (bench/budget.py). A cap
+    asked for is taken as it is."""
+    return max(1, min(cap, WORK // max(cells, 1)))
