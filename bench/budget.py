@@ -88,6 +88,8 @@ def main() -> None:
     env = {**os.environ}
     kept = json.loads(OUT.read_text()).get("cases", {}) if OUT.exists() else {}  # other sizes' last runs
     out: dict[str, Any] = {"version": __version__, "python": platform.python_version(), "cold": args.cold,
+                           "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
+                                                    capture_output=True, text=True).stdout.strip(),
                            "limit_s": LIMIT_S, "limit_mb": LIMIT_MB, "load_before": os.getloadavg(),
                            "cases": {k: v for k, v in kept.items() if v.get("cold", False) == args.cold}}
     with tempfile.TemporaryDirectory() as tmp:
@@ -106,7 +108,8 @@ def main() -> None:
                     source = marked if verb == "check" else path
                     got = run([sys.executable, "-m", "pencilbox", verb, str(source), *extra], env)
                     got["holds"] = got["exit"] in (0, 1, 2) and got["s"] <= LIMIT_S and got["mb"] <= LIMIT_MB
-                    out["cases"][f"{name} {size} {verb}"] = {"cells": cells, "cold": args.cold, **got}
+                    out["cases"][f"{name} {size} {verb}"] = {"cells": cells, "cold": args.cold,
+                                                             "commit": out["commit"], **got}
                     print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
     out["load_after"] = os.getloadavg()
     out["max_cells"] = boardio.MAX_CELLS

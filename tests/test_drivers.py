@@ -14,6 +14,7 @@ from pencilbox.core import budgets, engine, generate
 from pencilbox.core import drivers as gen
 from pencilbox.errors import BoardError
 from pencilbox.player import play
+from pencilbox.puzzles.sukoro.board import Board as SukoroBoard
 
 NAMES = puzzles.names()
 
@@ -147,10 +148,14 @@ def test_one_level_check_and_one_grade_check() -> None:
 def test_the_cli_builds_one_options_object() -> None:
     argv = ["count", "x", "--off", "neq,conn", "--limit", "3", "--level", "deg"]
     args = cli.build_parser().parse_args(argv)
-    assert cli.options(args) == service.Options("deg", ("neq", "conn"), budgets.COUNT_NODES, 3)
-    args = cli.build_parser().parse_args(["grade", "x"])
-    assert cli.options(args) == service.Options(None, (), budgets.SOLVE_NODES, budgets.COUNT_LIMIT)
-    assert service.Options().nodes(budgets.HINT_NODES) == budgets.HINT_NODES
+    assert cli.options(args) == service.Options("deg", ("neq", "conn"), None, 3)  # None: the verb's own
+    args = cli.build_parser().parse_args(["grade", "x", "--node-cap", "9"])
+    assert cli.options(args) == service.Options(None, (), 9, budgets.COUNT_LIMIT)
+    small = boardio.parse_url("https://puzz.link/p?sukoro/5/5/2a2c4a2g2a4c2a2")
+    large = SukoroBoard(300, 300, (None,) * 90_000)
+    assert service.Options().nodes(budgets.HINT_NODES, small) == budgets.HINT_NODES
+    assert service.Options().nodes(budgets.COUNT_NODES, large) == budgets.WORK // 90_000
+    assert service.Options(node_cap=7).nodes(budgets.COUNT_NODES, large) == 7
 
 
 def test_level_lists_come_from_the_rungs() -> None:
