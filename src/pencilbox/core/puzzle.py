@@ -200,6 +200,8 @@ _LOOKED: dict[str, float] = {}
 LOOK_S = 1.0  # how often a process in ``auto`` looks again for a kernel that was not ready
 COLD: list[Callable[[str], None]] = []  # told once per puzzle whose kernel is not ready (the CLI)
 _TOLD: set[str] = set()
+_GEN_READY: set[str] = set()  # puzzles whose compiled generator this process has found ready
+_GEN_LOOKED: dict[str, float] = {}
 
 
 def compiled_ready(puzzle: Any) -> bool:
@@ -239,9 +241,17 @@ def generator_ready(puzzle: Any) -> bool:
     policy = cache.policy()
     if policy != "auto":
         return policy == "compile"
-    if cache.ready(puzzle.name, "generate") or aot.built(puzzle.name):
+    name = puzzle.name
+    if name in _GEN_READY:
         return True
-    _tell_cold(puzzle.name)
+    now = time.monotonic()
+    if now - _GEN_LOOKED.get(name, -LOOK_S) < LOOK_S:  # called per erasure: look again each LOOK_S
+        return False
+    _GEN_LOOKED[name] = now
+    if cache.ready(name, "generate") or aot.built(name):
+        _GEN_READY.add(name)
+        return True
+    _tell_cold(name)
     return False
 
 
