@@ -444,15 +444,18 @@ def _on_signals() -> dict[int, Any]:
     """Stop on SIGINT and SIGTERM even where they came ignored (a shell's background job ignores
     SIGINT) or would kill without a word (SIGTERM's default); the handlers it replaced."""
     import signal
-
-    from pysat._utils import MainThread
     if threading.current_thread() is not threading.main_thread():
         return {}
-    # pysat's solver takes SIGINT itself and longjmps out of the solve, which can leave malloc's
-    # lock held (the run then hangs); told it is not the main thread it leaves SIGINT to Python,
-    # whose handler runs as the solve (milliseconds here) returns
-    MainThread.check = staticmethod(lambda: False)
+    cache.after_import("pysat._utils", _pysat_leaves_sigint)
     return {sig: signal.signal(sig, _stop) for sig in (signal.SIGINT, signal.SIGTERM)}
+
+
+def _pysat_leaves_sigint() -> None:
+    """pysat's solver takes SIGINT itself and longjmps out of the solve, which can leave malloc's
+    lock held (the run then hangs); told it is not the main thread, it leaves SIGINT to Python,
+    whose handler runs as the solve (milliseconds here) returns."""
+    from pysat._utils import MainThread
+    MainThread.check = staticmethod(lambda: False)
 
 
 def _interrupt(e: BaseException) -> bool:

@@ -205,25 +205,33 @@ def prune() -> None:
 
 # ---------------------------------------------------------------- numba's side
 
-_AFTER: list[Callable[[], None]] = []
+_AFTER: dict[str, list[Callable[[], None]]] = {}  # module name -> what runs once it is imported
 
 
 def after_numba(fn: Callable[[], None]) -> None:
-    """Run ``fn`` once numba is imported: now if it is, else just after its import has run
-    (a meta path finder; importlib.util is not imported here: it costs a solve 20 ms)."""
-    if "numba" in sys.modules:
+    """Run ``fn`` once numba is imported (``after_import``)."""
+    after_import("numba", fn)
+
+
+def after_import(name: str, fn: Callable[[], None]) -> None:
+    """Run ``fn`` once module ``name`` is imported: now if it is, else just after its import has
+    run (a meta path finder; importlib.util is not imported here: it costs a solve 20 ms)."""
+    if name in sys.modules:
         fn()
         return
-    if not _AFTER:
-        sys.meta_path.insert(0, _AfterNumba())
-    _AFTER.append(fn)
+    if name not in _AFTER:
+        sys.meta_path.insert(0, _After(name))
+    _AFTER.setdefault(name, []).append(fn)
 
 
-class _AfterNumba:
-    """Finds numba as usual, then runs the waiting functions once numba's import has run."""
+class _After:
+    """Finds one module as usual, then runs its waiting functions once its import has run."""
+
+    def __init__(self, module: str) -> None:
+        self.module = module
 
     def find_spec(self, name: str, path: Any = None, target: Any = None) -> Any:
-        if name != "numba":
+        if name != self.module:
             return None
         sys.meta_path.remove(self)
         from importlib.util import find_spec
@@ -233,9 +241,8 @@ class _AfterNumba:
 
             def exec_module(module: Any) -> None:
                 run(module)
-                for fn in _AFTER:
+                for fn in _AFTER.pop(name, []):
                     fn()
-                _AFTER.clear()
 
             spec.loader.exec_module = exec_module  # type: ignore[method-assign]
         return spec
