@@ -91,7 +91,7 @@ def main() -> None:
                            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                                                     capture_output=True, text=True).stdout.strip(),
                            "limit_s": LIMIT_S, "limit_mb": LIMIT_MB, "load_before": os.getloadavg(),
-                           "cases": {k: v for k, v in kept.items() if v.get("cold", False) == args.cold}}
+                           "cases": kept}
     with tempfile.TemporaryDirectory() as tmp:
         if args.cold:
             env = {**env, "PENCILBOX_CACHE_DIR": str(Path(tmp) / "cache"), "PENCILBOX_BUILD": "0"}
@@ -108,7 +108,7 @@ def main() -> None:
                     source = marked if verb == "check" else path
                     got = run([sys.executable, "-m", "pencilbox", verb, str(source), *extra], env)
                     got["holds"] = got["exit"] in (0, 1, 2) and got["s"] <= LIMIT_S and got["mb"] <= LIMIT_MB
-                    out["cases"][f"{name} {size} {verb}"] = {"cells": cells, "cold": args.cold,
+                    out["cases"][f"{name} {size} {verb}{' cold' if args.cold else ''}"] = {"cells": cells, "cold": args.cold,
                                                              "commit": out["commit"], **got}
                     print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
     out["load_after"] = os.getloadavg()

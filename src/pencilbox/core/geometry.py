@@ -87,11 +87,23 @@ class Grid:
                     out.append((self.point(r, c), self.point(r + 1, c)))
         return out
 
-    @property
-    def reach(self) -> tuple[tuple[tuple[int, ...], ...], ...]:
-        """``reach[i][v]``: the cells at most ``v`` steps from ``i`` along its row and column,
-        nearest first (at each distance: left, right, up, down); ``v`` up to the longer side."""
-        return _reach(self.rows, self.cols)
+    def within(self, i: int, v: int) -> list[int]:
+        """The cells at most ``v`` steps from ``i`` along its row and column, nearest first (at
+        each distance: left, right, up, down); computed per call, so no table grows with the board."""
+        r, c = divmod(i, self.cols)
+        w, out = self.cols, []
+        for step in range(1, v + 1):
+            if step <= c:
+                out.append(i - step)
+            if c + step < w:
+                out.append(i + step)
+            if step <= r:
+                out.append(i - step * w)
+            if r + step < self.rows:
+                out.append(i + step * w)
+            if step > c and c + step >= w and step > r and r + step >= self.rows:
+                break
+        return out
 
     def orth_array(self) -> np.ndarray:
         """Orthogonal neighbours as an (N, 4) int64 array padded with -1, for numba kernels."""
@@ -107,20 +119,6 @@ def _orth_array(rows: int, cols: int) -> np.ndarray:
         out[i, : len(nb)] = nb
     out.setflags(write=False)
     return out
-
-
-@lru_cache(maxsize=64)
-def _reach(rows: int, cols: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    out = []
-    for r in range(rows):
-        for c in range(cols):
-            rays: list[tuple[int, ...]] = [()]
-            for step in range(1, max(rows, cols) + 1):
-                ring = [(rr, cc) for rr, cc in ((r, c - step), (r, c + step), (r - step, c), (r + step, c))
-                        if 0 <= rr < rows and 0 <= cc < cols]
-                rays.append(rays[-1] + tuple(rr * cols + cc for rr, cc in ring))
-            out.append(tuple(rays))
-    return tuple(out)
 
 
 @lru_cache(maxsize=256)

@@ -39,11 +39,11 @@ class Ripple:
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
-        reach, longest = board.grid.reach, max(board.rows, board.cols)
+        within = board.grid.within
         for i, d in enumerate(dom):
             if d & (d - 1) or not d:  # open (single(), inlined)
                 continue
-            for j in reach[i][min(d.bit_length() - 1, longest)]:
+            for j in within(i, d.bit_length() - 1):
                 if dom[j] & d:
                     changed |= state.restrict(j, ~d, self.name, (i,))
         return changed

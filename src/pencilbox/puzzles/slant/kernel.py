@@ -11,8 +11,8 @@ from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
 from pencilbox.core.kernel import KernelBase, flag_table, run
 from pencilbox.core.kernel import flags_of as shared_flags
-from pencilbox.puzzles.slant.board import FWD, TOUCH, Board
-from pencilbox.puzzles.slant.rungs import RUNGS, point_pairs
+from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
+from pencilbox.puzzles.slant.rungs import RUNGS
 
 FLAG = flag_table(RUNGS)
 CNT, CYC, DUET, PRB = FLAG["count"], FLAG["cycle"], FLAG["duet"], FLAG[PROBE]
@@ -53,31 +53,55 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     """Around cells and bits per point, the ends of both diagonals of each cell, and every
     adjacent point pair with the cells around either (duets filter these by clues) and, as
     masks over those cells, the ones that reach the first point as BACK and as FWD, then
-    the second."""
-    board = Board(rows, cols, (None,) * ((rows + 1) * (cols + 1)))
-    g = board.grid
-    acell = np.full((g.points, 4), -1, dtype=np.int64)
-    abit = np.zeros((g.points, 4), dtype=np.int64)
-    for p, cells in enumerate(g.around):
-        for k, (i, corner) in enumerate(cells):
-            acell[p, k], abit[p, k] = i, TOUCH[corner]
-    ends = np.zeros((g.size, 3, 2), dtype=np.int64)
-    for i in range(g.size):
-        for bit in (1, 2):
-            ends[i, bit] = board.ends(i, bit)
-    pairs = point_pairs(rows, cols)
-    ap = np.array([p for p, _, _ in pairs], dtype=np.int64)
-    aq = np.array([q for _, q, _ in pairs], dtype=np.int64)
-    acells = np.full((len(pairs), 6), -1, dtype=np.int64)
-    amask = np.zeros((len(pairs), 4), dtype=np.int64)
-    for t, (p, q, near) in enumerate(pairs):
-        acells[t, : len(near)] = near
-        for j, i in enumerate(near):
-            for side, point in enumerate((p, q)):
-                for cell, corner in g.around[point]:
-                    if cell == i:
-                        amask[t, 2 * side + (TOUCH[corner] == FWD)] |= 1 << j
+    the second. Whole-array numpy (a 500x500 board in well under a second); the test holds it
+    to the readable geometry's tables (``Grid.around``, ``Board.ends``, ``point_pairs``)."""
+    w = cols + 1
+    pr, pc = np.divmod(np.arange((rows + 1) * w, dtype=np.int64), w)
+    # the cells touching a point in reading order: up-left (its corner br), up-right (bl),
+    # down-left (tr), down-right (tl)
+    near = [(pr - 1, pc - 1, 3), (pr - 1, pc, 2), (pr, pc - 1, 1), (pr, pc, 0)]
+    cand = np.stack([np.where((r >= 0) & (r < rows) & (c >= 0) & (c < cols), r * cols + c, -1)
+                     for r, c, _ in near], axis=1)
+    bits = np.array([TOUCH[corner] for _, _, corner in near], dtype=np.int64)
+    left = np.argsort(cand < 0, axis=1, kind="stable")  # the cells there first, in order
+    acell = np.take_along_axis(cand, left, axis=1)
+    abit = np.where(acell >= 0, np.take_along_axis(np.broadcast_to(bits, cand.shape), left, axis=1), 0)
+    cr, cc = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
+    tl = cr * w + cc
+    ends = np.zeros((rows * cols, 3, 2), dtype=np.int64)
+    ends[:, BACK] = np.stack([tl, tl + w + 1], axis=1)
+    ends[:, FWD] = np.stack([tl + 1, tl + w], axis=1)
+    ap, aq = _pairs(rows, cols)
+    acells = _union(acell[ap], acell[aq])
+    amask = np.zeros((len(ap), 4), dtype=np.int64)
+    for side, point in enumerate((ap, aq)):
+        there, fwd = acell[point][:, None, :], abit[point][:, None, :] == FWD
+        hit = (acells[:, :, None] == there) & (acells[:, :, None] >= 0)
+        weight = np.int64(1) << np.arange(acells.shape[1], dtype=np.int64)
+        amask[:, 2 * side] = ((hit & ~fwd).any(axis=2) * weight).sum(axis=1)
+        amask[:, 2 * side + 1] = ((hit & fwd).any(axis=2) * weight).sum(axis=1)
     return acell, abit, ends, ap, aq, acells, amask
+
+
+def _pairs(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    """Orthogonally adjacent points (p, q) in ``Grid.point_pairs``' order: per point, the one
+    to its right, then the one below."""
+    w = cols + 1
+    p = np.arange((rows + 1) * w, dtype=np.int64)
+    r, c = np.divmod(p, w)
+    q = np.stack([np.where(c < cols, p + 1, -1), np.where(r < rows, p + w, -1)], axis=1)
+    keep = q >= 0
+    return np.broadcast_to(p[:, None], q.shape)[keep], q[keep]
+
+
+def _union(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """Per row, the sorted distinct cells of ``a`` and ``b`` (-1 padded), six columns: two
+    adjacent points share two cells, so at most 4 + 4 - 2."""
+    big = np.iinfo(np.int64).max
+    both = np.sort(np.where(np.concatenate([a, b], axis=1) < 0, big, np.concatenate([a, b], axis=1)), axis=1)
+    both[:, 1:][both[:, 1:] == both[:, :-1]] = big
+    both = np.sort(both, axis=1)[:, :6]
+    return np.where(both == big, -1, both)
 
 
 def flags_of(names: tuple[str, ...]) -> int:
