@@ -108,8 +108,8 @@ def main() -> None:
                     source = marked if verb == "check" else path
                     got = run([sys.executable, "-m", "pencilbox", verb, str(source), *extra], env)
                     got["holds"] = got["exit"] in (0, 1, 2) and got["s"] <= LIMIT_S and got["mb"] <= LIMIT_MB
-                    out["cases"][f"{name} {size} {verb}{' cold' if args.cold else ''}"] = {"cells": cells, "cold": args.cold,
-                                                             "commit": out["commit"], **got}
+                    key = f"{name} {size} {verb}" + (" cold" if args.cold else "")
+                    out["cases"][key] = {"cells": cells, "cold": args.cold, "commit": out["commit"], **got}
                     print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
     out["load_after"] = os.getloadavg()
     out["max_cells"] = boardio.MAX_CELLS

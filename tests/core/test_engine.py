@@ -48,3 +48,15 @@ def test_grade_searches_from_the_strongest_fixpoint() -> None:
     got = engine.grade(PUZZLE, made.board)
     assert (got.grade, got.status) == ("search", "unique")
     assert got.settled["probe"] is not None and got.settled["probe"] < 1
+
+
+def test_a_deep_readable_search_meets_no_recursion_limit() -> None:
+    """A blank board branches down one path for as many nodes as the cap allows: the readable
+    walk keeps its branches on a stack (it recursed, and 1,000 deep raised RecursionError)."""
+    from pencilbox import boardio, puzzles
+    board = boardio.board_from_json({"puzzle": "fillapix", "rows": 40, "cols": 40,
+                                     "clues": [[None] * 40 for _ in range(40)]})
+    puzzle = puzzles.get("fillapix")
+    res = engine.search(puzzle, board, puzzle.initial_state(board),
+                        engine.ladder(puzzle, puzzle.search_level), 2, 1500)
+    assert res.status == "capped" and res.nodes == 1500

@@ -278,11 +278,13 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
     top = names if root is None else tuple(root)
     out = Count()
 
-    def walk(state: State, depth: int) -> None:
+    def expand(state: State, depth: int) -> list[Any] | None:
+        """A node's fixpoint: None where it ends (a contradiction, an answer, the cap), else
+        its branch as ``[state, var, values left, depth]``."""
         try:
             fixpoint(puzzle, board, state, top if depth == 0 else names)
         except Contradiction:
-            return
+            return None
         open_vars = [v for v, d in enumerate(state.dom) if not single(d)]
         if not open_vars:
             if puzzle.is_answer(board, state.dom):
@@ -290,26 +292,36 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
                 if len(out.answers) < 2:
                     out.answers.append(state.dom.copy())
                 out.limit_hit = out.count >= limit
-            return
+            return None
         if out.nodes >= node_cap:
             out.node_capped = True
-            return
+            return None
         out.nodes += 1
         if order is None:
             var = min(open_vars, key=lambda v: state.dom[v].bit_count())
         else:
             var = order.choose(state.dom)
-        rem = state.dom[var]
-        while rem:
-            bit = rem & -rem if order is None else order.pick(var, rem)
-            rem ^= bit
-            child = state.copy()
-            child.dom[var] = bit
-            walk(child, depth + 1)
-            if out.limit_hit or out.node_capped:
-                return
+        return [state, var, state.dom[var], depth]
 
-    walk(State(dom.copy()), 0)
+    # depth first with a stack of branches, not recursion: a deep walk on a large board must
+    # not meet Python's recursion limit; each branch's values are drawn as it is resumed
+    top_branch = expand(State(dom.copy()), 0)
+    stack = [top_branch] if top_branch else []
+    while stack:
+        branch = stack[-1]
+        state, var, rem, depth = branch
+        if not rem:
+            stack.pop()
+            continue
+        bit = rem & -rem if order is None else order.pick(var, rem)
+        branch[2] = rem ^ bit
+        child = state.copy()
+        child.dom[var] = bit
+        below = expand(child, depth + 1)
+        if out.limit_hit or out.node_capped:
+            break
+        if below:
+            stack.append(below)
     return Count.judged(puzzle, board, "ladder", out.count, out.cap, out.nodes, out.answers)
 
 
