@@ -105,6 +105,18 @@ class Grid:
                 break
         return out
 
+    def corners_array(self) -> np.ndarray:
+        """``corners`` of every cell as an (N, 4) int64 array (tl, tr, bl, br), for kernels."""
+        return _corners_array(self.rows, self.cols)
+
+    def around_array(self) -> tuple[np.ndarray, np.ndarray]:
+        """``around`` as two (points, 4) int64 arrays, cells and their corners, -1 padded."""
+        return _around_array(self.rows, self.cols)
+
+    def point_pairs_array(self) -> tuple[np.ndarray, np.ndarray]:
+        """``point_pairs`` as two int64 arrays, p and q, in the same order."""
+        return _point_pairs_array(self.rows, self.cols)
+
     def orth_array(self) -> np.ndarray:
         """Orthogonal neighbours as an (N, 4) int64 array padded with -1, for numba kernels."""
         return _orth_array(self.rows, self.cols)
@@ -119,6 +131,37 @@ def _orth_array(rows: int, cols: int) -> np.ndarray:
         out[i, : len(nb)] = nb
     out.setflags(write=False)
     return out
+
+
+def _corners_array(rows: int, cols: int) -> np.ndarray:
+    import numpy as np
+    r, c = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
+    tl = r * (cols + 1) + c
+    return np.stack([tl, tl + 1, tl + cols + 1, tl + cols + 2], axis=1)
+
+
+def _around_array(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+    pr, pc = np.divmod(np.arange((rows + 1) * (cols + 1), dtype=np.int64), cols + 1)
+    # the cells touching a point in reading order, as _around lists them: up-left (at its
+    # corner br), up-right (bl), down-left (tr), down-right (tl)
+    near = ((pr - 1, pc - 1, 3), (pr - 1, pc, 2), (pr, pc - 1, 1), (pr, pc, 0))
+    inside = [(r >= 0) & (r < rows) & (c >= 0) & (c < cols) for r, c, _ in near]
+    pairs = list(zip(inside, near, strict=True))
+    cell = np.stack([np.where(ok, r * cols + c, -1) for ok, (r, c, _) in pairs], axis=1)
+    corner = np.stack([np.where(ok, k, -1) for ok, (_, _, k) in pairs], axis=1)
+    first = np.argsort(cell < 0, axis=1, kind="stable")  # the cells there first, in order
+    return np.take_along_axis(cell, first, axis=1), np.take_along_axis(corner, first, axis=1)
+
+
+def _point_pairs_array(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
+    import numpy as np
+    w = cols + 1
+    p = np.arange((rows + 1) * w, dtype=np.int64)
+    r, c = np.divmod(p, w)
+    q = np.stack([np.where(c < cols, p + 1, -1), np.where(r < rows, p + w, -1)], axis=1)
+    keep = q >= 0
+    return np.broadcast_to(p[:, None], q.shape)[keep], q[keep]
 
 
 @lru_cache(maxsize=256)

@@ -9,6 +9,7 @@ import numpy as np
 
 from pencilbox.core.aot import Code
 from pencilbox.core.engine import PROBE, Count
+from pencilbox.core.geometry import grid
 from pencilbox.core.kernel import KernelBase, flag_table, run
 from pencilbox.core.kernel import flags_of as shared_flags
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
@@ -55,50 +56,30 @@ def _geometry(rows: int, cols: int) -> tuple[np.ndarray, ...]:
     masks over those cells, the ones that reach the first point as BACK and as FWD, then
     the second. Whole-array numpy (a 500x500 board in well under a second); the test holds it
     to the readable geometry's tables (``Grid.around``, ``Board.ends``, ``point_pairs``)."""
-    w = cols + 1
-    pr, pc = np.divmod(np.arange((rows + 1) * w, dtype=np.int64), w)
-    # the cells touching a point in reading order: up-left (its corner br), up-right (bl),
-    # down-left (tr), down-right (tl)
-    near = [(pr - 1, pc - 1, 3), (pr - 1, pc, 2), (pr, pc - 1, 1), (pr, pc, 0)]
-    cand = np.stack([np.where((r >= 0) & (r < rows) & (c >= 0) & (c < cols), r * cols + c, -1)
-                     for r, c, _ in near], axis=1)
-    bits = np.array([TOUCH[corner] for _, _, corner in near], dtype=np.int64)
-    left = np.argsort(cand < 0, axis=1, kind="stable")  # the cells there first, in order
-    acell = np.take_along_axis(cand, left, axis=1)
-    abit = np.where(acell >= 0, np.take_along_axis(np.broadcast_to(bits, cand.shape), left, axis=1), 0)
-    cr, cc = np.divmod(np.arange(rows * cols, dtype=np.int64), cols)
-    tl = cr * w + cc
-    ends = np.zeros((rows * cols, 3, 2), dtype=np.int64)
-    ends[:, BACK] = np.stack([tl, tl + w + 1], axis=1)
-    ends[:, FWD] = np.stack([tl + 1, tl + w], axis=1)
-    ap, aq = _pairs(rows, cols)
+    g = grid(rows, cols)
+    acell, corner = g.around_array()
+    abit = np.where(corner >= 0, np.array(TOUCH, dtype=np.int64)[corner], 0)
+    corners = g.corners_array()
+    ends = np.zeros((g.size, 3, 2), dtype=np.int64)
+    ends[:, BACK], ends[:, FWD] = corners[:, [0, 3]], corners[:, [1, 2]]  # as Board.ends joins them
+    ap, aq = g.point_pairs_array()
     acells = _union(acell[ap], acell[aq])
     amask = np.zeros((len(ap), 4), dtype=np.int64)
+    weight = np.int64(1) << np.arange(acells.shape[1], dtype=np.int64)
     for side, point in enumerate((ap, aq)):
         there, fwd = acell[point][:, None, :], abit[point][:, None, :] == FWD
         hit = (acells[:, :, None] == there) & (acells[:, :, None] >= 0)
-        weight = np.int64(1) << np.arange(acells.shape[1], dtype=np.int64)
         amask[:, 2 * side] = ((hit & ~fwd).any(axis=2) * weight).sum(axis=1)
         amask[:, 2 * side + 1] = ((hit & fwd).any(axis=2) * weight).sum(axis=1)
     return acell, abit, ends, ap, aq, acells, amask
-
-
-def _pairs(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
-    """Orthogonally adjacent points (p, q) in ``Grid.point_pairs``' order: per point, the one
-    to its right, then the one below."""
-    w = cols + 1
-    p = np.arange((rows + 1) * w, dtype=np.int64)
-    r, c = np.divmod(p, w)
-    q = np.stack([np.where(c < cols, p + 1, -1), np.where(r < rows, p + w, -1)], axis=1)
-    keep = q >= 0
-    return np.broadcast_to(p[:, None], q.shape)[keep], q[keep]
 
 
 def _union(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Per row, the sorted distinct cells of ``a`` and ``b`` (-1 padded), six columns: two
     adjacent points share two cells, so at most 4 + 4 - 2."""
     big = np.iinfo(np.int64).max
-    both = np.sort(np.where(np.concatenate([a, b], axis=1) < 0, big, np.concatenate([a, b], axis=1)), axis=1)
+    both = np.concatenate([a, b], axis=1)
+    both = np.sort(np.where(both < 0, big, both), axis=1)
     both[:, 1:][both[:, 1:] == both[:, :-1]] = big
     both = np.sort(both, axis=1)[:, :6]
     return np.where(both == big, -1, both)
