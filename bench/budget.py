@@ -8,8 +8,9 @@ recorded: the budget holds where every verb answers (an honest ``capped`` is an 
 within 60 s and 1 GB. The kernels are warm (``pencilbox warm`` has run); ``--cold`` runs on an
 empty kernel cache instead, where the readable rungs answer.
 
-``python bench/budget.py [--cells N ...] [--puzzles P ...] [--verbs V ...] [--cold]`` (cases of an
-earlier run that this one does not repeat are kept in the file).
+``--thin R`` runs strips of R rows instead, ``--dense`` the heaviest boards of each kind (see
+``dense``). ``python bench/budget.py [--cells N ...] [--puzzles P ...] [--verbs V ...] [--thin R]
+[--dense] [--cold]`` (cases of an earlier run that this one does not repeat are kept in the file).
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ import json
 import math
 import os
 import platform
+import random
 import subprocess
 import sys
 import tempfile
@@ -36,15 +38,46 @@ LIMIT_S = 60.0
 LIMIT_MB = 1024.0
 
 
-def blank(puzzle: str, cells: int) -> dict[str, Any]:
-    """A blank near-square board of about ``cells`` cells (even sides, for Ripple's blocks)."""
+def blank(puzzle: str, cells: int, thin: int = 0) -> dict[str, Any]:
+    """A blank board of about ``cells`` cells: near-square with even sides, or with ``thin``
+    rows (a strip); Ripple's regions are 2x2 blocks (1x2 on a one-row strip)."""
     side = max(2, int(math.isqrt(cells)) // 2 * 2)
-    rows, cols = side, max(2, cells // side // 2 * 2)
+    rows = thin or side
+    cols = cells // thin if thin else max(2, cells // side // 2 * 2)
     lattice = (rows + 1, cols + 1) if puzzle == "slant" else (rows, cols)
     board: dict[str, Any] = {"puzzle": puzzle, "rows": rows, "cols": cols,
                              "clues": [[None] * lattice[1] for _ in range(lattice[0])]}
     if puzzle == "ripple":
-        board["regions"] = [[(r // 2) * (cols // 2) + c // 2 for c in range(cols)] for r in range(rows)]
+        wide = (cols + 1) // 2
+        board["regions"] = [[(r // 2) * wide + c // 2 for c in range(cols)] for r in range(rows)]
+    return board
+
+
+def dense(puzzle: str, cells: int, seed: int = 27) -> dict[str, Any] | None:
+    """The heaviest boards of a kind the readers take, seeded: Fill-a-Pix every clue of a random
+    filling, Slant every point's clue of a random slash field, Ripple the largest regions (6x10
+    blocks, 60 cells); None for Sukoro (its blank board is its heaviest)."""
+    board = blank(puzzle, cells)
+    rows, cols, rng = board["rows"], board["cols"], random.Random(seed)
+    if puzzle == "fillapix":
+        paint = [[rng.random() < 0.5 for _ in range(cols)] for _ in range(rows)]
+        board["clues"] = [[sum(paint[y][x] for y in range(max(r - 1, 0), min(r + 2, rows))
+                               for x in range(max(c - 1, 0), min(c + 2, cols))) for c in range(cols)]
+                          for r in range(rows)]
+    elif puzzle == "slant":
+        back = [[rng.random() < 0.5 for _ in range(cols)] for _ in range(rows)]  # True: "\\"
+        touch = [[0] * (cols + 1) for _ in range(rows + 1)]
+        for r in range(rows):
+            for c in range(cols):
+                for y, x in (((r, c), (r + 1, c + 1)) if back[r][c] else ((r, c + 1), (r + 1, c))):
+                    touch[y][x] += 1
+        board["clues"] = touch
+    elif puzzle == "ripple":
+        rows, cols = rows // 6 * 6, cols // 10 * 10
+        board = {"puzzle": puzzle, "rows": rows, "cols": cols, "clues": [[None] * cols for _ in range(rows)],
+                 "regions": [[(r // 6) * (cols // 10) + c // 10 for c in range(cols)] for r in range(rows)]}
+    else:
+        return None
     return board
 
 
@@ -80,10 +113,12 @@ def run(argv: list[str], env: dict[str, str]) -> dict[str, Any]:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--cells", type=int, nargs="+", default=[10_000, 40_000, 100_000, 250_000, 1_000_000])
+    ap.add_argument("--cells", type=int, nargs="+", default=[10_000, 40_000, 100_000, 250_000])
     ap.add_argument("--cold", action="store_true", help="an empty kernel cache (the readable rungs answer)")
     ap.add_argument("--puzzles", nargs="+", default=list(PUZZLES))
     ap.add_argument("--verbs", nargs="+", default=list(VERBS))
+    ap.add_argument("--thin", type=int, default=0, help="strips of this many rows, not squares")
+    ap.add_argument("--dense", action="store_true", help="the heaviest boards (see dense), not blank ones")
     args = ap.parse_args()
     env = {**os.environ}
     kept = json.loads(OUT.read_text()).get("cases", {}) if OUT.exists() else {}  # other sizes' last runs
@@ -97,7 +132,10 @@ def main() -> None:
             env = {**env, "PENCILBOX_CACHE_DIR": str(Path(tmp) / "cache"), "PENCILBOX_BUILD": "0"}
         for cells in args.cells:
             for name in args.puzzles:
-                board = blank(name, cells)
+                made = dense(name, cells) if args.dense else blank(name, cells, args.thin)
+                if made is None:
+                    continue
+                board = made
                 path = Path(tmp) / f"{name}-{cells}.json"
                 path.write_text(json.dumps(board))
                 marked = Path(tmp) / f"{name}-{cells}.txt"  # check reads a text board with an answer
@@ -108,8 +146,10 @@ def main() -> None:
                     source = marked if verb == "check" else path
                     got = run([sys.executable, "-m", "pencilbox", verb, str(source), *extra], env)
                     got["holds"] = got["exit"] in (0, 1, 2) and got["s"] <= LIMIT_S and got["mb"] <= LIMIT_MB
-                    key = f"{name} {size} {verb}" + (" cold" if args.cold else "")
-                    out["cases"][key] = {"cells": cells, "cold": args.cold, "commit": out["commit"], **got}
+                    kind = " dense" if args.dense else ""
+                    key = f"{name} {size}{kind} {verb}" + (" cold" if args.cold else "")
+                    out["cases"][key] = {"cells": cells, "cold": args.cold, "dense": args.dense,
+                                         "commit": out["commit"], **got}
                     print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
     out["load_after"] = os.getloadavg()
     out["max_cells"] = boardio.MAX_CELLS

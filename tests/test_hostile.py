@@ -182,3 +182,48 @@ def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[s
     path.write_text(json.dumps(data))
     code, out_text, _ = run(capsys, "count", str(path))
     assert code == 0 and "the node cap 40 ran out" in out_text
+
+
+def _probe_board() -> tuple[object, object]:
+    """A shipped Fill-a-Pix board of grade probe: its search needs the root probe."""
+    from pencilbox import puzzles
+    puzzle = puzzles.get("fillapix")
+    bank = Path(puzzles.__file__).parent.parent / "bank" / "fillapix.json"
+    rec = next(r for r in json.loads(bank.read_text()) if r["grade"] == "probe")
+    return puzzle, puzzle.from_json({k: v for k, v in rec.items() if k != "answer"})
+
+
+def test_a_probe_cap_bounds_the_readable_probe_of_count_and_grade() -> None:
+    """The root probe ran unbounded (a 100x100 blank Slant: 223 s at --node-cap 10); past its
+    trials the count is node-capped and the grade unknown, never a wrong verdict."""
+    from pencilbox.core import engine
+    puzzle, board = _probe_board()
+    full = engine.ladder(puzzle)  # probe at every node
+    assert engine.count(puzzle, board, full, accel=False).status == "unique"
+    capped = engine.count(puzzle, board, full, accel=False, probe_cap=0)
+    assert capped.status == "capped" and capped.node_capped and capped.count == 0
+    assert engine.grade(puzzle, board, accel=False).grade == "probe"
+    unknown = engine.grade(puzzle, board, accel=False, probe_cap=0)
+    assert unknown.grade is None and unknown.status == "capped" and unknown.settled["probe"] is None
+
+
+def test_the_readable_path_runs_under_its_own_smaller_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the kernels are not built, a readable node costs about a thousand compiled ones: the
+    default caps come from WORK_READABLE, and the probe trials of the search are capped with them."""
+    from pencilbox import boardio, service
+    from pencilbox.core import budgets, engine
+    data = {"puzzle": "slant", "rows": 30, "cols": 30, "clues": [[None] * 31 for _ in range(31)]}
+    board = boardio.board_from_json(data)
+    monkeypatch.setenv("PENCILBOX_KERNELS", "compile")
+    assert service.Options().nodes(budgets.SOLVE_NODES, board) == budgets.SOLVE_NODES
+    monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
+    assert service.Options().nodes(budgets.COUNT_NODES, board) == budgets.WORK_READABLE // 900
+    assert service.Options(node_cap=7).nodes(budgets.COUNT_NODES, board) == 7
+    monkeypatch.setattr(budgets, "WORK_READABLE", 900 * 5)  # 5 nodes and 5 probe trials
+    spent: list[int | None] = []
+    real = engine.Budget.spend
+    monkeypatch.setattr(engine.Budget, "spend", lambda self: (spent.append(self.left), real(self))[1])
+    out = service.count(board)
+    assert out["node_cap"] == 5 and out["capped"]
+    assert 0 < sum(left is not None for left in spent) <= 6  # the sixth trial finds none left
+    assert service.grade(board)["status"] == "capped"

@@ -18,10 +18,12 @@ from pencilbox import puzzles
 from pencilbox.errors import DIGITS, BoardError, natural, shown
 from pencilbox.sections import Section, Token
 
-MAX_CELLS = 10**6  # the cell budget: any shape whose rows x cols fits is read
+MAX_CELLS = 250_000  # the cell budget: any shape whose rows x cols fits is read; every verb answers
+# within a minute and 1 GB up to it, compiled or readable (bench/results/budget.json, whose
+# 1000x1000 cases show what did not hold at 10^6)
 JSON_DIGITS = 40  # JSON integers (seeds included) longer than this are refused, not converted
-MAX_INPUT = 64 * 2**20  # characters read from a file or standard input (a 10^6-cell board
-# with its answer takes about 12 MB as JSON)
+MAX_INPUT = 64 * 2**20  # characters read from a file or standard input (a list of
+# boards may hold many at the cell budget)
 FORMATS = ("text", "json", "url", "tatham")
 URL_HOST = "https://puzz.link/p?"
 

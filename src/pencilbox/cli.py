@@ -288,7 +288,8 @@ def _cold(name: str) -> None:
     else:
         doing = "pencilbox warm builds them (PENCILBOX_BUILD=0 is set: no background build)"
     print(f"pencilbox: the compiled kernels are not built yet, so this command runs the readable "
-          f"code (the same results, slower); {doing}; pencilbox warm waits for it",
+          f"code (the same answers, slower, under default node caps sized to it); {doing}; "
+          "pencilbox warm waits for it",
           file=sys.stderr, flush=True)
 
 

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Any
 
 from pencilbox import puzzles
-from pencilbox.core import engine
+from pencilbox.core import budgets, engine
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES, scaled
 from pencilbox.core.drivers import UNIQUE
 from pencilbox.core.engine import Count, Hint
@@ -34,8 +34,18 @@ class Options:
     limit: int = COUNT_LIMIT
 
     def nodes(self, default: int, board: Any) -> int:
-        """The node cap asked for, or the verb's ``default`` budget scaled to the board's size."""
-        return scaled(default, board.rows * board.cols) if self.node_cap is None else self.node_cap
+        """The node cap asked for, or the verb's ``default`` budget scaled to the board's size
+        (and to the readable rungs' cost while the puzzle's kernels are not built)."""
+        if self.node_cap is not None:
+            return self.node_cap
+        work = budgets.WORK if compiled_ready(puzzles.get(board.puzzle)) else budgets.WORK_READABLE
+        return scaled(default, board.rows * board.cols, work)
+
+    def probes(self, node_cap: int, board: Any) -> int | None:
+        """The root probe's trials: unbounded where the kernels run it (or a cap was asked
+        for), else as many as the default node cap (one readable trial costs about a node)."""
+        ready = compiled_ready(puzzles.get(board.puzzle))
+        return None if ready or self.node_cap is not None else node_cap
 
 
 def _ms(t0: float) -> float:
@@ -66,9 +76,11 @@ def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
     node_cap = opts.nodes(SOLVE_NODES, board)
     check_caps(node_cap=node_cap)
     t0 = time.perf_counter()
-    res = engine.count(puzzle, board, _search_names(puzzle, opts), 2, node_cap)
+    probes = opts.probes(node_cap, board)
+    res = engine.count(puzzle, board, _search_names(puzzle, opts), 2, node_cap, probe_cap=probes)
     answers = [puzzle.answer_json(board, puzzle.answer_from_state(board, a)) for a in res.answers]
-    g = engine.grade(puzzle, board, opts.off, node_cap).grade if res.status == UNIQUE else None
+    unique = res.status == UNIQUE
+    g = engine.grade(puzzle, board, opts.off, node_cap, probe_cap=probes).grade if unique else None
     return {"puzzle": puzzle.name, "rows": board.rows, "cols": board.cols, "status": res.status,
             "answer": answers[0] if answers else None, "second": answers[1] if len(answers) > 1 else None,
             "grade": g, "nodes": res.nodes, "ms": _ms(t0)}
@@ -82,7 +94,8 @@ def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) ->
     t0 = time.perf_counter()
     res: Count
     if engine_name == "ladder":
-        res = engine.count(puzzle, board, _search_names(puzzle, opts), limit, node_cap)
+        res = engine.count(puzzle, board, _search_names(puzzle, opts), limit, node_cap,
+                           probe_cap=opts.probes(node_cap, board))
     elif engine_name == "brute":
         res = puzzle.brute_count(board, limit, node_cap)
     elif engine_name == "sat":
@@ -110,7 +123,7 @@ def grade(board: Any, opts: Options = Options()) -> dict[str, Any]:
     node_cap = opts.nodes(SOLVE_NODES, board)
     check_caps(node_cap=node_cap)
     names(puzzle, None, opts.off)
-    g = engine.grade(puzzle, board, opts.off, node_cap)
+    g = engine.grade(puzzle, board, opts.off, node_cap, probe_cap=opts.probes(node_cap, board))
     return {"grade": g.grade, "unique": g.unique, "status": g.status,
             "settled": {k: None if v is None else round(v, 4) for k, v in g.settled.items()}}
 

@@ -12,11 +12,13 @@ QUICK_NODES = 256  # the engine's quick first search before it escalates to a pr
 UNIQUE_NODES = 200_000  # the generators' uniqueness check per erasure (capped: the clue stays)
 PLAYER_NODES = 20_000  # the player: per search in one request (answers 503 or "2+" past it)
 WORK = 4 * 10**9  # cell-nodes: a node's work grows with the board, so default caps shrink on large ones
+WORK_READABLE = 2 * 10**6  # cell-nodes while the kernels are not built: a readable node (or probe
+# trial) costs far more than a compiled one (bench/budget.py --cold measures it at the cell budget)
 
 
-def scaled(cap: int, cells: int) -> int:
+def scaled(cap: int, cells: int, work: int | None = None) -> int:
     """A verb's default node cap on a board of ``cells`` cells: ``cap``, or fewer where ``cap``
-    nodes would be more than WORK cell-nodes of work (past 400 cells for count's 10^7), so a
-    default run stays near a minute on any board the readers accept (bench/budget.py). A cap
-    asked for is taken as it is."""
-    return max(1, min(cap, WORK // max(cells, 1)))
+    nodes would be more than ``work`` cell-nodes (WORK compiled: past 400 cells for count's
+    10^7; WORK_READABLE readable), so a default run stays within a minute on any board the
+    readers accept (bench/budget.py). A cap asked for is taken as it is."""
+    return max(1, min(cap, (WORK if work is None else work) // max(cells, 1)))

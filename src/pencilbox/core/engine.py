@@ -269,21 +269,26 @@ class Order(Protocol):
 
 def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
            limit: int = 2, node_cap: int = 10**6, root: Iterable[str] | None = None,
-           order: Order | None = None) -> Count:
+           order: Order | None = None, probe_cap: int | None = None) -> Count:
     """Count answers by fixpoint + branching on the fewest-valued variable (reference), lowest
     value first, or as ``order`` says. ``root`` (default: ``names``) is the rung set of the root
     fixpoint only: probing once at the root and not at every node cuts the heavy tail of hard
-    boards."""
+    boards. ``probe_cap`` bounds the probe trials of the whole search (past it the count is
+    node-capped): one full probe round costs cells x cells readable steps on a large board."""
     names = tuple(names)
     top = names if root is None else tuple(root)
     out = Count()
+    trials = Budget(probe_cap)
 
     def expand(state: State, depth: int) -> list[Any] | None:
         """A node's fixpoint: None where it ends (a contradiction, an answer, the cap), else
         its branch as ``[state, var, values left, depth]``."""
         try:
-            fixpoint(puzzle, board, state, top if depth == 0 else names)
+            fixpoint(puzzle, board, state, top if depth == 0 else names, trials)
         except Contradiction:
+            return None
+        except OutOfNodes:
+            out.node_capped = True
             return None
         open_vars = [v for v, d in enumerate(state.dom) if not single(d)]
         if not open_vars:
@@ -327,23 +332,23 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
 
 def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | None = None, limit: int = 2,
           node_cap: int = 10**6, dom: list[int] | None = None, accel: bool = True,
-          root: Iterable[str] | None = None) -> Count:
+          root: Iterable[str] | None = None, probe_cap: int | None = None) -> Count:
     """Count answers with the ladder; uses the puzzle's compiled kernel when it has one.
 
     The default strategy escalates: a quick search at the puzzle's ``search_level`` with
     at most ``puzzle.quick_nodes`` branch points settles most boards; when it runs out (or
     the puzzle asks for none), the search starts over with a probe at the root (nodes of
-    both runs are reported together)."""
+    both runs are reported together). ``probe_cap`` bounds a readable root probe (search)."""
     if names is None:
         names = ladder(puzzle, puzzle.search_level)
         root = ladder(puzzle) if root is None else root
         quick_nodes = min(node_cap, puzzle.quick_nodes)
         if quick_nodes <= 0:
-            return count(puzzle, board, names, limit, node_cap, dom, accel, root)
-        quick = count(puzzle, board, names, limit, quick_nodes, dom, accel)
+            return count(puzzle, board, names, limit, node_cap, dom, accel, root, probe_cap)
+        quick = count(puzzle, board, names, limit, quick_nodes, dom, accel, probe_cap=probe_cap)
         if not quick.node_capped or node_cap <= quick_nodes:
             return quick
-        full = count(puzzle, board, names, limit, node_cap - quick.nodes, dom, accel, root)
+        full = count(puzzle, board, names, limit, node_cap - quick.nodes, dom, accel, root, probe_cap)
         full.nodes += quick.nodes
         return full
     names = tuple(names)
@@ -353,7 +358,7 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | Non
     if kernel is not None and kernel.supports(names) and kernel.supports(root):
         got = kernel.count(board, dom, names, limit, node_cap, root)
         return Count.judged(puzzle, board, got.engine, got.count, got.cap, got.nodes, got.answers)
-    return search(puzzle, board, dom, names, limit, node_cap, root)
+    return search(puzzle, board, dom, names, limit, node_cap, root, probe_cap=probe_cap)
 
 
 def _kernel(puzzle: Puzzle[BoardT, Any], names: tuple[str, ...]) -> Kernel[BoardT] | None:
@@ -363,15 +368,16 @@ def _kernel(puzzle: Puzzle[BoardT, Any], names: tuple[str, ...]) -> Kernel[Board
 
 
 def run_fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
-                 accel: bool = True) -> list[int] | None:
-    """The fixpoint domains, or None on a contradiction (kernel when available)."""
+                 accel: bool = True, probe_cap: int | None = None) -> list[int] | None:
+    """The fixpoint domains, or None on a contradiction (kernel when available); readable, its
+    probe runs at most ``probe_cap`` trials (OutOfNodes past them)."""
     names = tuple(names)
     kernel = _kernel(puzzle, names) if accel else None
     if kernel is not None:
         return kernel.fixpoint(board, dom, names)
     state = State(dom.copy())
     try:
-        fixpoint(puzzle, board, state, names)
+        fixpoint(puzzle, board, state, names, Budget(probe_cap))
     except Contradiction:
         return None
     return state.dom
@@ -390,8 +396,9 @@ class Grade:
 
 
 def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), node_cap: int = 10**6,
-          accel: bool = True) -> Grade:
-    """Grade a board: per level, the share of unclued variables its fixpoint settles."""
+          accel: bool = True, probe_cap: int | None = None) -> Grade:
+    """Grade a board: per level, the share of unclued variables its fixpoint settles. Where a
+    readable probe runs past ``probe_cap`` trials the grade is unknown: status ``capped``."""
     off = tuple(off)
     unclued = puzzle.unclued(board)
     start = puzzle.initial_state(board)
@@ -401,7 +408,11 @@ def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), n
     for level in levels(puzzle):
         if level in off:
             continue
-        dom = strongest = run_fixpoint(puzzle, board, start, ladder(puzzle, level, off), accel)
+        try:
+            dom = strongest = run_fixpoint(puzzle, board, start, ladder(puzzle, level, off), accel, probe_cap)
+        except OutOfNodes:
+            settled[level] = None
+            return Grade(found, found is not None, settled, "unique" if found is not None else "capped")
         if dom is None:
             settled[level] = None
             continue

@@ -71,3 +71,22 @@ def test_looks_dead_names_its_reasons() -> None:
     assert generate.looks_dead(1, 2, (0, 1)) == ["adjacent singletons", "board capacity", "line rule"]
     assert "board capacity" in generate.looks_dead(2, 2, (0, 1, 2, 3))  # four 1s, room for two
     assert generate.looks_dead(2, 2, (0, 0, 1, 1)) == []  # two dominoes live: 1 2 / 2 1
+
+
+def test_line_needs_counts_the_regions_lying_wholly_in_each_line() -> None:
+    """``lines`` reads a need per line and value, built per region (it was per line and region:
+    12 s on a 500x500 board); held to the definition: regions that are subsets of the line."""
+    from pencilbox.puzzles.ripple.rungs import line_needs
+    rng = random.Random(27)
+    for _ in range(60):
+        b = random_board(rng)
+        members: dict[int, set[int]] = {}
+        for i, k in enumerate(b.regions):
+            members.setdefault(k, set()).add(i)
+        for line, need in line_needs(b.rows, b.cols, b.regions):
+            want = [0] * (len(line) + 1)
+            for cells in members.values():
+                if cells <= set(line):
+                    for v in range(1, len(cells) + 1):
+                        want[v] += 1
+            assert list(need) == want

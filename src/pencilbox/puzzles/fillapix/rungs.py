@@ -104,16 +104,24 @@ def pairs(board: Board) -> tuple[CluePair, ...]:
 
 @lru_cache(maxsize=64)
 def _clue_pairs(rows: int, cols: int, clues: tuple[int | None, ...]) -> tuple[CluePair, ...]:
-    """The pairs of one clue layout, kept: every rung pass of every probe trial reads them."""
-    return tuple(p for p in all_pairs(rows, cols) if clues[p[0]] is not None and clues[p[1]] is not None)
+    """The pairs of one clue layout, kept: every rung pass of every probe trial reads them
+    (built from the clued cells only: a blank board has none)."""
+    return _pairs(rows, cols, tuple(c is not None for c in clues))
 
 
 @lru_cache(maxsize=64)
 def all_pairs(rows: int, cols: int) -> tuple[CluePair, ...]:
     """Every pair of cells (a < b) whose blocks overlap, sorted, with the three parts."""
+    return _pairs(rows, cols, None)
+
+
+def _pairs(rows: int, cols: int, kept: tuple[bool, ...] | None) -> tuple[CluePair, ...]:
+    """The pairs (a < b, sorted) whose blocks overlap, of the cells ``kept`` (None: all)."""
     g = grid(rows, cols)
     out = []
     for a in range(g.size):
+        if kept is not None and not kept[a]:
+            continue
         ra, ca = g.rc(a)
         for dr in range(0, 3):
             for dc in range(-2, 3):
@@ -123,6 +131,8 @@ def all_pairs(rows: int, cols: int) -> tuple[CluePair, ...]:
                 if not g.inside(rb, cb):
                     continue
                 b = g.cell(rb, cb)
+                if kept is not None and not kept[b]:
+                    continue
                 A, B = set(g.block[a]), set(g.block[b])
                 out.append((a, b, tuple(sorted(A & B)), tuple(sorted(A - B)), tuple(sorted(B - A))))
     out.sort(key=lambda p: (p[0], p[1]))

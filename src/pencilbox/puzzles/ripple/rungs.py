@@ -126,16 +126,16 @@ def line_needs(rows: int, cols: int,
     members: dict[int, list[int]] = {}
     for i, k in enumerate(regions):
         members.setdefault(k, []).append(i)
-    out = []
-    for line in g.lines():
-        inside = set(line)
-        need = [0] * (len(line) + 1)
-        for cells in members.values():
-            if set(cells) <= inside:
-                for v in range(1, len(cells) + 1):
-                    need[v] += 1
-        out.append((tuple(line), tuple(need)))
-    return tuple(out)
+    lines = g.lines()  # rows, then columns
+    needs = [[0] * (len(line) + 1) for line in lines]
+    for cells in members.values():  # a region lies wholly in a line when it has one row or one column
+        spots = [g.rc(i) for i in cells]
+        held = [*({r for r, _ in spots} if len({r for r, _ in spots}) == 1 else ()),
+                *({rows + c for _, c in spots} if len({c for _, c in spots}) == 1 else ())]
+        for k in held:
+            for v in range(1, len(cells) + 1):
+                needs[k][v] += 1
+    return tuple((tuple(line), tuple(need)) for line, need in zip(lines, needs, strict=True))
 
 
 RUNGS = (Region(), Ripple(), Hidden(), Lines())
