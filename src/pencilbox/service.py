@@ -33,12 +33,13 @@ class Options:
     node_cap: int | None = None
     limit: int = COUNT_LIMIT
 
-    def nodes(self, default: int, board: Any) -> int:
+    def nodes(self, default: int, board: Any, ladder: bool = True) -> int:
         """The node cap asked for, or the verb's ``default`` budget scaled to the board's size
         (and to the readable rungs' cost while the puzzle's kernels are not built)."""
         if self.node_cap is not None:
             return self.node_cap
-        work = budgets.WORK if compiled_ready(puzzles.get(board.puzzle)) else budgets.WORK_READABLE
+        ready = not ladder or compiled_ready(puzzles.get(board.puzzle))  # brute and SAT: no readable ladder
+        work = budgets.WORK if ready else budgets.WORK_READABLE
         return scaled(default, board.rows * board.cols, work)
 
     def probes(self, node_cap: int, board: Any) -> int | None:
@@ -89,7 +90,7 @@ def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
 def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) -> dict[str, Any]:
     """A solution count by one engine; ``capped`` marks a lower bound."""
     puzzle = puzzles.get(board.puzzle)
-    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, board)
+    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, board, engine_name == "ladder")
     check_caps(limit, node_cap)
     t0 = time.perf_counter()
     res: Count
