@@ -43,8 +43,8 @@ class Options:
         return scaled(default, board.rows * board.cols, work)
 
     def probes(self, node_cap: int, board: Any) -> int | None:
-        """The root probe's trials: unbounded where the kernels run it (or a cap was asked
-        for), else as many as the default node cap (one readable trial costs about a node)."""
+        """The probe trials of a readable search or grade: unbounded where the kernels run them
+        (or a cap was asked for), else as many as the default node cap (a trial costs about a node)."""
         ready = compiled_ready(puzzles.get(board.puzzle))
         return None if ready or self.node_cap is not None else node_cap
 

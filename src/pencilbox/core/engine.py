@@ -338,7 +338,7 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | Non
     The default strategy escalates: a quick search at the puzzle's ``search_level`` with
     at most ``puzzle.quick_nodes`` branch points settles most boards; when it runs out (or
     the puzzle asks for none), the search starts over with a probe at the root (nodes of
-    both runs are reported together). ``probe_cap`` bounds a readable root probe (search)."""
+    both runs are reported together). ``probe_cap`` bounds a readable search's probe trials."""
     if names is None:
         names = ladder(puzzle, puzzle.search_level)
         root = ladder(puzzle) if root is None else root
