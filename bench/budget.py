@@ -125,6 +125,8 @@ def main() -> None:
     out: dict[str, Any] = {"version": __version__, "python": platform.python_version(), "cold": args.cold,
                            "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
                                                     capture_output=True, text=True).stdout.strip(),
+                           "dirty": bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
+                                                        cwd=ROOT, capture_output=True, text=True).stdout.strip()),
                            "limit_s": LIMIT_S, "limit_mb": LIMIT_MB, "load_before": os.getloadavg(),
                            "cases": kept}
     with tempfile.TemporaryDirectory() as tmp:
@@ -149,7 +151,7 @@ def main() -> None:
                     kind = " dense" if args.dense else ""
                     key = f"{name} {size}{kind} {verb}" + (" cold" if args.cold else "")
                     out["cases"][key] = {"cells": cells, "cold": args.cold, "dense": args.dense,
-                                         "commit": out["commit"], **got}
+                                         "commit": out["commit"] + ("+dirty" if out["dirty"] else ""), **got}
                     print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
     out["load_after"] = os.getloadavg()
     out["max_cells"] = boardio.MAX_CELLS
