@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import __version__, boardio, puzzles
+from pencilbox.studies import runner
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "results" / "budget.json"
@@ -123,10 +124,7 @@ def main() -> None:
     env = {**os.environ}
     kept = json.loads(OUT.read_text()).get("cases", {}) if OUT.exists() else {}  # other sizes' last runs
     out: dict[str, Any] = {"version": __version__, "python": platform.python_version(), "cold": args.cold,
-                           "commit": subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=ROOT,
-                                                    capture_output=True, text=True).stdout.strip(),
-                           "dirty": bool(subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"],
-                                                        cwd=ROOT, capture_output=True, text=True).stdout.strip()),
+                           "commit": runner.commit(),
                            "limit_s": LIMIT_S, "limit_mb": LIMIT_MB, "load_before": os.getloadavg(),
                            "cases": kept}
     with tempfile.TemporaryDirectory() as tmp:
@@ -151,7 +149,7 @@ def main() -> None:
                     kind = " dense" if args.dense else ""
                     key = f"{name} {size}{kind} {verb}" + (" cold" if args.cold else "")
                     out["cases"][key] = {"cells": cells, "cold": args.cold, "dense": args.dense,
-                                         "commit": out["commit"] + ("+dirty" if out["dirty"] else ""), **got}
+                                         "commit": out["commit"], **got}
                     print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
     out["load_after"] = os.getloadavg()
     out["max_cells"] = boardio.MAX_CELLS

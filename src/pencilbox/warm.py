@@ -154,6 +154,16 @@ def _locked() -> bool:
     return False
 
 
+LOCK_FD = "PENCILBOX_BUILD_LOCK_FD"
+
+
+def _inherited() -> IO[str] | None:
+    """The lock a background build was started holding (``start_background`` takes it before
+    the spawn, so a command run at once after sees the build and starts no second one)."""
+    fd = os.environ.pop(LOCK_FD, None)
+    return os.fdopen(int(fd), "a") if fd and fd.isdigit() else None
+
+
 def _lock(block: bool) -> IO[str] | None:
     """The build's lock (an open file holding flock), or None when another build holds it."""
     import fcntl
@@ -172,7 +182,7 @@ def build(progress_bar: bool = True, ahead: bool = True, on_job: Callable[[str, 
     """Compile every job the cache lacks (stamping each), then build ahead of time; returns
     (functions compiled, seconds, the ahead build's failures or None when skipped). When another
     build holds the lock: wait for it (``wait``) and then finish what it left, else None."""
-    handle = _lock(block=False)
+    handle = _inherited() or _lock(block=False)
     if handle is None:
         if not wait:
             return None
@@ -245,16 +255,18 @@ def start_background(parent: int | None = None) -> subprocess.Popen[bytes] | Non
     process, or None when a build already runs or every kernel is ready. With ``parent`` the
     build ends with that process (the player's); without, it runs on to the end, detached
     from the command that started it."""
-    if os.environ.get("PENCILBOX_BUILD") == "0" or _locked() or progress()["state"] == "done":
+    if os.environ.get("PENCILBOX_BUILD") == "0" or progress()["state"] == "done":
         return None
-    os.makedirs(cache.state_dir(), exist_ok=True)
+    lock = _lock(block=False)
+    if lock is None:
+        return None
     argv = [sys.executable, "-m", "pencilbox", "warm", "--no-progress", "--no-wait", "--nice", "10"]
     if parent is not None:
         argv += ["--parent", str(parent)]
-    with open(_path("build.log"), "a") as log:
-        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log,
-                                start_new_session=parent is None)
-    return proc
+    env = {**os.environ, LOCK_FD: str(lock.fileno())}
+    with lock, open(_path("build.log"), "a") as log:
+        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
+                                pass_fds=(lock.fileno(),), start_new_session=parent is None)
 
 
 def bytecode() -> None:

@@ -33,11 +33,19 @@ NORMAL_MS = 100.0  # a light call at most this slow counts as the server being b
 def served(**settings: str) -> Iterator[str]:
     """``pencilbox play`` in a subprocess on a free loopback port, with PENCILBOX_<name>
     settings, once its workers are warm; yields its URL and stops it after."""
+    with server(**settings) as (base, _):
+        yield base
+
+
+@contextlib.contextmanager
+def server(*argv: str, **settings: str) -> Iterator[tuple[str, subprocess.Popen[bytes]]]:
+    """``served``, yielding the process too (a fault test kills it or its workers); ``argv``
+    are more ``play`` options."""
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
     env = {**os.environ, **{f"PENCILBOX_{k.upper()}": v for k, v in settings.items()}}
-    proc = subprocess.Popen([sys.executable, "-m", "pencilbox", "play", "--port", str(port)], env=env,
+    proc = subprocess.Popen([sys.executable, "-m", "pencilbox", "play", "--port", str(port), *argv], env=env,
                             stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     try:
@@ -52,7 +60,7 @@ def served(**settings: str) -> Iterator[str]:
             if time.monotonic() > deadline or proc.poll() is not None:
                 raise RuntimeError("the player did not start")
             time.sleep(0.2)
-        yield base
+        yield base, proc
     finally:
         proc.terminate()
         try:
