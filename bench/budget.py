@@ -90,24 +90,28 @@ def undecided(data: dict[str, Any]) -> str:
     return boardio.dump(puzzle.with_answer(board, answer), "text")
 
 
+def waited(proc: subprocess.Popen[bytes], limit: float) -> tuple[int | None, Any]:
+    """Wait for ``proc`` (killed after ``limit`` s): its exit code (None: killed at the limit)
+    and its resource usage, peak memory included."""
+    t = time.monotonic()
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            return os.waitstatus_to_exitcode(status), usage
+        if time.monotonic() - t > limit:
+            proc.kill()
+            return None, os.wait4(proc.pid, 0)[2]
+        time.sleep(0.02)
+
+
 def run(argv: list[str], env: dict[str, str]) -> dict[str, Any]:
     """One child: seconds, peak MB, exit code (None: killed at the limit), its last stderr line."""
     t = time.monotonic()
     with tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env)
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                break
-            if time.monotonic() - t > LIMIT_S:
-                proc.kill()
-                pid, status, usage = os.wait4(proc.pid, 0)
-                status = None
-                break
-            time.sleep(0.02)
+        code, usage = waited(proc, LIMIT_S)
         err.seek(0)
         said = err.read().decode(errors="replace").strip().splitlines()
-    code = None if status is None else os.waitstatus_to_exitcode(status)
     return {"s": round(time.monotonic() - t, 2), "mb": round(usage.ru_maxrss / 1024, 1), "exit": code,
             "said": said[-1][:160] if said else ""}
 

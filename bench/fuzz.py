@@ -68,17 +68,7 @@ def child(argv: list[str], limit: float = LIMIT_S, stdin: bytes | None = None,
                 proc.stdin.close()  # type: ignore[union-attr]
             except BrokenPipeError:
                 pass
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                code: int | None = os.waitstatus_to_exitcode(status)
-                break
-            if time.monotonic() - t > limit:
-                proc.kill()
-                _, _, usage = os.wait4(proc.pid, 0)
-                code = None
-                break
-            time.sleep(0.01)
+        code, usage = budget.waited(proc, limit)
         out.seek(0)
         err.seek(0)
         return {"code": code, "s": time.monotonic() - t, "mb": usage.ru_maxrss / 1024,
