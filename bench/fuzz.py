@@ -174,7 +174,8 @@ def cli_part(rng: random.Random, n: int, tmp: Path) -> dict[str, Any]:
         for verb in VERBS:
             judge(f"{label} {verb} (file)", child([verb, str(path)]))
         if len(raw) < 100_000:
-            judge(f"{label} solve (argument)", child(["solve", raw.decode(errors="replace")]))
+            argument = raw.decode(errors="replace").replace("\x00", "")  # argv cannot hold NUL
+            judge(f"{label} solve (argument)", child(["solve", argument]))
             judge(f"{label} solve (stdin)", child(["solve", "-"], stdin=raw))
     url = "https://puzz.link/p?sukoro/5/5/2a2c4a2g2a4c2a2"
     for argv in (["solve", "/nonexistent/board"], ["solve", str(tmp)], ["solve", "/dev/zero"],

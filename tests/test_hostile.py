@@ -37,6 +37,7 @@ def test_shown_cuts_a_long_input_and_says_how_long() -> None:
 
 
 HUGE = "z" * 3_000_000
+COLD = "pencilbox: the compiled kernels"  # the notice of a run on cold kernels, not an error line
 
 
 @pytest.mark.parametrize("argv", [
@@ -49,12 +50,22 @@ HUGE = "z" * 3_000_000
     ["count", "sukoro:" + HUGE],
     ["solve", HUGE],
     ["hint", "https://puzz.link/p?sukoro/5/5/2a2c4a2g2a4c2a2", "--level", HUGE],
+    ["bank", "show", HUGE],  # argparse's own messages quote an argument whole
+    [HUGE],
 ])
 def test_an_error_quotes_at_most_a_few_dozen_characters_of_the_input(capsys: pytest.CaptureFixture[str],
                                                                      argv: list[str]) -> None:
     code, out, err = run(capsys, *argv)
+    err = "".join(ln for ln in err.splitlines(True) if not ln.startswith(COLD))
     assert code == 2 and out == ""
     assert err.count("\n") == 1 and len(err) < MESSAGE + 80, err[:300]
+    assert "z" * 82 not in err, err[:300]
+
+
+def test_a_missing_file_is_said_to_be_missing(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    for name in (str(tmp_path / "gone.json"), "gone.txt"):
+        code, out, err = run(capsys, "solve", name)
+        assert code == 2 and out == "" and err.startswith("pencilbox: error: no such file: '"), err
 
 
 # ---------------------------------------------------------------- limits while decoding (item 7)

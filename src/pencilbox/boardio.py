@@ -75,7 +75,18 @@ def read_source(source: str) -> str:
             raise BoardError(f"{source}: cannot read: {e}") from None
     if len(source) > MAX_INPUT:
         raise BoardError(f"the board given on the command line is over {MAX_INPUT} characters")
+    if _a_path(source):
+        raise BoardError(f"no such file: {shown(source)}")
     return source
+
+
+def _a_path(source: str) -> bool:
+    """Whether a source that is no file was meant as one: one line, no URL or JSON, with a
+    folder or a file suffix (a board's text always has a header line and rows)."""
+    one = source.strip()
+    if "\n" in one or one[:1] in ("{", "[", "?") or "://" in one:
+        return False
+    return "/" in one or one.lower().endswith((".json", ".txt", ".pzl", ".puz"))
 
 
 def _bounded(stream: Any, name: str) -> str:

@@ -24,7 +24,7 @@ from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES, WORK
 from pencilbox.core.drivers import check_grade
-from pencilbox.errors import BoardError, clip, shown
+from pencilbox.errors import BoardError, clip, shown, signalled
 
 
 def _report(args: argparse.Namespace, make: Callable[[Any], dict[str, Any]],
@@ -188,12 +188,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
         except ValueError as e:
             raise BoardError(str(e)) from None
         except (Stopped, Exception) as e:
-            if not isinstance(e, Stopped) and not _interrupt(e):
+            signum = e.signum if isinstance(e, Stopped) else _interrupt(e)
+            if signum is None:
                 raise
             if objs:  # the boards made so far, as a whole JSON list; stderr says it was cut
                 print(json.dumps(objs if args.n > 1 else objs[0]), flush=True)
             print(f"pencilbox: generate cut after {k} of {args.n} boards", file=sys.stderr)
-            raise e if isinstance(e, Stopped) else Stopped(2) from None
+            raise Stopped(signum) from None
         if args.format == "json":
             obj = json.loads(boardio.dump(made.board, "json"))
             extra = {} if made.capped_checks is None else {"capped_checks": made.capped_checks}
@@ -459,9 +460,15 @@ def _pysat_leaves_sigint() -> None:
     MainThread.check = staticmethod(lambda: False)
 
 
-def _interrupt(e: BaseException) -> bool:
-    """Whether ``e`` is SIGINT arriving inside pysat's solver (which catches it and says so)."""
-    return "keyboard interrupt" in str(e).lower()
+def _interrupt(e: BaseException) -> int | None:
+    """The signal that ``e`` stands for: SIGINT inside pysat's solver (which catches it and
+    says so), or what a handler raised inside a compiled kernel (core/poll.py); else None."""
+    if "keyboard interrupt" in str(e).lower():
+        return 2
+    cause = signalled(e)
+    if isinstance(cause, Stopped):
+        return cause.signum
+    return 2 if isinstance(cause, KeyboardInterrupt) else None
 
 
 def _stopped(signum: int) -> int:
@@ -493,8 +500,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         return _stopped(2)
     except Exception as e:  # noqa: BLE001 - the contract is one line, never a traceback
-        if _interrupt(e):
-            return _stopped(2)
+        signum = _interrupt(e)
+        if signum is not None:
+            return _stopped(signum)
         if os.environ.get("PENCILBOX_DEBUG"):
             raise
         print(f"pencilbox: internal error: {type(e).__name__}: {clip(str(e))} (set PENCILBOX_DEBUG=1 for "

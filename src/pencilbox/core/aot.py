@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 from pencilbox.core import cache
 from pencilbox.core.files import write_atomic
+from pencilbox.errors import unwinds
 
 try:  # the builtin module: hashlib loads OpenSSL, 9 ms of a 0.4 s start (random does the same)
     from _sha256 import sha256  # type: ignore[import-not-found]  # no stub for the builtin
@@ -103,7 +104,8 @@ def _load_from(folder: str, jit: str) -> ModuleType | None:
 
 class Code:
     """A puzzle's compiled entry points: the built module's where it has them, else the jitted
-    module's (imported, with numba, only on first need)."""
+    module's (imported, with numba, only on first need); a signal that stops one raises as
+    itself (pencilbox.errors.unwinds)."""
 
     def __init__(self, jit: str) -> None:
         self.jit = jit
@@ -125,9 +127,13 @@ class Code:
         if name.startswith("__"):  # asked by the class machinery (ABCMeta reads __isabstractmethod__)
             raise AttributeError(name)
         built = self.built()
-        if built is not None and hasattr(built, name):
-            return getattr(built, name)
-        return getattr(self.jitted(), name)
+        found = getattr(built, name) if built is not None and hasattr(built, name) else \
+            getattr(self.jitted(), name)
+        if not callable(found):
+            return found
+        entry = unwinds(found)
+        setattr(self, name, entry)  # which module serves a name is fixed once looked at
+        return entry
 
 
 def sources(prefix: str = "pencilbox.") -> dict[str, str]:

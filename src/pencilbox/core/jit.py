@@ -32,6 +32,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pencilbox.core.poll import EVERY, stopped
+
 
 @njit(cache=True)
 def no_ready(dom, flags, tabs, st):
@@ -60,6 +62,8 @@ def probe(base, narrow, undo, dom, flags, start, tabs, st):
     or -1 when no value drops."""
     n = dom.shape[0]
     for step in range(n):
+        if step & EVERY == 0 and stopped():
+            return -1  # a signal: the call returns at once, what it returns unread (core/poll.py)
         var = (start + step) % n
         d = dom[var]
         if d & (d - 1) == 0:
@@ -110,7 +114,8 @@ def search(base, narrow, undo, ready, schedule, choose, pick, is_answer,
     """Count answers from ``dom`` (worked on in place) up to ``limit`` with at most
     ``node_cap`` branch points, the root's fixpoint with ``root_flags``: each branch point
     keeps its cell, the values left and its trail mark, and backtracking undoes to the mark,
-    so memory is O(cells) at any depth. The first answers go into ``answers``."""
+    so memory is O(cells) at any depth. The first answers go into ``answers``. A signal stops
+    it as the node cap would (core/poll.py)."""
     n = dom.shape[0]
     if order != 0:
         np.random.seed(seed)
@@ -139,7 +144,7 @@ def search(base, narrow, undo, ready, schedule, choose, pick, is_answer,
                         if count >= limit:
                             limit_hit = True
                             break
-                elif nodes >= node_cap:
+                elif nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
                     node_capped = True
                     break
                 elif dom[var] == 0:

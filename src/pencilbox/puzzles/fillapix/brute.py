@@ -1,8 +1,9 @@
 """Fill-a-Pix engine 2: reading-order brute-force counter (self-contained).
 
 This module deliberately shares no code with the rest of the project (it
-imports only numpy, numba and the standard library), so that it can serve as
-an independent check of the main solver.
+imports only numpy, numba, the standard library and the signal poll of
+core/poll.py with its unwrapping, which decide nothing), so that it can serve
+as an independent check of the main solver.
 
 Search: the decision cell is always the first undecided cell in reading
 order, trying blank (0) then painted (1).  Every cell ``q`` keeps two counts
@@ -53,6 +54,9 @@ from types import FunctionType
 
 import numpy as np
 from numba import njit
+
+from pencilbox.core.poll import EVERY, never, stopped
+from pencilbox.errors import unwinds
 
 __all__ = ["brute_count"]
 
@@ -269,7 +273,7 @@ def _search(
             descend = False
             continue
         dchoice[d] = v
-        if nodes >= node_cap:
+        if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
             stop = _NODES
             break
         nodes += 1
@@ -290,7 +294,7 @@ def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
 
 
 #: plain-Python kernel (``jit=False``): the same source, with the plain helpers
-_count_kernel_src = _plain(_search, _validate=_validate_src, _place=_place_src)
+_count_kernel_src = _plain(_search, _validate=_validate_src, _place=_place_src, stopped=never)
 #: numba kernel: the same source, with the jitted helpers
 _count_kernel = njit(cache=True)(_search)
 
@@ -328,6 +332,7 @@ def _symmetry(rows: int, cols: int, t: int) -> tuple[int, int, list[int]]:
     return r2, c2, src
 
 
+@unwinds
 def brute_count(
     rows: int,
     cols: int,

@@ -22,6 +22,7 @@ from itertools import product
 import numpy as np
 from numba import njit
 
+from pencilbox.core.poll import EVERY, stopped
 from pencilbox.puzzles.fillapix import twins
 from pencilbox.puzzles.fillapix.jit_twins import _twin_core
 
@@ -55,7 +56,11 @@ def _shared_count(order, key1, k2lo, k2hi, nlo):
     total = 0
     n = order.shape[0]
     s = 0
+    steps = 0
     while s < n:
+        steps += 1
+        if steps & EVERY == 0 and stopped():
+            break  # a signal: the call returns at once, unread (core/poll.py)
         e = s + 1
         while e < n and key1[order[e]] == key1[order[s]]:
             e += 1

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pencilbox.core.poll import EVERY, stopped
 from pencilbox.puzzles.fillapix.jit import (
     _backtrack,
     _base,
@@ -101,7 +102,7 @@ def _rival(dom, root_seed, flags, node_cap, avoid, clue, block, pa, pb, kind, re
                     found = True
                     break
                 if var >= 0:
-                    if nodes >= node_cap:
+                    if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
                         capped = True
                         break
                     nodes += 1
@@ -224,6 +225,8 @@ def _minimise(clue, order, avoid, flags, node_cap, verify, block, pa, pb, kind, 
     wrong = 0
     capped = np.zeros(n, dtype=np.bool_)
     for i in order:
+        if stopped():
+            break  # a signal: the call returns at once, unread (core/poll.py)
         kept = clue[i]
         clue[i] = -1
         saved[:] = dom

@@ -1,8 +1,9 @@
 """Ripple Effect (Hakyuu) engine 2: two brute-force counters (self-contained).
 
 This module deliberately shares no code with the rest of the project (it
-imports only numpy, numba and the standard library), so that it can serve as
-an independent check of the main solver.  It holds two counters that
+imports only numpy, numba, the standard library and the signal poll of
+core/poll.py with its unwrapping, which decide nothing), so that it can serve
+as an independent check of the main solver.  It holds two counters that
 enumerate opposite halves of the problem and share only the input
 preparation (``_prepare``) and the from-scratch leaf judge (``_leaf_ok``):
 
@@ -39,6 +40,9 @@ from types import FunctionType
 
 import numpy as np
 from numba import njit
+
+from pencilbox.core.poll import EVERY, never, stopped
+from pencilbox.errors import unwinds
 
 __all__ = ["count_by_cells", "count_by_regions"]
 
@@ -168,7 +172,7 @@ def _search_cells(
         placed = False
         v = cur[d] + 1
         while v <= s:
-            if nodes >= node_cap:
+            if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
                 stop = _NODES
                 break
             nodes += 1
@@ -287,7 +291,7 @@ def _search_regions(
         while j < s:
             i = rcells[g, j]
             if val[i] == 0:
-                if nodes >= node_cap:
+                if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
                     stop = _NODES
                     break
                 nodes += 1
@@ -328,8 +332,8 @@ def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
 
 
 #: plain-Python kernels (``jit=False``): the same source, with the plain judge
-_cells_kernel_src = _plain(_search_cells, _leaf_ok=_leaf_ok_src)
-_regions_kernel_src = _plain(_search_regions, _leaf_ok=_leaf_ok_src)
+_cells_kernel_src = _plain(_search_cells, _leaf_ok=_leaf_ok_src, stopped=never)
+_regions_kernel_src = _plain(_search_regions, _leaf_ok=_leaf_ok_src, stopped=never)
 #: numba kernels: the same source, with the jitted judge
 _cells_kernel = njit(cache=True)(_search_cells)
 _regions_kernel = njit(cache=True)(_search_regions)
@@ -405,6 +409,7 @@ def _region_order(rows: int, cols: int, reg: np.ndarray, size: np.ndarray, clue:
     return order
 
 
+@unwinds
 def count_by_cells(
     rows: int,
     cols: int,
@@ -439,6 +444,7 @@ def count_by_cells(
     return int(count), _STOPS[stop], int(nodes), [[int(v) for v in out[k]] for k in range(int(saved))]
 
 
+@unwinds
 def count_by_regions(
     rows: int,
     cols: int,

@@ -1,8 +1,9 @@
 """Slant engine 2: reading-order brute-force counter (self-contained).
 
 This module deliberately shares no code with the rest of the project (it
-imports only numpy, numba and the standard library), so that it can serve as
-an independent check of the main solver.
+imports only numpy, numba, the standard library and the signal poll of
+core/poll.py with its unwrapping, which decide nothing), so that it can serve
+as an independent check of the main solver.
 
 Search: the decision cell is always the first undecided cell in reading
 order, trying ``/`` then ``\\``.  Two pieces of incremental state are kept on
@@ -48,6 +49,9 @@ from types import FunctionType
 
 import numpy as np
 from numba import njit
+
+from pencilbox.core.poll import EVERY, never, stopped
+from pencilbox.errors import unwinds
 
 __all__ = ["brute_count"]
 
@@ -314,7 +318,7 @@ def _search(
             descend = False
             continue
         dchoice[d] = o
-        if nodes >= node_cap:
+        if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
             stop = _NODES
             break
         nodes += 1
@@ -336,7 +340,7 @@ def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
 
 
 #: plain-Python kernel (``jit=False``): the same source, with the plain helpers
-_count_kernel_src = _plain(_search, _validate=_validate_src, _place=_place_src)
+_count_kernel_src = _plain(_search, _validate=_validate_src, _place=_place_src, stopped=never)
 #: numba kernel: the same source, with the jitted helpers
 _count_kernel = njit(cache=True)(_search)
 
@@ -404,6 +408,7 @@ def _answer_back(rows: int, cols: int, r2: int, c2: int, src: list[int], ans: np
     return back
 
 
+@unwinds
 def brute_count(
     rows: int,
     cols: int,

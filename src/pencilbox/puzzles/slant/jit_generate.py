@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pencilbox.core.poll import EVERY, stopped
 from pencilbox.puzzles.slant.jit import _base, _narrow, _push, _state, _undo_to
 from pencilbox.puzzles.slant.kernel import PRB
 
@@ -46,6 +47,8 @@ def _probe_away(dom, flags, start, answer, skip, epoch, tabs, st):
     n = dom.shape[0]
     tr = st[1]
     for step in range(n):
+        if step & EVERY == 0 and stopped():
+            return -1  # a signal: the call returns at once, unread (core/poll.py)
         var = (start + step) % n
         if dom[var] != 3 or skip[var] == epoch:
             continue
@@ -108,6 +111,8 @@ def _minimise(order, answer, flags, below, tabs):
         return -1, False
     checks = 0
     for i in order:
+        if stopped():
+            break
         kept = clue[i]
         clue[i] = -1
         _undo_to(dom, 0, tabs, st)

@@ -10,6 +10,8 @@ from functools import lru_cache
 import numpy as np
 from numba import njit
 
+from pencilbox.core.poll import EVERY, stopped
+
 Entry = tuple[int, int, int] | None  # a frontier cell: empty, or (component, numbered neighbours, barred)
 
 
@@ -162,7 +164,11 @@ def _enumerate(rows: int, cols: int, out: np.ndarray) -> int:
     found = 0
     r = 0
     masks[0] = -1
+    steps = 0
     while r >= 0:
+        steps += 1
+        if steps & EVERY == 0 and stopped():
+            break  # a signal: the call returns at once, unread (core/poll.py)
         masks[r] += 1
         if masks[r] >= 1 << cols:
             r -= 1

@@ -1,7 +1,8 @@
 """Sukoro engine 2: bit-per-cell brute force counter (self-contained).
 
 This module deliberately shares no code with the rest of the project, so that
-it can serve as an independent check of the main solver.
+it can serve as an independent check of the main solver (its one import, the signal
+poll of core/poll.py with its unwrapping, decides nothing).
 
 Search: cells are visited in reading order and each gets ONE bit (numbered or
 empty).  No digit is ever guessed: a cell's digit is its degree (number of
@@ -30,9 +31,13 @@ maps answers one to one, so counts are unchanged).
 from __future__ import annotations
 
 from collections.abc import Sequence
+from types import FunctionType
 
 import numpy as np
 from numba import njit
+
+from pencilbox.core.poll import EVERY, never, stopped
+from pencilbox.errors import unwinds
 
 __all__ = ["brute_count"]
 
@@ -113,7 +118,7 @@ def _count_kernel_src(
             continue
         choice[i] = b
         nodes += 1
-        if nodes > node_cap:
+        if nodes > node_cap or (nodes & EVERY == 0 and stopped()):
             stop = _NODES
             break
         x[i] = b
@@ -243,6 +248,10 @@ def _count_kernel_src(
 
 
 _count_kernel = njit(cache=True)(_count_kernel_src)
+#: the plain-Python kernel (``jit=False``): the same code, with no signal poll (the interpreter
+#: runs the handlers itself)
+_count_kernel_src = FunctionType(_count_kernel_src.__code__, {**globals(), "stopped": never},
+                                 "_count_kernel_src")
 
 
 def _tables(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -284,6 +293,7 @@ def _tables(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return nbr, comp, cmp_nb
 
 
+@unwinds
 def brute_count(
     rows: int,
     cols: int,

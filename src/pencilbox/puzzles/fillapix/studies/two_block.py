@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from pencilbox.core.poll import EVERY, stopped
 from pencilbox.puzzles.fillapix import twins
 from pencilbox.puzzles.fillapix.jit_twins import _twin_core
 from pencilbox.puzzles.fillapix.studies.common import (
@@ -60,6 +61,8 @@ def _classify_chunk(pics: np.ndarray, h: int, w: int, uh: np.ndarray, uw: np.nda
     counts = np.zeros(5, dtype=np.int64)
     d = np.zeros(h * w, dtype=np.int8)
     for k in range(pics.shape[0]):
+        if k & EVERY == 0 and stopped():
+            break  # a signal: the call returns at once, unread (core/poll.py)
         x = pics[k]
         kind = _twin_core(x, d, h, w, uh, uw, pidx, qidx, z, ifrom, union, cnt, order)
         counts[kind] += 1

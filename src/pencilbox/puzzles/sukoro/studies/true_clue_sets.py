@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from pencilbox.core.poll import stopped
 from pencilbox.puzzles.sukoro.blank import all_answers
 from pencilbox.puzzles.sukoro.studies.census import consistent
 from pencilbox.puzzles.sukoro.studies.common import ladder_count, size_name, with_clues
@@ -31,6 +32,8 @@ def _true_sets(answers: np.ndarray, needs: np.ndarray, total: np.ndarray, unique
     n_ans, n = answers.shape
     cells = np.empty(n, dtype=np.int64)
     for a in range(n_ans):
+        if stopped():
+            break  # a signal: the call returns at once, unread (core/poll.py)
         m = 0
         for i in range(n):
             if answers[a, i]:
