@@ -19,7 +19,7 @@ import pytest
 
 from pencilbox import boardio, puzzles
 from pencilbox.core import engine
-from pencilbox.errors import signalled, unwinds
+from pencilbox.core.unwind import signalled, unwinds
 
 HUGE = 10**15
 

@@ -24,7 +24,8 @@ from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES, WORK
 from pencilbox.core.drivers import check_grade
-from pencilbox.errors import BoardError, clip, shown, signalled
+from pencilbox.core.unwind import signalled
+from pencilbox.errors import BoardError, clip, shown
 
 
 def _report(args: argparse.Namespace, make: Callable[[Any], dict[str, Any]],

@@ -1,14 +1,8 @@
-"""The one error type bad input raises: a message that names what is wrong and where; and
-the signal that stopped a compiled kernel, unwrapped."""
+"""The one error type bad input raises: a message that names what is wrong and where."""
 
 from __future__ import annotations
 
-import functools
 import re
-from collections.abc import Callable
-from typing import Any, TypeVar, cast
-
-F = TypeVar("F", bound=Callable[..., Any])
 
 
 class BoardError(ValueError):
@@ -51,29 +45,3 @@ def clip(message: str, most: int = MESSAGE) -> str:
     message = " ".join(message.split()) if "\n" in message else message
     message = LONG_WORD.sub(lambda m: f"{m.group()[:QUOTE]}... ({len(m.group())} characters)", message)
     return message if len(message) <= most else f"{message[:most]}... (cut: {len(message)} characters)"
-
-
-def signalled(e: BaseException) -> BaseException | None:
-    """The signal handler's exception (KeyboardInterrupt, the CLI's Stopped) a compiled kernel
-    stopped for: CPython raises it as the cause of a SystemError (core/poll.py); else None."""
-    seen = 0
-    while isinstance(e, SystemError) and e.__cause__ is not None and seen < 8:
-        e, seen = e.__cause__, seen + 1
-        if not isinstance(e, Exception):
-            return e
-    return None
-
-
-def unwinds(fn: F) -> F:
-    """``fn`` (a kernel or a function that runs one) raising what a signal's handler raised
-    inside a kernel, in place of the SystemError CPython wraps it in."""
-    @functools.wraps(fn)
-    def call(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except SystemError as e:
-            cause = signalled(e)
-            if cause is None:
-                raise
-            raise cause.with_traceback(None) from None
-    return cast(F, call)

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 from pencilbox.core import cache
 from pencilbox.core.files import write_atomic
-from pencilbox.errors import unwinds
+from pencilbox.core.unwind import unwinds
 
 try:  # the builtin module: hashlib loads OpenSSL, 9 ms of a 0.4 s start (random does the same)
     from _sha256 import sha256  # type: ignore[import-not-found]  # no stub for the builtin
@@ -105,7 +105,7 @@ def _load_from(folder: str, jit: str) -> ModuleType | None:
 class Code:
     """A puzzle's compiled entry points: the built module's where it has them, else the jitted
     module's (imported, with numba, only on first need); a signal that stops one raises as
-    itself (pencilbox.errors.unwinds)."""
+    itself (pencilbox.core.unwind)."""
 
     def __init__(self, jit: str) -> None:
         self.jit = jit

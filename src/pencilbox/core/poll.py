@@ -6,7 +6,7 @@ half an hour after Ctrl-C. So the kernels ask CPython itself, every few thousand
 run the handlers that are due (``PyErr_CheckSignals``); a handler that raises leaves its
 exception set, and the kernel then returns at once. What it returns is never read: CPython
 sees a result with an exception set and raises ``SystemError`` from the handler's exception,
-which ``pencilbox.errors.unwinds`` turns back into that exception.
+which ``pencilbox.core.unwind`` turns back into that exception.
 
 ``stopped`` is sticky (it also asks ``PyErr_Occurred``), so every loop above the one that saw
 the signal returns too, and a kernel run with an exception already set returns at once.

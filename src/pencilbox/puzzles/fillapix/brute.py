@@ -56,7 +56,7 @@ import numpy as np
 from numba import njit
 
 from pencilbox.core.poll import EVERY, never, stopped
-from pencilbox.errors import unwinds
+from pencilbox.core.unwind import unwinds
 
 __all__ = ["brute_count"]
 
