@@ -45,7 +45,7 @@ def test_the_key_follows_the_kernel_sources_only(tmp_path: Path, monkeypatch: py
         sources = {os.path.relpath(p, copy) for p in cache.kernel_sources()}
         assert {"core/jit.py", "puzzles/sukoro/jit.py", "puzzles/sukoro/kernel.py"} <= sources
         assert "cli.py" not in sources and "player/api.py" not in sources
-        assert "core/poll.py" in sources and "errors.py" not in sources  # an error message edit keeps the cache
+        assert "core/poll.py" in sources and "errors.py" not in sources  # a message edit keeps the cache
         (copy / "cli.py").write_text((copy / "cli.py").read_text() + "\n# an edit the kernels never read\n")
         cache.key.cache_clear()
         assert cache.key() == before
