@@ -113,4 +113,4 @@ def test_without_a_build_the_jitted_code_serves(tmp_path: Path, monkeypatch: pyt
     monkeypatch.setenv("PENCILBOX_AOT_DIR", str(tmp_path / "none"))
     code = aot.Code(jit_name("sukoro"))
     assert code.built() is None
-    assert code._search is sys.modules[jit_name("sukoro")]._search
+    assert code._search.__wrapped__ is sys.modules[jit_name("sukoro")]._search  # (core/unwind.py)

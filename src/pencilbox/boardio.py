@@ -84,7 +84,7 @@ def _a_path(source: str) -> bool:
     """Whether a source that is no file was meant as one: one line, no URL or JSON, with a
     folder or a file suffix (a board's text always has a header line and rows)."""
     one = source.strip()
-    if "\n" in one or one[:1] in ("{", "[", "?") or "://" in one:
+    if "\n" in one or one[:1] in ("{", "[") or "?" in one or "://" in one:
         return False
     return "/" in one or one.lower().endswith((".json", ".txt", ".pzl", ".puz"))
 
