@@ -117,6 +117,9 @@ def run(base: str, clients: int = 20, total: int = 240, seed: int = 1) -> dict[s
     return {"clients": clients, "requests": total, "answered": len(results), "dropped": len(dropped),
             "dropped_detail": dropped[:5], "statuses": statuses, "errors_detail": errors[:5],
             "server_errors": sum(1 for _, s, _ in results if s >= 500), "wall_s": round(wall, 2),
+            # the heavy lane's back-pressure (503 with Retry-After when its queue is full) apart
+            "light_server_errors": sum(1 for k, s, _ in results if s >= 500 and k != "count"),
+            "heavy_refused": sum(1 for k, s, _ in results if s == 503 and k == "count"),
             "moves_p50_ms": round(statistics.median(moves), 2),
             "moves_p99_ms": round(quantile(moves, 0.99), 2),
             "kinds": kinds, "boards": {b["puzzle"]: f"{b['rows']}x{b['cols']}" for b, _ in largest_boards()}}
