@@ -155,6 +155,12 @@ def main() -> None:
                     out["cases"][key] = {"cells": cells, "cold": args.cold, "dense": args.dense,
                                          "commit": out["commit"], **got}
                     print(f"{name} {size} {verb}: {got}", file=sys.stderr, flush=True)
+                    save(out)  # after each case: a run cut short keeps what it measured
+    save(out)
+
+
+def save(out: dict[str, Any]) -> None:
+    """The stats file as it stands (the load and the cell budget at this moment)."""
     out["load_after"] = os.getloadavg()
     out["max_cells"] = boardio.MAX_CELLS
     OUT.write_text(json.dumps(out, indent=1) + "\n")

@@ -205,18 +205,61 @@ def _probe_board() -> tuple[object, object]:
     return puzzle, puzzle.from_json({k: v for k, v in rec.items() if k != "answer"})
 
 
-def test_a_probe_cap_bounds_the_readable_probe_of_count_and_grade() -> None:
-    """The root probe ran unbounded (a 100x100 blank Slant: 223 s at --node-cap 10); past its
-    trials the count is node-capped and the grade unknown, never a wrong verdict."""
+@pytest.mark.parametrize("accel", [False, True])
+def test_a_probe_cap_bounds_the_probe_of_count_and_grade(accel: bool) -> None:
+    """The root probe ran unbounded, readable (a 100x100 blank Slant: 223 s at --node-cap 10)
+    and compiled (a 312x310 Ripple of 60-cell regions: 108 s for one fixpoint); past its trials
+    the count is node-capped and the grade unknown, never a wrong verdict."""
     from pencilbox.core import engine
     puzzle, board = _probe_board()
     full = engine.ladder(puzzle)  # probe at every node
-    assert engine.count(puzzle, board, full, accel=False).status == "unique"
-    capped = engine.count(puzzle, board, full, accel=False, probe_cap=0)
+    assert engine.count(puzzle, board, full, accel=accel).status == "unique"
+    capped = engine.count(puzzle, board, full, accel=accel, probe_cap=0)
     assert capped.status == "capped" and capped.node_capped and capped.count == 0
-    assert engine.grade(puzzle, board, accel=False).grade == "probe"
-    unknown = engine.grade(puzzle, board, accel=False, probe_cap=0)
+    assert engine.grade(puzzle, board, accel=accel).grade == "probe"
+    unknown = engine.grade(puzzle, board, accel=accel, probe_cap=0)
     assert unknown.grade is None and unknown.status == "capped" and unknown.settled["probe"] is None
+
+
+def _wide_ripple(rows: int, cols: int) -> object:
+    """A blank Ripple of 6x10-cell regions (60 values a cell): the dearest probe trials."""
+    from pencilbox import boardio
+    return boardio.board_from_json({"puzzle": "ripple", "rows": rows, "cols": cols,
+                                    "clues": [[None] * cols for _ in range(rows)],
+                                    "regions": [[r // 6 * (cols // 10) + c // 10 for c in range(cols)]
+                                                for r in range(rows)]})
+
+
+@pytest.mark.parametrize("accel", [False, True])
+def test_a_hint_past_its_probe_trials_is_capped_and_within_them_the_same(accel: bool) -> None:
+    """A hint's compiled probe ran every trial (one fixpoint of a 312x310 Ripple of 60-cell
+    regions: 108 s); past the cap it says capped, and a hint the trials reach is found as before."""
+    from pencilbox import puzzles
+    from pencilbox.core import engine
+    ripple = puzzles.get("ripple")
+    board = _wide_ripple(12, 20)
+    dom, names = ripple.initial_state(board), engine.ladder(ripple)
+    stuck = engine.hint(ripple, board, dom, names, early=True, node_cap=50, accel=accel)
+    assert isinstance(stuck, engine.Stuck) and stuck.capped and not stuck.contradiction
+    puzzle, probe_board = _probe_board()
+    start, full = puzzle.initial_state(probe_board), engine.ladder(puzzle)
+    found = engine.hint(puzzle, probe_board, start, full, early=True, node_cap=10**5, accel=accel)
+    assert found == engine.hint(puzzle, probe_board, start, full, early=True, node_cap=10**5, accel=not accel)
+    assert isinstance(found, engine.Hint)
+
+
+def test_every_verb_on_the_dearest_ripple_at_the_cell_budget_answers(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    """At the budget's edge (a 498x500 Ripple of 60-cell regions, bench/budget.py --dense) hint,
+    solve, count and grade ran for minutes; with default caps each answers, capped."""
+    from pencilbox import boardio
+    cols = boardio.MAX_CELLS // 498 // 10 * 10
+    path = tmp_path / "wide.json"
+    path.write_text(boardio.dump(_wide_ripple(498, cols), "json"))
+    for verb, said in (("hint", "capped"), ("solve", "capped"), ("count", "ran out (in probe trials)"),
+                       ("grade", "capped")):
+        code, out_text, err = run(capsys, verb, str(path))
+        assert code in (0, 1, 2) and said in out_text.lower() + err.lower(), (verb, out_text, err)
 
 
 def test_the_readable_path_runs_under_its_own_smaller_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:

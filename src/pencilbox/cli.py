@@ -119,7 +119,9 @@ def _show_count(args: argparse.Namespace, out: dict[str, Any]) -> str:
 def _which_cap(args: argparse.Namespace, out: dict[str, Any]) -> str:
     """Which cap stopped a count, and the flag that raises it."""
     if out.get("cap") == "nodes":
-        return f"; the node cap {out.get('node_cap', args.node_cap):,} ran out: raise --node-cap for more"
+        cap = out.get("node_cap", args.node_cap)
+        what = " (in probe trials)" if out["nodes"] < cap else ""
+        return f"; the node cap {cap:,} ran out{what}: raise --node-cap for more"
     if out.get("cap") == "limit":
         return f"; the count limit {args.limit} was reached: raise --limit for more"
     return ""

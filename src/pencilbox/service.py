@@ -42,11 +42,11 @@ class Options:
         work = budgets.WORK if ready else budgets.WORK_READABLE
         return scaled(default, board.rows * board.cols, work)
 
-    def probes(self, node_cap: int, board: Any) -> int | None:
-        """The probe trials of a readable search or grade: unbounded where the kernels run them
-        (or a cap was asked for), else as many as the default node cap (a trial costs about a node)."""
-        ready = compiled_ready(puzzles.get(board.puzzle))
-        return None if ready or self.node_cap is not None else node_cap
+    def probes(self, node_cap: int) -> int | None:
+        """The probe trials of a search or grade: as many as the default node cap (a trial
+        costs about a node; a compiled trial on a board of wide Ripple regions, far more than
+        its cells, bench/budget.py --dense), unbounded where a cap was asked for."""
+        return None if self.node_cap is not None else node_cap
 
 
 def _ms(t0: float) -> float:
@@ -77,7 +77,7 @@ def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
     node_cap = opts.nodes(SOLVE_NODES, board)
     check_caps(node_cap=node_cap)
     t0 = time.perf_counter()
-    probes = opts.probes(node_cap, board)
+    probes = opts.probes(node_cap)
     res = engine.count(puzzle, board, _search_names(puzzle, opts), 2, node_cap, probe_cap=probes)
     answers = [puzzle.answer_json(board, puzzle.answer_from_state(board, a)) for a in res.answers]
     unique = res.status == UNIQUE
@@ -96,7 +96,7 @@ def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) ->
     res: Count
     if engine_name == "ladder":
         res = engine.count(puzzle, board, _search_names(puzzle, opts), limit, node_cap,
-                           probe_cap=opts.probes(node_cap, board))
+                           probe_cap=opts.probes(node_cap))
     elif engine_name == "brute":
         res = puzzle.brute_count(board, limit, node_cap)
     elif engine_name == "sat":
@@ -124,7 +124,7 @@ def grade(board: Any, opts: Options = Options()) -> dict[str, Any]:
     node_cap = opts.nodes(SOLVE_NODES, board)
     check_caps(node_cap=node_cap)
     names(puzzle, None, opts.off)
-    g = engine.grade(puzzle, board, opts.off, node_cap, probe_cap=opts.probes(node_cap, board))
+    g = engine.grade(puzzle, board, opts.off, node_cap, probe_cap=opts.probes(node_cap))
     return {"grade": g.grade, "unique": g.unique, "status": g.status,
             "settled": {k: None if v is None else round(v, 4) for k, v in g.settled.items()}}
 

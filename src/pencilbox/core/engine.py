@@ -338,7 +338,7 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | Non
     The default strategy escalates: a quick search at the puzzle's ``search_level`` with
     at most ``puzzle.quick_nodes`` branch points settles most boards; when it runs out (or
     the puzzle asks for none), the search starts over with a probe at the root (nodes of
-    both runs are reported together). ``probe_cap`` bounds a readable search's probe trials."""
+    both runs are reported together). ``probe_cap`` bounds the search's probe trials."""
     if names is None:
         names = ladder(puzzle, puzzle.search_level)
         root = ladder(puzzle) if root is None else root
@@ -356,7 +356,7 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | Non
     dom = puzzle.initial_state(board) if dom is None else dom
     kernel = puzzle.kernel if accel else None
     if kernel is not None and kernel.supports(names) and kernel.supports(root):
-        got = kernel.count(board, dom, names, limit, node_cap, root)
+        got = kernel.count(board, dom, names, limit, node_cap, root, probe_cap)
         return Count.judged(puzzle, board, got.engine, got.count, got.cap, got.nodes, got.answers)
     return search(puzzle, board, dom, names, limit, node_cap, root, probe_cap=probe_cap)
 
@@ -369,12 +369,12 @@ def _kernel(puzzle: Puzzle[BoardT, Any], names: tuple[str, ...]) -> Kernel[Board
 
 def run_fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
                  accel: bool = True, probe_cap: int | None = None) -> list[int] | None:
-    """The fixpoint domains, or None on a contradiction (kernel when available); readable, its
-    probe runs at most ``probe_cap`` trials (OutOfNodes past them)."""
+    """The fixpoint domains, or None on a contradiction (kernel when available); its probe
+    runs at most ``probe_cap`` trials (OutOfNodes past them)."""
     names = tuple(names)
     kernel = _kernel(puzzle, names) if accel else None
     if kernel is not None:
-        return kernel.fixpoint(board, dom, names)
+        return kernel.fixpoint(board, dom, names, probe_cap)
     state = State(dom.copy())
     try:
         fixpoint(puzzle, board, state, names, Budget(probe_cap))
@@ -398,7 +398,7 @@ class Grade:
 def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), node_cap: int = 10**6,
           accel: bool = True, probe_cap: int | None = None) -> Grade:
     """Grade a board: per level, the share of unclued variables its fixpoint settles. Where a
-    readable probe runs past ``probe_cap`` trials the grade is unknown: status ``capped``."""
+    probe runs past ``probe_cap`` trials the grade is unknown: status ``capped``."""
     off = tuple(off)
     unclued = puzzle.unclued(board)
     start = puzzle.initial_state(board)
@@ -500,7 +500,10 @@ def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iter
     kernel = _kernel(puzzle, names) if accel else None
     if kernel is None:
         return _readable(puzzle, board, dom, names, done, early, node_cap)
-    reach = _reach(puzzle, board, dom, names, done, kernel, early)
+    try:
+        reach = _reach(puzzle, board, dom, names, done, kernel, early, node_cap)
+    except OutOfNodes:
+        return Stuck(False, capped=True)  # the compiled probe settled nothing within the cap
     if reach is None:
         return Stuck(False)  # the compiled fixpoint settles nothing more: no readable run needed
     from pencilbox.core.screen import Screen, forward
@@ -541,18 +544,23 @@ def _readable(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names:
 
 
 def _reach(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[str, ...],
-           done: Callable[[int, int], bool], kernel: Kernel[BoardT], early: bool) -> tuple[str, ...] | None:
+           done: Callable[[int, int], bool], kernel: Kernel[BoardT], early: bool,
+           node_cap: int | None) -> tuple[str, ...] | None:
     """The cheapest cumulative prefix of ``names`` (with ``early``, else all of them) whose
-    compiled fixpoint settles a variable or contradicts; None when none does. Until that
-    prefix's fixpoint the readable run of ``names`` logs exactly the prefix's steps (a rung
-    runs only once every cheaper one is at its fixpoint), so the prefix alone stops at the
-    same first settle (a later contradiction, which only a full run reports, needs all)."""
+    compiled fixpoint settles a variable or contradicts; None when none does; OutOfNodes
+    where a probe runs past ``node_cap`` trials having settled nothing (a settle before the
+    cap counts: the readable run stops there). Until that prefix's fixpoint the readable run
+    of ``names`` logs exactly the prefix's steps (a rung runs only once every cheaper one is
+    at its fixpoint), so the prefix alone stops at the same first settle (a later
+    contradiction, which only a full run reports, needs all)."""
     order = levels(puzzle)
     ranked = tuple(sorted(names, key=order.index))
     for k in range(1 if early else len(ranked), len(ranked) + 1):
-        final = kernel.fixpoint(board, dom, ranked[:k])
-        if final is None or any(done(v, f) and not done(v, d)
-                                for v, (d, f) in enumerate(zip(dom, final, strict=True))):
+        end, final = kernel.bounded(board, dom, ranked[:k], node_cap)
+        settles = any(done(v, f) and not done(v, d) for v, (d, f) in enumerate(zip(dom, final, strict=True)))
+        if end == "broke" or settles:
             return ranked[:k]
+        if end == "capped":
+            raise OutOfNodes
     return None
 

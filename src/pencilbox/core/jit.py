@@ -34,6 +34,8 @@ from numba import njit
 
 from pencilbox.core.poll import EVERY, stopped
 
+DONE, BROKE, CAPPED = 1, 0, 2  # what a fixpoint ends in: reached, a contradiction, out of probe trials
+
 
 @njit(cache=True)
 def no_ready(dom, flags, tabs, st):
@@ -56,20 +58,24 @@ def lowest(var, rem, order, tabs):
 
 
 @njit(cache=True, inline="always")
-def probe(base, narrow, undo, dom, flags, start, tabs, st):
+def probe(base, narrow, undo, dom, flags, start, tabs, st, left):
     """Drop the first value, scanning round from ``start``, whose assumption alone
-    contradicts the rungs below probe (tried on the trail, then undone); returns its cell,
-    or -1 when no value drops."""
+    contradicts the rungs below probe (tried on the trail, then undone), with ``left``
+    trials to spend (negative: no cap); returns its cell (-1: no value drops, -2: the trials
+    ran out first) and the trials left."""
     n = dom.shape[0]
     for step in range(n):
         if step & EVERY == 0 and stopped():
-            return -1  # a signal: the call returns at once, what it returns unread (core/poll.py)
+            return -1, left  # a signal: the call returns at once, what it returns unread (core/poll.py)
         var = (start + step) % n
         d = dom[var]
         if d & (d - 1) == 0:
             continue
         rest = d
         while rest:
+            if left == 0:
+                return -2, left
+            left -= 1
             bit = rest & -rest
             rest ^= bit
             mark = st[0][0]
@@ -78,44 +84,52 @@ def probe(base, narrow, undo, dom, flags, start, tabs, st):
             undo(dom, mark, tabs, st)
             if not ok:
                 narrow(dom, var, d & ~bit, tabs, st)
-                return var
-    return -1
+                return var, left
+    return -1, left
 
 
 @njit(cache=True, inline="always")
-def fixpoint(base, narrow, undo, ready, dom, flags, prb, tabs, st):
+def fixpoint(base, narrow, undo, ready, dom, flags, prb, tabs, st, left):
     """The scheduled work to the ladder's fixpoint, then probe round-robin from the last drop
-    (as engine.probe); False on a contradiction."""
+    (as engine.probe) with ``left`` trials (negative: no cap): BROKE on a contradiction,
+    CAPPED where the trials ran out (the domains then lie between the start and the
+    fixpoint), else DONE; and the trials left."""
     cursor = 0
     while True:
         if not base(dom, flags, tabs, st):
-            return False
+            return BROKE, left
         if flags & prb == 0:
-            return True
+            return DONE, left
         ready(dom, flags, tabs, st)
-        var = probe(base, narrow, undo, dom, flags, cursor, tabs, st)
+        var, left = probe(base, narrow, undo, dom, flags, cursor, tabs, st, left)
+        if var == -2:
+            return CAPPED, left
         if var < 0:
-            return True
+            return DONE, left
         cursor = var
 
 
 @njit(cache=True, inline="always")
-def finish(base, narrow, undo, ready, schedule, is_answer, dom, flags, prb, solve, tabs, st):
-    """The fixpoint of ``dom`` in place; with ``solve``, also whether it is a whole answer."""
+def finish(base, narrow, undo, ready, schedule, is_answer, dom, flags, prb, solve, tabs, st, trials):
+    """The fixpoint of ``dom`` in place with at most ``trials`` probe trials (negative: no
+    cap): BROKE, CAPPED or DONE as fixpoint says; with ``solve``, BROKE also where the
+    fixpoint is not a whole answer."""
     schedule(dom, tabs, st)
-    if not fixpoint(base, narrow, undo, ready, dom, flags, prb, tabs, st):
-        return False
-    return not solve or is_answer(dom, tabs, st)
+    got, _ = fixpoint(base, narrow, undo, ready, dom, flags, prb, tabs, st, trials)
+    if got != DONE:
+        return got
+    return DONE if not solve or is_answer(dom, tabs, st) else BROKE
 
 
 @njit(cache=True, inline="always")
 def search(base, narrow, undo, ready, schedule, choose, pick, is_answer,
-           dom, flags, root_flags, prb, limit, node_cap, order, seed, tabs, st, answers):
+           dom, flags, root_flags, prb, limit, node_cap, order, seed, tabs, st, answers, trials):
     """Count answers from ``dom`` (worked on in place) up to ``limit`` with at most
     ``node_cap`` branch points, the root's fixpoint with ``root_flags``: each branch point
     keeps its cell, the values left and its trail mark, and backtracking undoes to the mark,
-    so memory is O(cells) at any depth. The first answers go into ``answers``. A signal stops
-    it as the node cap would (core/poll.py)."""
+    so memory is O(cells) at any depth. The first answers go into ``answers``. The probe
+    trials of the whole search are at most ``trials`` (negative: no cap); past them, as past
+    the node cap or on a signal (core/poll.py), it stops node-capped."""
     n = dom.shape[0]
     if order != 0:
         np.random.seed(seed)
@@ -134,7 +148,12 @@ def search(base, narrow, undo, ready, schedule, choose, pick, is_answer,
         if fresh:
             if depth == 1 and extra:
                 schedule(dom, tabs, st)
-            if fixpoint(base, narrow, undo, ready, dom, root_flags if depth == 0 else flags, prb, tabs, st):
+            got, trials = fixpoint(base, narrow, undo, ready, dom, root_flags if depth == 0 else flags, prb,
+                                   tabs, st, trials)
+            if got == CAPPED:
+                node_capped = True
+                break
+            if got == DONE:
                 var = choose(dom, order, tabs, st)
                 if var < 0:
                     if is_answer(dom, tabs, st):

@@ -25,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import finish, first_open, fixpoint, no_ready, search
+from pencilbox.core.jit import DONE, finish, first_open, fixpoint, no_ready, search
 from pencilbox.puzzles.fillapix.jit_tables import _blocks, _incidence, _pairs  # noqa: F401 (EXPORTS)
 from pencilbox.puzzles.fillapix.kernel import CNT, PAIR, PRB, SIDES
 
@@ -397,7 +397,7 @@ def _fixpoint(dom, flags, clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask
     _seed(dom, seed, clue, block, work, n)
     tabs = (clue, block, pa, pb, kind, rel, nrel, iptr, inc, pmask, clue)  # no branching: no avoid
     st = (work[7 * n + 5:7 * n + 6], work, dom, work[7 * n + 5:7 * n + 6])
-    return fixpoint(_base_hook, _narrow, _undo_to, no_ready, dom[:n], flags, PRB, tabs, st)
+    return fixpoint(_base_hook, _narrow, _undo_to, no_ready, dom[:n], flags, PRB, tabs, st, -1)[0] == DONE
 
 
 @njit(cache=True, _nrt=False)
@@ -449,22 +449,22 @@ def _rows(n, node_cap):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
+def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers, trials):
     """Count answers (core/jit.py's search); at each branch try first the value that is not
     ``avoid[var]`` (``order`` and ``seed`` unused: one order)."""
     n = dom0.shape[0]
     full = _extend(dom0, tabs[1])
     st = _state(full, _new_work(n), -1)
     return search(_base_hook, _narrow, _undo_to, no_ready, _schedule, first_open, _pick, _is_answer_hook,
-                  full[:n], flags, root_flags, PRB, limit, node_cap, 0, 0, tabs, st, answers)
+                  full[:n], flags, root_flags, PRB, limit, node_cap, 0, 0, tabs, st, answers, trials)
 
 
 @njit(cache=True)
-def _finish(cells, flags, tabs, solve):
-    """The fixpoint of ``cells`` in place (and with ``solve``, whether it is an answer)."""
+def _finish(cells, flags, tabs, solve, trials):
+    """The fixpoint of ``cells`` in place (core/jit.py's finish: DONE, BROKE or CAPPED)."""
     n = cells.shape[0]
     full = _extend(cells, tabs[1])
     ok = finish(_base_hook, _narrow, _undo_to, no_ready, _schedule, _is_answer_hook, full[:n], flags, PRB,
-                solve, tabs, _state(full, _new_work(n), -1))
+                solve, tabs, _state(full, _new_work(n), -1), trials)
     cells[:] = full[:n]
     return ok

@@ -412,19 +412,19 @@ def _pick(var, rem, order, tabs):
 
 
 @njit(cache=True)
-def _search(dom, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
+def _search(dom, flags, root_flags, limit, node_cap, order, seed, tabs, answers, trials):
     """Count answers from ``dom`` (worked on in place; core/jit.py's search), values in
     random order when ``order`` is 1."""
     return search(_base, _narrow_to, _undo_to, no_ready, _schedule, _choose, _pick, _is_answer,
                   dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs,
-                  (_workspace(dom, tabs[0]),), answers)
+                  (_workspace(dom, tabs[0]),), answers, trials)
 
 
 @njit(cache=True)
-def _finish(dom, flags, tabs, solve):
-    """The fixpoint of ``dom`` in place (and with ``solve``, whether it is an answer)."""
+def _finish(dom, flags, tabs, solve, trials):
+    """The fixpoint of ``dom`` in place (core/jit.py's finish: DONE, BROKE or CAPPED)."""
     return finish(_base, _narrow_to, _undo_to, no_ready, _schedule, _is_answer, dom, flags, PRB, solve, tabs,
-                  (_workspace(dom, tabs[0]),))
+                  (_workspace(dom, tabs[0]),), trials)
 
 
 @njit(cache=True)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import finish, first_open, lowest, no_ready, search
+from pencilbox.core.jit import BROKE, CAPPED, DONE, finish, first_open, lowest, no_ready, search
 from pencilbox.puzzles.slant.kernel import CNT, CYC, DUET, PRB
 
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
@@ -392,18 +392,19 @@ def _undo_to(dom, mark, tabs, st):
 
 
 @njit(cache=True, _nrt=False)
-def _probe_fixpoint(dom, flags, tabs, st):
+def _probe_fixpoint(dom, flags, tabs, st, left):
     """The scheduled work to the fixpoint of the rungs and probe, as core/jit.py's fixpoint
     reaches it (the same drops, round from the last one), but not trying a value that an
     earlier trial since the last drop settled without a contradiction: that trial's fixpoint
     lies inside this one's, so it cannot contradict either. Needs count on (without it duet's
-    verdicts hang on the order cells settle in). False on a contradiction."""
+    verdicts hang on the order cells settle in). At most ``left`` trials (negative: no cap):
+    BROKE, CAPPED or DONE as core/jit.py's fixpoint."""
     n = dom.shape[0]
     ctr, tr, skip = st[0], st[1], st[5]
     cursor = 0
     while True:
         if not _base(dom, flags, tabs, st):
-            return False
+            return BROKE
         ctr[4] += 1
         epoch = ctr[4]
         var = -1
@@ -414,6 +415,9 @@ def _probe_fixpoint(dom, flags, tabs, st):
             for bit in (1, 2):
                 if skip[bit, c] == epoch:
                     continue
+                if left == 0:
+                    return CAPPED
+                left -= 1
                 mark = ctr[0]
                 _narrow(dom, c, bit, tabs, st)
                 ok = _base(dom, flags, tabs, st)
@@ -430,12 +434,12 @@ def _probe_fixpoint(dom, flags, tabs, st):
             if var >= 0:
                 break
         if var < 0:
-            return True
+            return DONE
         cursor = var
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
+def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers, trials):
     """Count answers (core/jit.py's search on a copy of ``dom0``); a root fixpoint with probe
     (and count) where the nodes below run no probe is _probe_fixpoint's, the same fixpoint for
     fewer trials (the search then starts from it with the root's probe off; with probe at
@@ -444,25 +448,27 @@ def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers
     st = _state(dom.shape[0], tabs[0].shape[0], tabs[5].shape[0])
     if root_flags & PRB and root_flags & CNT and not flags & PRB:
         _schedule(dom, tabs, st)
-        if not _probe_fixpoint(dom, root_flags, tabs, st):
-            return 0, False, False, 0  # as the search ends on a contradiction at its root
+        got = _probe_fixpoint(dom, root_flags, tabs, st, trials)
+        if got != DONE:
+            return 0, False, got == CAPPED, 0  # as the search ends at its root (a contradiction, the trials)
         fixed = dom.copy()
         _undo_to(dom, 0, tabs, st)  # the unions go too: the search joins every settled cell afresh
         dom[:] = fixed
         root_flags &= ~PRB  # the root's probe is done: its fixpoint there is the rungs' pass alone
     return search(_base, _narrow, _undo_to, no_ready, _schedule, first_open, lowest, _is_answer,
-                       dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, st, answers)
+                       dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, st, answers, trials)
 
 
 @njit(cache=True)
-def _finish(dom, flags, tabs, solve):
-    """Fixpoint in place; with ``solve``, also whether it is a whole answer. With probe (and
+def _finish(dom, flags, tabs, solve, trials):
+    """Fixpoint in place (core/jit.py's finish: DONE, BROKE or CAPPED); with probe (and
     count) on, _probe_fixpoint's."""
     st = _state(dom.shape[0], tabs[0].shape[0], tabs[5].shape[0])
     if flags & PRB and flags & CNT:
         _schedule(dom, tabs, st)
-        if not _probe_fixpoint(dom, flags, tabs, st):
-            return False
-        return not solve or _is_answer(dom, tabs, st)
+        got = _probe_fixpoint(dom, flags, tabs, st, trials)
+        if got != DONE:
+            return got
+        return DONE if not solve or _is_answer(dom, tabs, st) else BROKE
     return finish(_base, _narrow, _undo_to, no_ready, _schedule, _is_answer, dom, flags, PRB, solve,
-                       tabs, st)
+                       tabs, st, trials)

@@ -488,17 +488,17 @@ def _choose(dom, order, tabs, st):
 
 
 @njit(cache=True)
-def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers):
+def _search(dom0, flags, root_flags, limit, node_cap, order, seed, tabs, answers, trials):
     """Count answers up to ``limit`` with at most ``node_cap`` branch points (core/jit.py's
     search on a copy of ``dom0``); ``tabs`` is the board's orth table and the rules in force."""
     dom = dom0.copy()
     return search(_base, _narrow, _undo_to, _ready, _schedule, _choose, _pick, _is_answer,
                   dom, flags, root_flags, PRB, limit, node_cap, order, seed, tabs, _state(dom.shape[0]),
-                  answers)
+                  answers, trials)
 
 
 @njit(cache=True)
-def _finish(dom, flags, tabs, solve):
-    """The fixpoint of ``dom`` in place; with ``solve``, also whether it is an answer."""
+def _finish(dom, flags, tabs, solve, trials):
+    """The fixpoint of ``dom`` in place (core/jit.py's finish: DONE, BROKE or CAPPED)."""
     return finish(_base, _narrow, _undo_to, _ready, _schedule, _is_answer, dom, flags, PRB, solve,
-                  tabs, _state(dom.shape[0]))
+                  tabs, _state(dom.shape[0]), trials)
