@@ -183,7 +183,8 @@ def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[s
     from pencilbox.core import budgets
     assert budgets.scaled(10**7, 400) == 10**7 and budgets.scaled(10**7, 40_000) == 10**5
     assert budgets.scaled(10**5, 10**12) == 1
-    monkeypatch.setattr(budgets, "WORK", 2500 * 40)  # a 50x50 board: 40 nodes
+    cost = service.puzzles.get("sukoro").node_cost  # its nodes' work per cell
+    monkeypatch.setattr(budgets, "WORK", 2500 * 40 * cost)  # a 50x50 board: 40 nodes
     data = {"puzzle": "sukoro", "rows": 50, "cols": 50, "clues": [[None] * 50 for _ in range(50)]}
     board = boardio.board_from_json(data)
     out = service.count(board)
@@ -282,3 +283,20 @@ def test_the_readable_path_runs_under_its_own_smaller_work_budget(monkeypatch: p
     assert out["node_cap"] == 5 and out["capped"]
     assert 0 < sum(left is not None for left in spent) <= 6  # the sixth trial finds none left
     assert service.grade(board)["status"] == "capped"
+
+
+def test_sukoro_default_caps_shrink_by_its_node_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a Sukoro strip every node and probe trial runs a whole-board conn pass (a blank
+    1x40,000 strip ran hint, solve, count and grade past 60 s): its compiled default caps are
+    WORK / node_cost cell-nodes, every other puzzle's WORK."""
+    from pencilbox import boardio, puzzles, service
+    from pencilbox.core import budgets
+    monkeypatch.setenv("PENCILBOX_KERNELS", "compile")
+    caps: dict[str, int] = {}
+    for name in ("sukoro", "fillapix"):
+        strip = {"puzzle": name, "rows": 1, "cols": 40_000, "clues": [[None] * 40_000]}
+        board = boardio.board_from_json(strip)
+        caps[name] = service.Options().nodes(budgets.COUNT_NODES, board)
+    assert caps == {"sukoro": budgets.WORK // puzzles.get("sukoro").node_cost // 40_000,
+                    "fillapix": budgets.WORK // 40_000}
+    assert puzzles.get("sukoro").node_cost > 1 == puzzles.get("fillapix").node_cost

@@ -38,8 +38,9 @@ class Options:
         (and to the readable rungs' cost while the puzzle's kernels are not built)."""
         if self.node_cap is not None:
             return self.node_cap
-        ready = not ladder or compiled_ready(puzzles.get(board.puzzle))  # brute and SAT: no readable ladder
-        work = budgets.WORK if ready else budgets.WORK_READABLE
+        puzzle = puzzles.get(board.puzzle)
+        ready = not ladder or compiled_ready(puzzle)  # brute and SAT: no readable ladder
+        work = budgets.WORK // (puzzle.node_cost if ladder else 1) if ready else budgets.WORK_READABLE
         return scaled(default, board.rows * board.cols, work)
 
     def probes(self, node_cap: int) -> int | None:

@@ -147,6 +147,8 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     @property
     def quick_nodes(self) -> int: ...  # the count's quick search before a probe at the root (0: none)
     @property
+    def node_cost(self) -> int: ...  # a compiled node's dearest work per cell, in budgets.WORK's units
+    @property
     def url_names(self) -> tuple[str, ...]: ...  # puzz.link genre ids, the first is written
     @property
     def url_prefix(self) -> str | None: ...  # a URL host of its own (None: puzz.link's)
@@ -279,6 +281,7 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     rungs: Sequence[Rung[BoardT]]
     search_level: str
     quick_nodes: int = QUICK_NODES
+    node_cost: int = 1
     url_names: tuple[str, ...]
     board_module: BoardModule[BoardT, AnswerT]
     rules_module: RulesModule[BoardT, AnswerT]

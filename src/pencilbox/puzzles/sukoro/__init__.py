@@ -24,6 +24,11 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     search_level = "conn"
+    # conn's pass is a Tarjan walk of the whole board; on a strip of one or two rows almost
+    # every node and probe trial runs one (no quick path: each blank cell is a cut), about
+    # ten times a square board's work per cell-node (bench/budget.py --thin): the default
+    # caps shrink that much sooner
+    node_cost = 16
     url_names = ("sukoro",)
     tatham_name = None
     rules_text = words.RULES
