@@ -154,7 +154,8 @@ def test_the_cli_builds_one_options_object() -> None:
     small = boardio.parse_url("https://puzz.link/p?sukoro/5/5/2a2c4a2g2a4c2a2")
     large = SukoroBoard(300, 300, (None,) * 90_000)
     assert service.Options().nodes(budgets.HINT_NODES, small) == budgets.HINT_NODES
-    assert service.Options().nodes(budgets.COUNT_NODES, large) == budgets.WORK // 90_000
+    cost = puzzles.get("sukoro").node_cost  # Sukoro's nodes' work per cell
+    assert service.Options().nodes(budgets.COUNT_NODES, large) == budgets.WORK // cost // 90_000
     assert service.Options(node_cap=7).nodes(budgets.COUNT_NODES, large) == 7
 
 
