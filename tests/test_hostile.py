@@ -300,3 +300,47 @@ def test_sukoro_default_caps_shrink_by_its_node_cost(monkeypatch: pytest.MonkeyP
     assert caps == {"sukoro": budgets.WORK // puzzles.get("sukoro").node_cost // 40_000,
                     "fillapix": budgets.WORK // 40_000}
     assert puzzles.get("sukoro").node_cost > 1 == puzzles.get("fillapix").node_cost
+
+
+def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ripple strip of 2x2 regions settles one region a readable pass (a 2x20,000 strip ran
+    solve and count past 60 s, cold): the verb's rung passes share PASS_WORK, past it capped;
+    a --node-cap given lifts it, as it lifts the probe's trial cap."""
+    from pencilbox import boardio, puzzles, service
+    from pencilbox.core import budgets, engine
+    monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
+    cols = 4000
+    strip = {"puzzle": "ripple", "rows": 2, "cols": cols, "clues": [[None] * cols] * 2,
+             "regions": [[c // 2 for c in range(cols)]] * 2}
+    board = boardio.board_from_json(strip)
+    monkeypatch.setattr(budgets, "PASS_WORK", 200 * 2 * cols)  # 200 passes of this board
+    toiled: list[int] = []
+    real = engine.Budget.toil
+    monkeypatch.setattr(engine.Budget, "toil", lambda self, n: (toiled.append(n), real(self, n))[1])
+    assert service.solve(board)["status"] == "capped"
+    assert sum(toiled) > budgets.PASS_WORK  # the pass that found the budget spent ended it
+    assert service.count(board)["capped"]
+    assert service.grade(board)["status"] == "capped"
+    assert 0 < len(toiled) and all(n == 2 * cols for n in toiled)
+    with engine.passes(10):
+        with pytest.raises(engine.OutOfNodes):
+            ripple = puzzles.get("ripple")
+            engine.run_fixpoint(ripple, board, ripple.initial_state(board), ("region", "ripple"), accel=False)
+    assert engine._PASSES.get() is None  # the budget ends with its verb
+    assert service.Options(node_cap=10).passes() is None and service.Options().passes() == budgets.PASS_WORK
+
+
+def test_fillapix_pairs_made_afresh_are_the_kept_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past PAIRS_KEPT clues the pairs are made afresh each pass (250,000 kept ones held 1.2 GB):
+    the same pairs in the same order, so every rung reads the same."""
+    import random
+
+    from pencilbox import boardio
+    from pencilbox.puzzles.fillapix import rungs
+    rng = random.Random(5)
+    clues = [[rng.choice([None, 0, 3, 5]) for _ in range(13)] for _ in range(11)]
+    board = boardio.board_from_json({"puzzle": "fillapix", "rows": 11, "cols": 13, "clues": clues})
+    kept = tuple(rungs.pairs(board))
+    monkeypatch.setattr(rungs, "PAIRS_KEPT", 0)
+    fresh = rungs.pairs(board)
+    assert not isinstance(fresh, tuple) and tuple(fresh) == kept and len(kept) > 100

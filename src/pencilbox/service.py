@@ -6,11 +6,12 @@ Cells in reports are ``[row, col]``, 0-based.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 from pencilbox import puzzles
 from pencilbox.core import budgets, engine
@@ -20,6 +21,8 @@ from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import Broken, compiled_ready
 from pencilbox.errors import BoardError, shown
 
+P = ParamSpec("P")
+R = TypeVar("R")
 ENGINES = ("ladder", "brute", "sat", "cells")  # cells: Ripple's second brute counter
 
 
@@ -43,11 +46,27 @@ class Options:
         work = budgets.WORK // (puzzle.node_cost if ladder else 1) if ready else budgets.WORK_READABLE
         return scaled(default, board.rows * board.cols, work)
 
+    def passes(self) -> int | None:
+        """The readable rung passes' work a verb may do (engine.passes): PASS_WORK under the
+        default caps, unbounded where a cap was asked for (as the probe's trials are)."""
+        return budgets.PASS_WORK if self.node_cap is None else None
+
     def probes(self, node_cap: int) -> int | None:
         """The probe trials of a search or grade: as many as the default node cap (a trial
         costs about a node; a compiled trial on a board of wide Ripple regions, far more than
         its cells, bench/budget.py --dense), unbounded where a cap was asked for."""
         return None if self.node_cap is not None else node_cap
+
+
+def bounded(verb: Callable[P, R]) -> Callable[P, R]:
+    """Run a verb under its readable pass budget (its ``opts``' ``passes``)."""
+    @functools.wraps(verb)
+    def run(*args: P.args, **kw: P.kwargs) -> R:
+        opts = kw.get("opts") or next((a for a in args if isinstance(a, Options)), Options())
+        assert isinstance(opts, Options)
+        with engine.passes(opts.passes()):
+            return verb(*args, **kw)
+    return run
 
 
 def _ms(t0: float) -> float:
@@ -72,6 +91,7 @@ def _search_names(puzzle: Any, opts: Options) -> tuple[str, ...] | None:
     return names(puzzle, opts.level or puzzle.search_level, opts.off) if opts.level or opts.off else None
 
 
+@bounded
 def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
     """Status (unique, multiple, none, capped), the answer, a second answer, the grade."""
     puzzle = puzzles.get(board.puzzle)
@@ -88,6 +108,7 @@ def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
             "grade": g, "nodes": res.nodes, "ms": _ms(t0)}
 
 
+@bounded
 def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) -> dict[str, Any]:
     """A solution count by one engine; ``capped`` marks a lower bound."""
     puzzle = puzzles.get(board.puzzle)
@@ -119,6 +140,7 @@ def check_caps(limit: int = 1, node_cap: int = 0) -> None:
                              f"is out of range {low}..2^62-1")
 
 
+@bounded
 def grade(board: Any, opts: Options = Options()) -> dict[str, Any]:
     """The grade, uniqueness and the share of unclued cells each level settles."""
     puzzle = puzzles.get(board.puzzle)
@@ -160,6 +182,7 @@ def hint(board: Any, opts: Options = Options()) -> dict[str, Any]:
     return hint_from(board, progress(puzzles.get(board.puzzle), board), opts)
 
 
+@bounded
 def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
     """The one hint driver (CLI and player): entries that disagree with the unique answer
     first; else one cell provable at ``opts.level`` with its rung, premises and the reason in

@@ -14,6 +14,8 @@ PLAYER_NODES = 20_000  # the player: per search in one request (answers 503 or "
 WORK = 4 * 10**9  # cell-nodes: a node's work grows with the board, so default caps shrink on large ones
 WORK_READABLE = 2 * 10**6  # cell-nodes while the kernels are not built: a readable node (or probe
 # trial) costs far more than a compiled one (bench/budget.py --cold measures it at the cell budget)
+PASS_WORK = 2 * 10**7  # a verb's readable rung passes under its default caps: cells x the rung's
+# weight each (a unit is about a microsecond of readable work; a heavy rung's weight says how many)
 
 
 def scaled(cap: int, cells: int, work: int | None = None) -> int:

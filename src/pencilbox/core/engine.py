@@ -18,6 +18,8 @@ Glossary:
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any, Protocol
@@ -39,9 +41,11 @@ class OutOfNodes(Exception):
 
 @dataclass
 class Budget:
-    """Nodes left to a fixpoint's probe: ``spend`` raises OutOfNodes once none is left."""
+    """Nodes left to a fixpoint's probe (``spend`` raises OutOfNodes once none is left), or
+    the readable rung passes' work left to a verb (``toil``, see ``passes``)."""
 
     left: int | None = None
+    work: int | None = None
 
     def spend(self) -> None:
         if self.left is None:
@@ -49,6 +53,29 @@ class Budget:
         if self.left <= 0:
             raise OutOfNodes
         self.left -= 1
+
+    def toil(self, units: int) -> None:
+        if self.work is None:
+            return
+        if self.work < units:
+            raise OutOfNodes
+        self.work -= units
+
+
+_PASSES: ContextVar[Budget | None] = ContextVar("pencilbox_passes", default=None)
+
+
+@contextmanager
+def passes(work: int | None) -> Iterator[None]:
+    """Bound the readable rung passes of everything run inside (a verb's searches, grade and
+    hint together) to ``work`` units: a pass costs the board's cells times the rung's
+    ``weight``; past it, OutOfNodes (capped). A chain of deductions that each take a whole
+    pass (a Ripple strip settles one region a pass) ran cells x cells steps without it."""
+    token = _PASSES.set(None if work is None else Budget(work=work))
+    try:
+        yield
+    finally:
+        _PASSES.reset(token)
 
 
 class Contradiction(Exception):
@@ -142,9 +169,12 @@ def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: It
     own = tuple(r.name for r in rungs)
     below = tuple(n for n in names if n != PROBE)
     i = cursor = 0
+    toll = _PASSES.get()
     while True:
         i = screen.idle(state.dom, own) if screen is not None and i == 0 else i
         while i < len(rungs):
+            if toll is not None:
+                toll.toil(len(state.dom) * getattr(rungs[i], "weight", 1))
             i = 0 if rungs[i].apply(board, state) else i + 1
             i = screen.idle(state.dom, own) if screen is not None and i == 0 else i
         if PROBE in names:
@@ -426,7 +456,7 @@ def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), n
     # there is the count's probe at the root, reused (a search from scratch ran out of nodes
     # on large boards the generator had proved unique)
     result = count(puzzle, board, ladder(puzzle, puzzle.search_level, off), 2, node_cap,
-                   None if strongest is None else strongest.copy(), accel=accel)
+                   None if strongest is None else strongest.copy(), accel=accel, probe_cap=probe_cap)
     status = result.status
     return Grade(SEARCH if status == "unique" else None, status == "unique", settled, status)
 
@@ -524,10 +554,10 @@ def _readable(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names:
               screen: Screen | None = None) -> Hint | Stuck:
     """The readable fixpoint with its log: the first step that settles a variable, its rung
     and every premise of that variable's steps."""
-    budget = Budget(node_cap)
+    spent = Budget(node_cap)
     state = _UntilSettled(dom.copy(), done) if early else State(dom.copy(), log=[])
     try:
-        fixpoint(puzzle, board, state, names, budget, screen)
+        fixpoint(puzzle, board, state, names, spent, screen)
     except Contradiction as why:
         return Stuck(True, why.rung, why.cells)
     except OutOfNodes:

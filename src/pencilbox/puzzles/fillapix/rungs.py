@@ -3,6 +3,7 @@ is the engine's branching search over whatever rungs are on)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from functools import lru_cache
 
 from pencilbox.core.engine import Contradiction, State
@@ -44,6 +45,7 @@ class Pair:
     are left to ``count``: paint them all at the lower bound, blank them all at 0."""
 
     name = "pair"
+    weight = 64  # engine.Budget units a cell per readable pass: each clue's dozen pairs (made afresh)
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -74,6 +76,7 @@ class PairSides:
     boards short of probe, and the search and the generator's checks propagate with it."""
 
     name = "sides"
+    weight = 64  # engine.Budget units a cell per readable pass: each clue's dozen pairs (made afresh)
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -97,8 +100,14 @@ class PairSides:
         return changed
 
 
-def pairs(board: Board) -> tuple[CluePair, ...]:
+PAIRS_KEPT = 20_000  # clues up to which a layout's pairs are kept (a dozen pairs a clue, 5 tuples each:
+# 250,000 clues held 1.2 GB); past it each pass makes them afresh, in the same order
+
+
+def pairs(board: Board) -> Iterable[CluePair]:
     """Clue pairs (a < b) whose blocks overlap: shared cells, a's own, b's own."""
+    if sum(c is not None for c in board.clues) > PAIRS_KEPT:
+        return _each_pair(board.rows, board.cols, tuple(c is not None for c in board.clues))
     return _clue_pairs(board.rows, board.cols, board.clues)
 
 
@@ -117,8 +126,12 @@ def all_pairs(rows: int, cols: int) -> tuple[CluePair, ...]:
 
 def _pairs(rows: int, cols: int, kept: tuple[bool, ...] | None) -> tuple[CluePair, ...]:
     """The pairs (a < b, sorted) whose blocks overlap, of the cells ``kept`` (None: all)."""
+    return tuple(_each_pair(rows, cols, kept))
+
+
+def _each_pair(rows: int, cols: int, kept: tuple[bool, ...] | None) -> Iterator[CluePair]:
+    """The pairs one at a time, sorted by (a, b): b runs through a's later rows and columns in order."""
     g = grid(rows, cols)
-    out = []
     for a in range(g.size):
         if kept is not None and not kept[a]:
             continue
@@ -134,9 +147,7 @@ def _pairs(rows: int, cols: int, kept: tuple[bool, ...] | None) -> tuple[CluePai
                 if kept is not None and not kept[b]:
                     continue
                 A, B = set(g.block[a]), set(g.block[b])
-                out.append((a, b, tuple(sorted(A & B)), tuple(sorted(A - B)), tuple(sorted(B - A))))
-    out.sort(key=lambda p: (p[0], p[1]))
-    return tuple(out)
+                yield a, b, tuple(sorted(A & B)), tuple(sorted(A - B)), tuple(sorted(B - A))
 
 
 RUNGS = (Count(), Pair(), PairSides())

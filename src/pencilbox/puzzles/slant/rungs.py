@@ -25,6 +25,7 @@ class Count:
     they all turn toward it."""
 
     name = "count"
+    weight = 2  # engine.Budget units a cell per readable pass: a pass reads each point's four cells
 
     def apply(self, board: Board, state: State) -> bool:
         dom, around, changed = state.dom, board.grid.around, False
@@ -95,6 +96,7 @@ class Duet:
     (at most 6) and keep what every joint assignment that meets both clues agrees on."""
 
     name = "duet"
+    weight = 4  # engine.Budget units a cell per readable pass: a pass reads each pair of neighbouring points
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False

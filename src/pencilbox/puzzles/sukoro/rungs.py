@@ -62,6 +62,7 @@ class Conn:
     that separates settled numbers (one Tarjan pass with per-subtree counts)."""
 
     name = "conn"
+    weight = 4  # engine.Budget units a cell per readable pass: a pass walks the whole board (Tarjan)
 
     def apply(self, board: Board, state: State) -> bool:
         dom, orth = state.dom, board.grid.orth
