@@ -179,7 +179,7 @@ def test_sukoro_lonely_rule_lives_in_its_marks() -> None:
     board = boardio.parse("sukoro 1x3\nclues:\n. . .\n")[0][0].board
     out = play.check(play.board_json(board), ["x", "n", "x"])
     assert [b for b in out["broken"] if b["rule"] == "count"] == [
-        {"rule": "count", "cells": [[0, 1]], "message": "a numbered cell needs a numbered neighbour"}]
+        {"rule": "count", "cells": [[0, 1]], "message": "r1c2 is numbered but every neighbour is empty"}]
     assert not out["ok"] and not out["won"]
     assert all(puzzles.get(n).marks.broken(board_of(n), [None] * (board_of(n).rows * board_of(n).cols)) == []
                for n in NAMES)

@@ -212,8 +212,8 @@ def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
         cells, clues = puzzle.places(board, h.premises)
         r, c = board.grid.rc(h.var)
         fields, said = now.show(h.var, h.value)
-        return {"kind": "hint", "cell": [r, c], **fields, "rung": h.rung, "cells": cells, "clues": clues,
-                "message": f"{h.rung}: row {r + 1}, column {c + 1} is {said}",
+        return {"kind": "hint", "cell": [r, c], **fields, "rung": h.needs, "cells": cells, "clues": clues,
+                "message": f"{h.needs}: row {r + 1}, column {c + 1} is {said}",
                 "reason": puzzle.reason(board, now.dom, h, enabled)}
     if h.capped:
         return _capped(node_cap, "a cell was proved")

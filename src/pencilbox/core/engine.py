@@ -471,12 +471,25 @@ def grade_rank(puzzle: Puzzle[Any, Any], name: str | None) -> int:
 
 @dataclass
 class Hint:
-    """One settled variable, the rung that settled it and the premises it read."""
+    """One settled variable, the rung whose step settled it (its words explain the step), the
+    premises it read and ``needs``: the dearest rung of the steps before it, the level the
+    deduction takes (a deg step can read a digit neq ruled out; the hint is then neq's)."""
 
     var: int
     value: int
     rung: str
     premises: tuple[int, ...]
+    needs: str = ""
+
+    def __post_init__(self) -> None:
+        self.needs = self.needs or self.rung
+
+
+def dearest(puzzle: Puzzle[Any, Any], rungs: Iterable[str]) -> str:
+    """The rung of ``rungs`` latest on the ladder: the level a run of those steps needs (a rung
+    runs only once every cheaper one is at its fixpoint, so the ladder up to it repeats them)."""
+    order = levels(puzzle)
+    return max(rungs, key=order.index)
 
 
 @dataclass
@@ -569,7 +582,8 @@ def _readable(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names:
         if done(step.var, step.after) and not done(step.var, step.before):
             premises = {p for s in state.log[: k + 1] if s.var == step.var for p in s.premises}
             premises.discard(step.var)
-            return Hint(step.var, step.after, step.rung, tuple(sorted(premises)))
+            needs = dearest(puzzle, (s.rung for s in state.log[: k + 1]))
+            return Hint(step.var, step.after, step.rung, tuple(sorted(premises)), needs)
     return Stuck(False)
 
 

@@ -20,6 +20,7 @@ from pencilbox.core.engine import (
     _Settled,
     _UntilSettled,
     bits,
+    dearest,
     fixpoint,
     single,
 )
@@ -122,6 +123,7 @@ def _explain(puzzle: Puzzle[BoardT, Any], board: BoardT, phases: list[_Phase], b
     last = phases[-1]
     if last.var >= 0:
         var, value, rung = last.var, last.end[last.var] & ~last.bit, PROBE
+        needs = PROBE
         why = _why(puzzle, board, last, below, screen)
         if why is None:
             return None
@@ -138,6 +140,9 @@ def _explain(puzzle: Puzzle[BoardT, Any], board: BoardT, phases: list[_Phase], b
         step = st.log[-1]
         var, value, rung = step.var, step.after, step.rung
         premises = {p for s in st.log if s.var == var for p in s.premises}
+        # the readable run logs the earlier rounds' probe drops before these steps
+        earlier = any(phase.var >= 0 for phase in phases[:-1])
+        needs = PROBE if earlier else dearest(puzzle, (s.rung for s in st.log))
     for phase in phases if last.var >= 0 else phases[:-1]:  # the rounds' rung passes that moved it
         if phase.start[var] != phase.end[var]:
             log = State(phase.start.copy(), log=[])
@@ -154,7 +159,7 @@ def _explain(puzzle: Puzzle[BoardT, Any], board: BoardT, phases: list[_Phase], b
                 return None
             premises |= set(more)
     premises.discard(var)
-    return Hint(var, value, rung, tuple(sorted(premises)))
+    return Hint(var, value, rung, tuple(sorted(premises)), needs)
 
 
 def _why(puzzle: Puzzle[BoardT, Any], board: BoardT, phase: _Phase, below: tuple[str, ...],

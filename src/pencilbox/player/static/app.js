@@ -4,9 +4,11 @@
 // neighbours; Ripple regions are the connected components of the drawn borders). Setter
 // mode lives in setter.js, the drawing in draw.js.
 
-import { drawBoard, boardPoint, regionInfo } from "/static/draw.js";
+import { drawBoard, boardPoint, regionInfo, M, S } from "/static/draw.js";
+import { fillPad, keepAbove, MARK_LABELS } from "/static/pad.js";
 import {
-  doExport, doMinimise, enterSetter, leaveSetter, setterKey, setterPlay, setterPointer, setterStep, toggleSecond,
+  clueRoom, doExport, doMinimise, enterSetter, leaveSetter, setterKey, setterPlay, setterPointer, setterStep,
+  toggleSecond,
 } from "/static/setter.js";
 
 export const $ = (id) => document.getElementById(id);
@@ -40,16 +42,22 @@ export async function api(path, body) {
   try { data = await res.json(); } catch (e) { data = null; }
   if (!res.ok) {
     const err = new Error((data && data.error) || `${res.status} ${res.statusText}`);
-    err.warming = !!(data && data.warming);  // a fresh install compiles its solver once
+    err.warming = !!(data && data.warming);  // the worker processes are still starting
+    err.since = data && typeof data.seconds === "number" ? data.seconds : null;
+    err.retry = Number(res.headers.get("Retry-After")) || 3;
     throw err;
   }
   return data;
 }
 
-// What a failed call says: a warm-up is not a failure, only a moment to wait.
-function failed(what, e) {
-  if (e.warming) say("The player's worker processes are still starting; try again in a moment.");
-  else say(`${what} failed: ${e.message}`, "error");
+// What a failed call says: a warm-up is not a failure, only a wait, said as long as it has
+// lasted (the server's own count) and asked again after the server's Retry-After.
+function failed(what, e, again = null) {
+  if (!e.warming) { say(`${what} failed: ${e.message}`, "error"); return; }
+  const since = e.since != null ? ` (${Math.round(e.since)} s so far)` : "";
+  say(`The player's worker processes are still starting${since}; ` +
+    (again ? `${what.toLowerCase()} asks again in ${e.retry} s.` : `try again in ${e.retry} s.`));
+  if (again) setTimeout(again, e.retry * 1000);
 }
 
 // The background build of the compiled kernels (a fresh install): shown as what it is, with
@@ -96,6 +104,9 @@ export const st = {
   busy: 0,            // bank lists and board opens in flight
   openSeq: 0,         // bumped by every open: an answer that comes back after a later open is dropped
   listSeq: 0,         // the same for the bank list
+  touch: window.matchMedia("(pointer: coarse)").matches || navigator.maxTouchPoints > 0,  // the pad is shown
+  press: null,        // a touch held on a cell: {id, i, before, x, y, timer} (a long press cycles backwards)
+  hintMs: [],         // each hint's time from the click to the painted board (bench/page.py reads it)
 };
 window.pb = st; // for the browser tests and the curious
 
@@ -221,7 +232,17 @@ function showPaused() {
 
 // ------------------------------------------------------------------ progress
 
+let saveTimer = null;
+
+/** Progress is written once the moves pause (a hint walk writes it once, not per hint), and
+ *  at once when the page hides, closes or opens another board. */
+function saveSoon() {
+  clearTimeout(saveTimer);
+  saveTimer = setTimeout(saveProgress, 400);
+}
+
 function saveProgress() {
+  clearTimeout(saveTimer);
   if (!st.rec || !st.key) return;
   store(`progress:${st.key}`, { pos: st.pos, undo: st.undo, redo: st.redo, elapsed: elapsedMs(), won: st.won,
     paused: st.paused });
@@ -272,7 +293,7 @@ export async function openRecord(rec, opts = {}) {
   st.showCursor = false;
   const b = rec.board;
   $("board-info").textContent = infoLine(rec);
-  syncSelectors(b, opts.keepList);
+  syncSelectors(b, opts.keepList, rec.grade);
   fillHintLevels(b.puzzle);
   showWin();
   sayList([]);
@@ -423,7 +444,10 @@ function fillHintLevels(name) {
   sel.dataset.puzzle = name;
 }
 
-function syncSelectors(b, keepList) {
+/** The selectors show the open board: its puzzle, its size and its grade (any, when it has
+ *  none the list offers), and the bank list of those with the board picked, or saying it is
+ *  not a bank board. */
+function syncSelectors(b, keepList, grade) {
   if ($("puzzle").value !== b.puzzle || !$("size").options.length) fillPuzzleSelectors(b.puzzle);
   const sz = `${b.rows}x${b.cols}`;
   if (![...$("size").options].some((o) => o.value === sz)) {  // an imported size the bank lacks
@@ -431,15 +455,26 @@ function syncSelectors(b, keepList) {
     o.value = sz; o.textContent = `${b.rows}×${b.cols}`;
     $("size").append(o);
   }
+  const sizeMoved = $("size").value !== sz;
   $("size").value = sz;
-  if (!keepList) loadBankList(false);
+  // "any" shows every board; a named grade must be the board's own
+  const cur = $("grade").value;
+  const g = !cur ? "" : grade && [...$("grade").options].some((o) => o.value === grade) ? grade : "";
+  const gradeMoved = cur !== g;
+  $("grade").value = g;
+  if (!keepList || sizeMoved || gradeMoved) loadBankList(false);
   else markListed();
 }
 
 function markListed() {
   const sel = $("board-list");
-  if (st.rec && st.rec.id && st.listIds.includes(st.rec.id)) sel.value = st.rec.id;
-  else sel.value = "";
+  const listed = !!(st.rec && st.rec.id && st.listIds.includes(st.rec.id));
+  const first = sel.options[0];
+  if (first && first.value === "") {
+    first.textContent = !st.rec || listed ? (st.listIds.length ? "— pick a board —" : "— none —")
+      : st.rec.id ? "— not in this list —" : "— not from the bank —";
+  }
+  sel.value = listed ? st.rec.id : "";
 }
 
 /** The bank's boards for the selectors; openFirst opens the first; anyGrade: when the grade
@@ -545,7 +580,7 @@ function afterChange(opts = {}) {
   if (!opts.keepHighlights) st.hl = emptyHighlights();
   if (!opts.quiet) { sayList([]); }
   render();
-  saveProgress();
+  saveSoon();
   const complete = !st.pos.includes(null);
   clearTimeout(checkTimer);
   if (complete || st.live || st.won) {
@@ -638,7 +673,16 @@ async function doCheck() {
   } catch (e) { say(`Check failed: ${e.message}`, "error"); }
 }
 
-async function doHint() {
+/** The time from a hint's click to its painted board, kept for bench/page.py. */
+function timed(t0) {
+  if (t0 == null) return;
+  requestAnimationFrame(() => setTimeout(() => {
+    st.hintMs.push(performance.now() - t0);
+    if (st.hintMs.length > 5000) st.hintMs.shift();
+  }, 0));
+}
+
+async function doHint(t0 = null) {
   if (!st.rec || st.setter || st.paused) return;
   $("reveal").hidden = true;
   const level = $("hint-level").value || null;
@@ -646,7 +690,7 @@ async function doHint() {
   let res;
   const rec = st.rec, v = st.version;
   try { res = await api("/api/hint", { board: rec.board, position: st.pos, level }); } catch (e) {
-    failed("Hint", e); return;
+    failed("Hint", e, () => { if (rec === st.rec && v === st.version) doHint(); }); return;
   }
   if (rec !== st.rec || v !== st.version) return;
   const C = rec.board.cols;
@@ -671,6 +715,7 @@ async function doHint() {
     const msg = res.reason || res.message || "";
     say(msg.startsWith(`${res.rung}:`) ? msg : `${res.rung}: ${msg}`, "hint");
     render();
+    timed(t0);
     return;
   }
   if (res.kind === "contradiction") {
@@ -773,7 +818,11 @@ async function doShare() {
   $("share-link").value = link;
   const src = share.url || share.tatham || "";
   $("share-source-row").hidden = !src;
-  $("share-source-label").textContent = share.url ? "puzz.link URL" : "Tatham game ID";
+  // a puzzle puzz.link lacks has a pencilbox:// URL of our own, named as what it is
+  const own = !!share.url && share.url.startsWith("pencilbox:");
+  const label = share.url ? (own ? "pencilbox URL" : "puzz.link URL") : "Tatham game ID";
+  $("share-source-label").textContent = label;
+  $("share-source").setAttribute("aria-label", label);
   $("share-source").value = src;
   $("share-tatham-row").hidden = !(share.url && share.tatham);
   $("share-tatham").value = share.tatham || "";
@@ -791,7 +840,17 @@ async function copyField(id, what) {
 
 // ------------------------------------------------------------------ drawing
 
+let drawQueued = false;
+
+/** Redraw the board once, after whatever else this task changes (a hint moves a cell and
+ *  then highlights: one drawing, not two). */
 export function render() {
+  if (drawQueued) return;
+  drawQueued = true;
+  queueMicrotask(() => { drawQueued = false; draw(); });
+}
+
+function draw() {
   const b = board();
   const svg = $("board");
   if (!b) { svg.replaceChildren(); return; }
@@ -811,6 +870,91 @@ export function render() {
   });
   $("undo").disabled = st.paused || (s ? !s.undo.length : !st.undo.length);
   $("redo").disabled = st.paused || (s ? !s.redo.length : !st.redo.length);
+  fitBoard();
+  showPad();
+}
+
+// ------------------------------------------------------------------ fitting the screen
+
+const MIN_CELL = 16, MAX_CELL = 72;
+let fitted = "";
+
+/** The board's width: as much as the free width and the height left under the controls allow
+ *  (the board info line and the pad kept in view), 16 to 72 px a cell; past 16 px it scrolls. */
+export function fitBoard(force = false) {
+  const b = board();
+  if (!b) return;
+  const svg = $("board"), wrap = $("board-wrap");
+  const pts = uiOf(b.puzzle).clue_on === "points";
+  const bw = b.cols + (2 * M) / S, bh = b.rows + (2 * M) / S;
+  const key = `${bw}x${bh}:${window.innerWidth}x${window.innerHeight}:${st.touch}:${pts}`;
+  if (!force && key === fitted) return;
+  fitted = key;
+  const top = wrap.getBoundingClientRect().top + window.scrollY;
+  const below = $("board-info").offsetHeight + 16 + (st.touch ? $("pad").offsetHeight || 64 : 0);
+  const cell = Math.max(MIN_CELL, Math.min(MAX_CELL, wrap.clientWidth / bw, (window.innerHeight - top - below) / bh));
+  svg.style.width = `${Math.floor(cell * bw)}px`;
+}
+
+window.addEventListener("resize", () => fitBoard());
+
+// ------------------------------------------------------------------ the number pad (touch)
+
+/** The keys the selected cell takes: Ripple's digits up to its region's size, a cycle
+ *  puzzle's marks, the setter's clue values (none past what the clue can count); and clear. */
+function padKeys(b) {
+  const ui = uiOf(b.puzzle);
+  const clear = { label: "⌫", key: "Backspace", title: "clear" };
+  if (st.setter) {
+    const { r, c } = st.setter.sel;
+    const [lo, hi] = ui.clue_range;
+    let most = clueRoom(ui, b, r, c) ?? hi;
+    if (ui.regions && r < b.rows && c < b.cols) {
+      const { size, comp } = regionInfo(b);
+      most = Math.min(most, size[comp[r * b.cols + c]]);
+    }
+    const values = Array.from({ length: Math.min(hi, 9) - lo + 1 }, (_, k) => lo + k)
+      .map((v) => ({ label: String(v), key: String(v), disabled: v > most }));
+    const extra = Object.entries(ui.clue_extra).map(([k, what]) => ({ label: k, key: k, title: what }));
+    return [...values, ...extra, clear];
+  }
+  const i = st.cursor.r * b.cols + st.cursor.c;
+  if (ui.keys === "digits") {
+    const { size, comp } = regionInfo(b);
+    const n = Math.min(size[comp[i]] || 1, 9);
+    const given = isFixed(i);
+    return [...Array.from({ length: n }, (_, k) => ({ label: String(k + 1), key: String(k + 1), disabled: given })),
+      { ...clear, disabled: given }];
+  }
+  const labels = MARK_LABELS[ui.cell] || {};
+  return [...ui.cycle.filter((m) => m != null).map((m) => ({ label: (labels[m] || [String(m)])[0], key: `mark:${m}`,
+    title: (labels[m] || [0, String(m)])[1], disabled: isFixed(i) })), { ...clear, disabled: isFixed(i) }];
+}
+
+function showPad() {
+  const pad = $("pad"), b = board();
+  const on = st.touch && !!b && !st.paused;
+  if (pad.hidden === on) { pad.hidden = !on; document.body.classList.toggle("has-pad", on); }
+  if (on) fillPad(pad, padKeys(b), padPress);
+  const room = on ? `${pad.offsetHeight}px` : "";
+  if (document.body.style.paddingBottom !== room) { document.body.style.paddingBottom = room; fitBoard(true); }
+}
+
+function padPress(k) {
+  const b = board();
+  if (!b || st.paused) return;
+  const fake = { key: k.key, target: $("board"), preventDefault() {}, ctrlKey: false, metaKey: false, altKey: false,
+    shiftKey: false };
+  if (st.setter) setterKey(fake);
+  else if (k.key.startsWith("mark:")) {
+    const i = st.cursor.r * b.cols + st.cursor.c;
+    const mark = uiOf(b.puzzle).cycle.find((m) => m != null && `mark:${m}` === k.key);
+    st.showCursor = true;
+    if (!isFixed(i) && !applyMove([[i, mark]])) render();
+  } else onKey(fake);
+  const cur = st.setter ? st.setter.sel : st.cursor;
+  const rect = document.querySelector(`#board [data-cell='${cur.r},${cur.c}']`)?.getBoundingClientRect();
+  keepAbove($("pad"), rect);
 }
 
 // ------------------------------------------------------------------ pointer input
@@ -848,20 +992,56 @@ function onPointerDown(e) {
   const cell = cellAt(p, b);
   if (!cell) return;
   e.preventDefault();
+  const touch = e.pointerType !== "mouse";
+  if (touch && !st.touch) { st.touch = true; fitted = ""; }  // a touch screen the media query missed
+  const again = st.showCursor && st.cursor.r === cell.r && st.cursor.c === cell.c;
   st.cursor = cell;
   const i = cell.r * b.cols + cell.c;
   const ui = uiOf(b.puzzle);
-  st.showCursor = ui.keys === "digits";  // a click selects the cell a digit goes in
-  if (ui.keys === "digits" || isFixed(i)) { render(); return; }
-  const mark = nextMark(st.pos[i], e.button === 2);
+  st.showCursor = ui.keys === "digits" || touch;  // a click selects the cell a digit (or the pad) acts on
+  if (isFixed(i)) { render(); return; }
+  if (ui.keys === "digits") {  // a tap on the selected cell counts it up (the pad types any digit)
+    if (!(touch && again && applyMove([[i, nextMark(st.pos[i], false)]]))) render();
+    return;
+  }
+  const before = st.pos[i];
+  const mark = nextMark(before, e.button === 2);
   const mv = applyMove([[i, mark]]);
+  if (touch && mv) holdToReverse(e, i, before, p);
   if (ui.drag && e.button === 0 && mv) {
     st.drag = { id: e.pointerId, mark, move: mv, last: p };
     try { svg.setPointerCapture(e.pointerId); } catch (err) { /* synthetic events */ }
   }
 }
 
+const LONG_PRESS_MS = 450;
+
+/** A touch held still on a cell turns its forward step into a backward one (a tap cycles
+ *  forwards, a long press backwards, as a right click does): the same move, one undo step. */
+function holdToReverse(e, i, before, p) {
+  clearPress();
+  st.press = { id: e.pointerId, i, x: p.x, y: p.y, timer: setTimeout(() => {
+    const press = st.press, mv = st.undo[st.undo.length - 1];
+    st.press = null;
+    if (!press || !mv || mv.ch.length !== 1 || mv.ch[0][0] !== i) return;
+    const back = nextMark(before, true);
+    if (st.drag && st.drag.move === mv) st.drag.mark = back;
+    mv.ch[0][2] = back;
+    st.pos[i] = back;
+    afterChange();
+  }, LONG_PRESS_MS) };
+}
+
+function clearPress() {
+  if (st.press) clearTimeout(st.press.timer);
+  st.press = null;
+}
+
 function onPointerMove(e) {
+  if (st.press && e.pointerId === st.press.id) {
+    const q = boardPoint($("board"), e, board());
+    if (Math.hypot(q.x - st.press.x, q.y - st.press.y) > 0.3) clearPress();  // a drag, not a hold
+  }
   const d = st.drag;
   if (!d || e.pointerId !== d.id) return;
   const b = st.rec.board;
@@ -885,6 +1065,7 @@ function onPointerMove(e) {
 }
 
 function onPointerUp(e) {
+  if (st.press && e.pointerId === st.press.id) clearPress();
   if (st.drag && e.pointerId === st.drag.id) st.drag = null;
 }
 
@@ -892,17 +1073,26 @@ function onPointerUp(e) {
 
 const ARROWS = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
 
+/** Keys go to the board unless a field that reads keys has them: a text field, a select, or
+ *  Space and Enter on a button or checkbox reached with the keyboard (a pointer's click hands
+ *  the focus back to the board, see wire). */
+function forField(t, k) {
+  if (!t || !t.closest) return false;
+  if (t.closest("textarea, select, input:not([type=checkbox])")) return true;
+  return (k === " " || k === "Enter") && !!t.closest("button, input[type=checkbox]");
+}
+
 function onKey(e) {
-  const t = e.target;
-  if (t && t.closest && t.closest("input, textarea, select")) return;
   const k = e.key;
-  if (t && t.tagName === "BUTTON" && (k === " " || k === "Enter")) return;
+  if (forField(e.target, k)) return;
   const b = board();
   if (!b) return;
   const ctrl = e.ctrlKey || e.metaKey;
   if (ctrl && (k === "z" || k === "Z")) { e.preventDefault(); if (e.shiftKey) redo(); else undo(); return; }
   if (ctrl && (k === "y" || k === "Y")) { e.preventDefault(); redo(); return; }
   if (ctrl || e.altKey) return;
+  if (k === "z" || k === "Z") { e.preventDefault(); undo(); return; }
+  if (k === "y" || k === "Y") { e.preventDefault(); redo(); return; }
   if (st.paused) return;
   if (ARROWS[k]) {
     e.preventDefault();
@@ -920,8 +1110,6 @@ function onKey(e) {
   if (k === " " || k === "Enter" || /^[0-9]$/.test(k)) st.showCursor = true;  // a key shows where it acts
   const i = st.cursor.r * b.cols + st.cursor.c;
   const digits = uiOf(b.puzzle).keys === "digits";
-  if (k === "z" || k === "Z") { e.preventDefault(); undo(); return; }
-  if (k === "y" || k === "Y") { e.preventDefault(); redo(); return; }
   if (k === " " || k === "Enter") {
     e.preventDefault();
     if (!isFixed(i) && applyMove([[i, nextMark(st.pos[i], e.shiftKey)]])) return;
@@ -970,6 +1158,19 @@ function wire() {
   svg.addEventListener("lostpointercapture", onPointerUp);
   svg.addEventListener("contextmenu", (e) => e.preventDefault());
   document.addEventListener("keydown", onKey);
+  // a control used with a pointer hands the keys back to the board (one used from the
+  // keyboard keeps them: Tab, then Space, presses the button again)
+  let byPointer = false;
+  document.addEventListener("pointerdown", () => { byPointer = true; }, true);
+  document.addEventListener("keydown", () => { byPointer = false; }, true);
+  const toBoard = (e) => {
+    const t = e.target;
+    if (!byPointer || !t.closest || !t.closest("#topbar, #toolbar, [data-role=pad]")) return;
+    if (t.closest("textarea, input[type=text]") || (e.type === "click" && t.closest("select"))) return;
+    svg.focus({ preventScroll: true });
+  };
+  document.addEventListener("click", toBoard);
+  document.addEventListener("change", toBoard);
 
   $("puzzle").addEventListener("change", () => {
     $("size").replaceChildren(); $("grade").replaceChildren();
@@ -1023,7 +1224,7 @@ function wire() {
     store("live", st.live);
     if (st.live) doCheck(); else { st.hl = emptyHighlights(); sayList([]); render(); }
   });
-  $("hint").addEventListener("click", doHint);
+  $("hint").addEventListener("click", (e) => doHint(e.timeStamp));
   $("reveal").addEventListener("click", doReveal);
   $("hint-level").addEventListener("change", () => store(`hint-level:${$("hint-level").dataset.puzzle}`,
     $("hint-level").value));

@@ -130,11 +130,40 @@ export function clueCount(ui, b, pos, r, c) {
 /**
  * o: {board, ui (the catalog's table for the puzzle), pos (null in setter mode), setter, walls,
  *     cursor, hl, ladder, redundant, second, answer}
+ *
+ * The frame (cells, grid, borders) is built once per board and mode; a redraw then touches
+ * only the cells and points whose look changed, and rebuilds the small overlay layers
+ * (shades, highlights, the second answer, the cursor). A hint on a 20x20 board changes a
+ * few elements, not thousands.
  */
 export function drawBoard(svg, o) {
+  const f = frameOf(svg, o);
+  const C = o.board.cols;
+  const X = (c) => M + c * S, Y = (r) => M + r * S;
+  const at = { X, Y, cx: (c) => X(c) + S / 2, cy: (r) => Y(r) + S / 2 };
+  for (let i = 0; i < f.cells.length; i++) {
+    const r = Math.floor(i / C), c = i % C;
+    const look = cellLook(o, r, c, i);
+    if (f.looks[i] === look.key) continue;
+    f.looks[i] = look.key;
+    const rect = f.cells[i];
+    rect.setAttribute("class", look.cls);
+    rect.setAttribute("data-mark", look.mark);
+    f.marks[i].replaceChildren(...cellMarks(o, r, c, look, at));
+  }
+  if (f.points) drawPoints(f, o, at);
+  f.shades.replaceChildren(...shades(o, at));
+  f.highlights.replaceChildren(...secondAnswer(o, at), ...highlights(o, at));
+  f.top.replaceChildren(...cursor(o, at));
+}
+
+/** The board's fixed parts, kept on the svg while the board, the mode and the borders stay. */
+function frameOf(svg, o) {
   const b = o.board, ui = o.ui;
+  const key = [b.puzzle, b.rows, b.cols, o.setter ? "setter" : "play", o.walls ? [...o.walls].join(",") : ""].join("|");
+  const old = svg._frame;
+  if (old && old.board === b && old.key === key && old.regions === b.regions) return old;
   const R = b.rows, C = b.cols;
-  const onPoints = ui.clue_on === "points";
   const W = C * S + 2 * M, H = R * S + 2 * M;
   svg.setAttribute("viewBox", `0 0 ${W} ${H}`);
   svg.dataset.puzzle = b.puzzle;
@@ -142,62 +171,53 @@ export function drawBoard(svg, o) {
   svg.dataset.cols = String(C);
   svg.dataset.mode = o.setter ? "setter" : "play";
   svg.classList.toggle("aspect-wide", W > H);
-  // the stylesheet sizes the board from its shape; a board of 15x15 or more may be pinch-zoomed
   svg.style.setProperty("--bw", String(W / S));
   svg.style.setProperty("--bh", String(H / S));
-  svg.classList.toggle("zoomable", Math.max(R, C) >= 15);
+  svg.classList.toggle("zoomable", Math.max(R, C) >= 15);  // a board of 15x15 or more may be pinch-zoomed
   const X = (c) => M + c * S, Y = (r) => M + r * S;
-  const pos = o.pos;
-  const markAt = (i) => (pos ? pos[i] : null);
-  const clueAt = (r, c) => b.clues[r][c];
-  const out = [defs()];
-  const cellLayer = el("g", { class: "cells" });
-  const shadeLayer = el("g", { class: "shades" });
-  const lineLayer = el("g", { class: "lines" });
-  const markLayer = el("g", { class: "marks" });
-  const hlLayer = el("g", { class: "highlights" });
-  const ptLayer = el("g", { class: "points" });
-  out.push(cellLayer, shadeLayer, lineLayer, markLayer, hlLayer, ptLayer);
-
-  // cells
+  const layer = (cls) => el("g", { class: cls });
+  const f = { board: b, key, regions: b.regions, cells: [], marks: [], looks: [], pts: [], ptLooks: [],
+    cellLayer: layer("cells"), shades: layer("shades"), lines: layer("lines"), markLayer: layer("marks"),
+    highlights: layer("highlights"), points: ui.clue_on === "points" ? layer("points") : null, top: layer("top") };
   for (let r = 0; r < R; r++) {
     for (let c = 0; c < C; c++) {
-      const i = r * C + c;
-      const m = markAt(i);
-      let cls = "cell";
-      if (ui.fixed != null && clueAt(r, c) != null) cls += " given";
-      if (ui.cell === "paint" && m === ui.cycle[0]) cls += " painted";
-      if (ui.cell === "paint" && m == null && pos) cls += " undecided";
-      if (ui.cell === "count" && m === ui.cycle[0]) cls += " numbered";
-      if (ui.cell === "count" && m === ui.cycle[1]) cls += " struck";
-      cellLayer.append(el("rect", { x: X(c), y: Y(r), width: S, height: S, class: cls,
-        "data-cell": `${r},${c}`, "data-mark": m == null ? "" : String(m) }));
+      const rect = el("rect", { x: X(c), y: Y(r), width: S, height: S, class: "cell", "data-cell": `${r},${c}` });
+      const g = el("g", {});
+      f.cells.push(rect);
+      f.marks.push(g);
+      f.looks.push(null);
     }
   }
-
-  // ladder shades (a colour and the rung's number: never colour alone)
-  if (o.ladder) {
-    for (const [i, k] of o.ladder.map) {
-      const r = Math.floor(i / C), c = i % C;
-      shadeLayer.append(el("rect", { x: X(c) + 1, y: Y(r) + 1, width: S - 2, height: S - 2,
-        class: `ladder-shade lad-${k % 6}`, "data-ladder": `${r},${c}`, "data-rung": o.ladder.rungs[k] }));
-      // the rung's number: top-left, or mid top edge where clue circles sit on the corners
-      const at = onPoints ? { x: X(c) + S / 2, y: Y(r) + 11, "text-anchor": "middle" } : { x: X(c) + 3, y: Y(r) + 11 };
-      shadeLayer.append(el("text", { ...at, class: "ladder-idx" }, String(k + 1)));
+  f.cellLayer.append(...f.cells);
+  f.markLayer.append(...f.marks);
+  f.lines.append(...gridLines(o, X, Y));
+  if (f.points) {
+    for (let r = 0; r <= R; r++) {
+      for (let c = 0; c <= C; c++) {
+        const g = el("g", {});
+        f.pts.push(g);
+        f.ptLooks.push(null);
+      }
     }
+    f.points.append(...f.pts);
   }
+  svg.replaceChildren(defs(), f.cellLayer, f.shades, f.lines, f.markLayer, f.highlights,
+    ...(f.points ? [f.points] : []), f.top);
+  svg._frame = f;
+  return f;
+}
 
-  // grid lines
-  for (let r = 1; r < R; r++) lineLayer.append(el("line", { x1: X(0), y1: Y(r), x2: X(C), y2: Y(r), class: "grid" }));
-  for (let c = 1; c < C; c++) lineLayer.append(el("line", { x1: X(c), y1: Y(0), x2: X(c), y2: Y(R), class: "grid" }));
-
-  // region borders
+function gridLines(o, X, Y) {
+  const b = o.board, ui = o.ui, R = b.rows, C = b.cols;
+  const out = [];
+  for (let r = 1; r < R; r++) out.push(el("line", { x1: X(0), y1: Y(r), x2: X(C), y2: Y(r), class: "grid" }));
+  for (let c = 1; c < C; c++) out.push(el("line", { x1: X(c), y1: Y(0), x2: X(c), y2: Y(R), class: "grid" }));
   if (ui.regions) {
     const { comp } = regionInfo(b);
     const edge = (i, j, cls) => {
       const r = Math.floor(i / C), c = i % C;
-      if (j === i + 1) lineLayer.append(el("line", { x1: X(c + 1), y1: Y(r), x2: X(c + 1), y2: Y(r + 1), class: cls }));
-      else lineLayer.append(el("line", { x1: X(c), y1: Y(r + 1), x2: X(c + 1), y2: Y(r + 1), class: cls }));
+      if (j === i + 1) out.push(el("line", { x1: X(c + 1), y1: Y(r), x2: X(c + 1), y2: Y(r + 1), class: cls }));
+      else out.push(el("line", { x1: X(c), y1: Y(r + 1), x2: X(c + 1), y2: Y(r + 1), class: cls }));
     };
     if (o.setter && o.walls) {
       for (const k of o.walls) {
@@ -212,128 +232,185 @@ export function drawBoard(svg, o) {
       }
     }
   }
-  lineLayer.append(el("rect", { x: X(0), y: Y(0), width: C * S, height: R * S, class: "outer" }));
+  out.push(el("rect", { x: X(0), y: Y(0), width: C * S, height: R * S, class: "outer" }));
+  return out;
+}
 
-  // marks and digits
-  const cx = (c) => X(c) + S / 2, cy = (r) => Y(r) + S / 2;
+/** A satisfied clue (every cell it counts decided, its count met) is dimmed, as in Tatham's Mosaic. */
+function doneClass(o, r, c, v) {
+  if (!o.pos || !o.ui.count || typeof v !== "number") return "";
+  const { n, open } = clueCount(o.ui, o.board, o.pos, r, c);
+  return open === 0 && n === v ? " done" : "";
+}
+
+/** What decides a cell's look: its rect's class, its mark, and a key that changes with them. */
+function cellLook(o, r, c, i) {
+  const b = o.board, ui = o.ui, pos = o.pos;
+  const m = pos ? pos[i] : null;
+  const clue = ui.clue_on === "points" ? null : b.clues[r][c];
+  const [first] = ui.cycle;
+  let cls = "cell";
+  if (ui.fixed != null && clue != null) cls += " given";
+  if (ui.cell === "paint" && m === first) cls += " painted";
+  if (ui.cell === "paint" && m == null && pos) cls += " undecided";
+  if (ui.cell === "count" && m === first) cls += " numbered";
+  if (ui.cell === "count" && m === ui.cycle[1]) cls += " struck";
+  let digit = null;
+  if (ui.cell === "count" && (clue != null || m === first)) {
+    digit = pos && (clue == null || typeof clue !== "number") ? clueCount(ui, b, pos, r, c).n : clue;
+  }
+  const dim = clue != null ? doneClass(o, r, c, clue) : "";
+  const mark = m == null ? "" : String(m);
+  return { cls, mark, m, clue, digit, dim, key: `${cls}|${mark}|${clue}|${digit}|${dim}` };
+}
+
+function cellMarks(o, r, c, look, at) {
+  const ui = o.ui;
+  const { X, Y, cx, cy } = at;
+  const { m, clue, digit, dim } = look;
   const [first, second] = ui.cycle;
-  // a satisfied clue (every neighbour decided, its count met) is dimmed, as in Tatham's Mosaic
-  const done = (r, c, v) => {
-    if (!pos || !ui.count || typeof v !== "number") return "";
-    const { n, open } = clueCount(ui, b, pos, r, c);
-    return open === 0 && n === v ? " done" : "";
-  };
-  for (let r = 0; r < R; r++) {
-    for (let c = 0; c < C; c++) {
-      const i = r * C + c;
-      const m = markAt(i);
-      const clue = onPoints ? null : clueAt(r, c);
-      if (ui.cell === "count") {
-        if (clue != null || m === first) {
-          let digit = clue;
-          if (pos && (clue == null || typeof clue !== "number")) digit = clueCount(ui, b, pos, r, c).n;
-          const dim = clue != null ? done(r, c, clue) : "";
-          markLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.38, class: clue != null ? `disc clue${dim}` : "disc",
-            "data-clue": clue != null ? `${r},${c}` : null }));
-          markLayer.append(el("text", { x: cx(c), y: cy(r), class: clue != null ? `digit clue${dim}` : "digit num" },
-            String(digit)));
-        } else if (m === second) {
-          const d = S * 0.16;
-          markLayer.append(el("path", { d: `M${cx(c) - d},${cy(r) - d}L${cx(c) + d},${cy(r) + d}M${cx(c) + d},${cy(r) - d}L${cx(c) - d},${cy(r) + d}`,
-            class: "cross" }));
-        }
-      } else if (ui.cell === "slash") {
-        if (m === "\\") markLayer.append(el("line", { x1: X(c) + 3, y1: Y(r) + 3, x2: X(c + 1) - 3, y2: Y(r + 1) - 3, class: "diag" }));
-        else if (m === "/") markLayer.append(el("line", { x1: X(c + 1) - 3, y1: Y(r) + 3, x2: X(c) + 3, y2: Y(r + 1) - 3, class: "diag" }));
-      } else if (ui.cell === "digit") {
-        if (clue != null) markLayer.append(el("text", { x: cx(c), y: cy(r), class: "digit clue" }, String(clue)));
-        else if (m != null) markLayer.append(el("text", { x: cx(c), y: cy(r), class: "digit entry" }, String(m)));
-      } else if (ui.cell === "paint") {
-        if (clue != null) {
-          markLayer.append(el("text", { x: cx(c), y: cy(r), class: `digit clue${m === first ? " on-paint" : ""}${done(r, c, clue)}`,
-            "data-clue": `${r},${c}` }, String(clue)));
-        }
-      }
+  if (ui.cell === "count") {
+    if (clue != null || m === first) {
+      return [el("circle", { cx: cx(c), cy: cy(r), r: S * 0.38, class: clue != null ? `disc clue${dim}` : "disc",
+        "data-clue": clue != null ? `${r},${c}` : null }),
+      el("text", { x: cx(c), y: cy(r), class: clue != null ? `digit clue${dim}` : "digit num" }, String(digit))];
+    }
+    if (m === second) {
+      const d = S * 0.16;
+      return [el("path", { d: `M${cx(c) - d},${cy(r) - d}L${cx(c) + d},${cy(r) + d}M${cx(c) + d},${cy(r) - d}L${cx(c) - d},${cy(r) + d}`,
+        class: "cross" })];
+    }
+    return [];
+  }
+  if (ui.cell === "slash") {
+    if (m === "\\") return [el("line", { x1: X(c) + 3, y1: Y(r) + 3, x2: X(c + 1) - 3, y2: Y(r + 1) - 3, class: "diag" })];
+    if (m === "/") return [el("line", { x1: X(c + 1) - 3, y1: Y(r) + 3, x2: X(c) + 3, y2: Y(r + 1) - 3, class: "diag" })];
+    return [];
+  }
+  if (ui.cell === "digit") {
+    if (clue != null) return [el("text", { x: cx(c), y: cy(r), class: "digit clue" }, String(clue))];
+    return m != null ? [el("text", { x: cx(c), y: cy(r), class: "digit entry" }, String(m))] : [];
+  }
+  const out = [];  // paint
+  if (clue != null) {
+    out.push(el("text", { x: cx(c), y: cy(r), class: `digit clue${m === first ? " on-paint" : ""}${dim}`,
+      "data-clue": `${r},${c}` }, String(clue)));
+  }
+  if (m === second) {  // blank: a dot (in a corner where a clue sits)
+    const d = clue != null ? { cx: X(c) + S - 7, cy: Y(r) + S - 7, r: 3 } : { cx: cx(c), cy: cy(r), r: 4.5 };
+    out.push(el("circle", { ...d, class: "dot blank-dot", "data-blank": `${r},${c}` }));
+  }
+  return out;
+}
+
+/** Slant's clue points: each point's circle and digit, redrawn when its class changes. */
+function drawPoints(f, o, at) {
+  const b = o.board, hl = o.hl, R = b.rows, C = b.cols;
+  const red = new Set(o.redundant.map(([r, c]) => `${r},${c}`));
+  let p = 0;
+  for (let r = 0; r <= R; r++) {
+    for (let c = 0; c <= C; c++, p++) {
+      const v = b.clues[r][c];
+      const k = `${r},${c}`;
+      const dim = v != null ? doneClass(o, r, c, v) : "";
+      let cls = v != null ? `pt clue-pt${dim}` : "pt pt-empty";
+      if (hl.errPts.has(k)) cls += " err-pt";
+      if (hl.clues.has(k)) cls += " used-pt";
+      if (red.has(k)) cls += " red-pt";
+      const look = `${cls}|${v}`;
+      if (f.ptLooks[p] === look) continue;
+      f.ptLooks[p] = look;
+      const parts = [el("circle", { cx: at.X(c), cy: at.Y(r), r: v != null ? S * 0.27 : S * 0.2, class: cls,
+        "data-point": k, "data-clue": v == null ? "" : String(v) })];
+      if (v != null) parts.push(el("text", { x: at.X(c), y: at.Y(r), class: `pt-digit${dim}` }, String(v)));
+      f.pts[p].replaceChildren(...parts);
     }
   }
+}
 
-  // second answer (setter): drawn over the board in its own colour and pattern
-  if (o.second) {
-    for (let i = 0; i < R * C; i++) {
-      const r = Math.floor(i / C), c = i % C;
-      const v = o.second[i];
-      const differs = o.answer && o.answer[i] !== v;
-      if (differs) {
-        hlLayer.append(el("rect", { x: X(c) + 2, y: Y(r) + 2, width: S - 4, height: S - 4, class: "second-diff" }));
-      }
-      if (v == null) continue;
-      if (ui.cell === "count" && v === first) hlLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.3, class: "second-mark" }));
-      else if (ui.cell === "slash") {
-        const d = v === "\\" ? `M${X(c) + 5},${Y(r) + 5}L${X(c + 1) - 5},${Y(r + 1) - 5}` : `M${X(c + 1) - 5},${Y(r) + 5}L${X(c) + 5},${Y(r + 1) - 5}`;
-        hlLayer.append(el("path", { d, class: "second-line" }));
-      } else if (ui.cell === "digit") {
-        const given = b.clues[r][c] != null;
-        hlLayer.append(el("text", given ? { x: X(c) + S - 8, y: Y(r) + S - 8, class: "second-digit" }
-          : { x: cx(c), y: cy(r), class: "second-digit big" }, String(v)));
-      } else if (ui.cell === "paint" && v === first) {
-        hlLayer.append(el("rect", { x: X(c) + 4, y: Y(r) + 4, width: S - 8, height: S - 8, class: "second-fill" }));
-      }
-    }
-  }
-
-  // highlights
-  const hl = o.hl;
-  const box = (i, cls, inset = 2, attrs = {}) => {
+/** Ladder shades: a colour and the rung's number on a badge (never colour alone). */
+function shades(o, at) {
+  if (!o.ladder) return [];
+  const C = o.board.cols, onPoints = o.ui.clue_on === "points";
+  const out = [];
+  for (const [i, k] of o.ladder.map) {
     const r = Math.floor(i / C), c = i % C;
-    hlLayer.append(el("rect", { x: X(c) + inset, y: Y(r) + inset, width: S - 2 * inset, height: S - 2 * inset,
+    out.push(el("rect", { x: at.X(c) + 1, y: at.Y(r) + 1, width: S - 2, height: S - 2,
+      class: `ladder-shade lad-${k % 6}`, "data-ladder": `${r},${c}`, "data-rung": o.ladder.rungs[k] }));
+    // top-left, or mid top edge where clue circles sit on the corners; on a badge of the
+    // cell colour, so it reads 4.5:1 over any shade
+    const bx = onPoints ? at.X(c) + S / 2 - 5 : at.X(c) + 2;
+    out.push(el("rect", { x: bx, y: at.Y(r) + 3, width: 10, height: 11, rx: 2, class: "ladder-badge" }));
+    out.push(el("text", { x: bx + 5, y: at.Y(r) + 12, "text-anchor": "middle", class: "ladder-idx" }, String(k + 1)));
+  }
+  return out;
+}
+
+/** The setter's second answer, drawn over the board in its own colour and pattern. */
+function secondAnswer(o, at) {
+  if (!o.second) return [];
+  const b = o.board, ui = o.ui, C = b.cols;
+  const { X, Y, cx, cy } = at;
+  const [first] = ui.cycle;
+  const out = [];
+  for (let i = 0; i < b.rows * C; i++) {
+    const r = Math.floor(i / C), c = i % C;
+    const v = o.second[i];
+    if (o.answer && o.answer[i] !== v) {
+      out.push(el("rect", { x: X(c) + 2, y: Y(r) + 2, width: S - 4, height: S - 4, class: "second-diff" }));
+    }
+    if (v == null) continue;
+    if (ui.cell === "count" && v === first) out.push(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.3, class: "second-mark" }));
+    else if (ui.cell === "slash") {
+      const d = v === "\\" ? `M${X(c) + 5},${Y(r) + 5}L${X(c + 1) - 5},${Y(r + 1) - 5}` : `M${X(c + 1) - 5},${Y(r) + 5}L${X(c) + 5},${Y(r + 1) - 5}`;
+      out.push(el("path", { d, class: "second-line" }));
+    } else if (ui.cell === "digit") {
+      const given = b.clues[r][c] != null;
+      out.push(el("text", given ? { x: X(c) + S - 8, y: Y(r) + S - 8, class: "second-digit" }
+        : { x: cx(c), y: cy(r), class: "second-digit big" }, String(v)));
+    } else if (ui.cell === "paint" && v === first) {
+      out.push(el("rect", { x: X(c) + 4, y: Y(r) + 4, width: S - 8, height: S - 8, class: "second-fill" }));
+    }
+  }
+  return out;
+}
+
+function highlights(o, at) {
+  const hl = o.hl, C = o.board.cols, onPoints = o.ui.clue_on === "points";
+  const out = [];
+  const box = (i, cls, inset, attrs) => {
+    const r = Math.floor(i / C), c = i % C;
+    out.push(el("rect", { x: at.X(c) + inset, y: at.Y(r) + inset, width: S - 2 * inset, height: S - 2 * inset,
       class: cls, ...attrs }));
   };
   for (const i of hl.used) box(i, "hl-used", 3, { "data-hl": "used" });
   for (const i of hl.err) box(i, "hl-err", 2, { "data-hl": "error" });
-  for (const i of hl.errClues) {  // a broken clue: a ring round the clue itself, its digit in the error colour
+  for (const i of hl.errClues) {  // a broken clue: a ring round the clue itself
     const r = Math.floor(i / C), c = i % C;
-    hlLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.42, class: "hl-err-clue", "data-hl": "error",
+    out.push(el("circle", { cx: at.cx(c), cy: at.cy(r), r: S * 0.42, class: "hl-err-clue", "data-hl": "error",
       "data-at": `${r},${c}` }));
   }
   for (const i of hl.wrong) box(i, "hl-wrong", 2, { "data-hl": "wrong" });
   if (!onPoints) {
     for (const k of hl.clues) {
       const [r, c] = k.split(",").map(Number);
-      hlLayer.append(el("circle", { cx: cx(c), cy: cy(r), r: S * 0.44, class: "hl-clue", "data-hl": "clue" }));
+      out.push(el("circle", { cx: at.cx(c), cy: at.cy(r), r: S * 0.44, class: "hl-clue", "data-hl": "clue" }));
     }
   }
   if (hl.target != null) box(hl.target, "hl-target", 1, { "data-hl": "target" });
   if (!onPoints) {
     for (const [r, c] of o.redundant) box(r * C + c, "hl-redundant", 3, { "data-hl": "redundant" });
   }
+  return out;
+}
 
-  // lattice points
-  if (onPoints) {
-    const red = new Set(o.redundant.map(([r, c]) => `${r},${c}`));
-    for (let r = 0; r <= R; r++) {
-      for (let c = 0; c <= C; c++) {
-        const v = clueAt(r, c);
-        const k = `${r},${c}`;
-        let cls = v != null ? `pt clue-pt${done(r, c, v)}` : "pt pt-empty";
-        if (hl.errPts.has(k)) cls += " err-pt";
-        if (hl.clues.has(k)) cls += " used-pt";
-        if (red.has(k)) cls += " red-pt";
-        ptLayer.append(el("circle", { cx: X(c), cy: Y(r), r: v != null ? S * 0.27 : S * 0.2, class: cls,
-          "data-point": k, "data-clue": v == null ? "" : String(v) }));
-        if (v != null) ptLayer.append(el("text", { x: X(c), y: Y(r), class: `pt-digit${done(r, c, v)}` }, String(v)));
-      }
-    }
+function cursor(o, at) {
+  const cur = o.cursor, b = o.board;
+  if (!cur) return [];
+  if (o.setter && o.ui.clue_on === "points") {
+    return [el("circle", { cx: at.X(cur.c), cy: at.Y(cur.r), r: S * 0.36, class: "cursor", "data-cursor": `${cur.r},${cur.c}` })];
   }
-
-  // cursor
-  const cur = o.cursor;
-  if (cur) {
-    if (o.setter && onPoints) {
-      ptLayer.append(el("circle", { cx: X(cur.c), cy: Y(cur.r), r: S * 0.36, class: "cursor", "data-cursor": `${cur.r},${cur.c}` }));
-    } else if (cur.r < R && cur.c < C) {
-      ptLayer.append(el("rect", { x: X(cur.c) + 2.5, y: Y(cur.r) + 2.5, width: S - 5, height: S - 5, class: "cursor",
-        "data-cursor": `${cur.r},${cur.c}` }));
-    }
-  }
-  svg.replaceChildren(...out);
+  if (cur.r >= b.rows || cur.c >= b.cols) return [];
+  return [el("rect", { x: at.X(cur.c) + 2.5, y: at.Y(cur.r) + 2.5, width: S - 5, height: S - 5, class: "cursor",
+    "data-cursor": `${cur.r},${cur.c}` })];
 }

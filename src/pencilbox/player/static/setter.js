@@ -256,6 +256,16 @@ export function setterPointer(p) {
   render();
 }
 
+/** How many cells a clue at (r, c) counts (the table's "count" offsets inside the board), or
+ *  null where clues count no fixed block (Ripple's givens are bounded by their region). */
+export function clueRoom(ui, b, r, c) {
+  if (!ui.count) return null;
+  return ui.count.filter(([dr, dc]) => {
+    const rr = r + dr, cc = c + dc;
+    return rr >= 0 && cc >= 0 && rr < b.rows && cc < b.cols;
+  }).length;
+}
+
 export function setterKey(e) {
   const s = st.setter;
   const b = s.board;
@@ -269,6 +279,12 @@ export function setterKey(e) {
     e.preventDefault();
     const v = Number(k);
     if (v < lo || v > hi) { say(`Clues here are ${lo}..${hi}.`, "error"); return; }
+    const room = clueRoom(ui, b, r, c);
+    if (room != null && v > room) {
+      const where = ui.clue_on === "points" ? `the corner at row ${r + 1}, column ${c + 1}` : `row ${r + 1}, column ${c + 1}`;
+      say(`A ${v} at ${where} cannot be kept: it counts ${room} cell${room === 1 ? "" : "s"} at most.`, "error");
+      return;
+    }
     if (ui.regions) {
       const { comp, size } = regionInfo(b);
       const n = size[comp[r * b.cols + c]];

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from pencilbox.core.puzzle import Broken
+from pencilbox.core.words import at
 from pencilbox.puzzles.fillapix.board import Board
 
 
@@ -16,8 +17,9 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
         painted = sum(1 for j in block if answer[j] == 1)
         open_ = sum(1 for j in block if answer[j] is None)
         if not painted <= v <= painted + open_:
-            out.append(Broken("clue", tuple(block), f"{v} sees {painted} painted"
-                              + (f" and {open_} undecided" if open_ else "")))
+            said = f"clue {v} at {at(board.cols, i)} has {painted} painted cell{'' if painted == 1 else 's'}"
+            out.append(Broken("clue", tuple(block), said + (f" and {open_} undecided" if open_ else "")
+                              + f", needs {v}"))
     undecided = tuple(i for i, v in enumerate(answer) if v is None)
     if undecided:
         out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))

@@ -8,6 +8,7 @@ its region), ``ripple`` (two equal values k at most k apart in a line), ``comple
 from __future__ import annotations
 
 from pencilbox.core.puzzle import Broken
+from pencilbox.core.words import at
 from pencilbox.puzzles.ripple.board import MARK, Board
 
 
@@ -15,7 +16,7 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
     out: list[Broken] = []
     for i, (given, v) in enumerate(zip(board.clues, answer, strict=True)):
         if given is not None and given != MARK and v is not None and v != given:
-            out.append(Broken("given", (i,), f"given {given} changed to {v}"))
+            out.append(Broken("given", (i,), f"given {given} at {at(board.cols, i)} changed to {v}"))
     for cells in board.members:
         seen: dict[int, int] = {}
         for i in cells:
@@ -23,9 +24,11 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
             if v is None:
                 continue
             if not 1 <= v <= len(cells):
-                out.append(Broken("region", (i,), f"{v} in a region of {len(cells)} cells"))
+                out.append(Broken("region", (i,), f"the {v} at {at(board.cols, i)} is in a region of "
+                                  f"{len(cells)} cell{'' if len(cells) == 1 else 's'}"))
             elif v in seen:
-                out.append(Broken("region", (seen[v], i), f"two {v}s in one region"))
+                out.append(Broken("region", (seen[v], i), f"two {v}s in one region, at "
+                                  f"{at(board.cols, seen[v])} and {at(board.cols, i)}"))
             else:
                 seen[v] = i
     g = board.grid
@@ -35,7 +38,8 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
                 continue
             for b in range(a + 1, min(a + v, len(line) - 1) + 1):  # a v sees v cells on
                 if answer[j := line[b]] == v:
-                    out.append(Broken("ripple", (i, j), f"two {v}s only {b - a} apart"))
+                    out.append(Broken("ripple", (i, j), f"two {v}s only {b - a} apart, at "
+                                      f"{at(board.cols, i)} and {at(board.cols, j)}"))
     undecided = tuple(i for i, v in enumerate(answer) if v is None)
     if undecided:
         out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))

@@ -10,7 +10,9 @@ from __future__ import annotations
 from collections import deque
 
 from pencilbox.core.puzzle import Broken
+from pencilbox.core.words import at
 from pencilbox.puzzles.slant.board import TOUCH, Board
+from pencilbox.puzzles.slant.words import corner
 
 
 def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
@@ -23,10 +25,12 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
         open_ = sum(1 for i, _ in g.around[p] if answer[i] is None)
         if not touching <= v <= touching + open_:
             cells = tuple(i for i, _ in g.around[p])
-            out.append(Broken("clue", cells, f"{v} touched by {touching} diagonals"
-                              + (f" with {open_} undecided" if open_ else ""), (p,)))
+            out.append(Broken("clue", cells, f"clue {v} at {corner(board, p, cells[0])} is touched by "
+                              f"{touching} diagonal{'' if touching == 1 else 's'}"
+                              + (f" with {open_} undecided" if open_ else "") + f", needs {v}", (p,)))
     for loop in loops(board, answer):
-        out.append(Broken("loop", loop, f"a closed loop of {len(loop)} diagonals"))
+        out.append(Broken("loop", loop, f"a closed loop of {len(loop)} diagonals through "
+                          f"{at(board.cols, loop[0])}"))
     undecided = tuple(i for i, v in enumerate(answer) if v is None)
     if undecided:
         out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))

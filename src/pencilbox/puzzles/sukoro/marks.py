@@ -8,6 +8,7 @@ from typing import Any
 
 from pencilbox.core.marks import read
 from pencilbox.core.puzzle import Broken
+from pencilbox.core.words import at
 from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board, initial_state
 
 CYCLE = ["n", "x", None]
@@ -48,13 +49,14 @@ def broken(board: Board, position: Any) -> list[Broken]:
     for i, m in enumerate(marks):
         near = [marks[j] for j in board.grid.orth[i]]
         if m == "n" and all(n == "x" for n in near):
-            out.append(Broken("count", (i,), "a numbered cell needs a numbered neighbour"))
+            out.append(Broken("count", (i,), f"{at(board.cols, i)} is numbered but every "
+                              "neighbour is empty"))
             continue
         clue = board.clues[i]
         if m == "x" or not clue or None not in near:  # no clue digit (MARK is 0), or all decided
             continue
         numbered, open_ = near.count("n"), near.count(None)
-        where = f"the {clue} at r{i // board.cols + 1}c{i % board.cols + 1}"
+        where = f"the {clue} at {at(board.cols, i)}"
         if numbered > clue:
             out.append(Broken("clue", (i,), f"{where} has {numbered} numbered neighbours"))
         elif numbered + open_ < clue:

@@ -10,6 +10,7 @@ its count of numbered neighbours), ``differ`` (equal adjacent numbers), ``connec
 from __future__ import annotations
 
 from pencilbox.core.puzzle import Broken
+from pencilbox.core.words import at
 from pencilbox.puzzles.sukoro.board import MARK, Board
 
 
@@ -20,29 +21,46 @@ def validate(board: Board, answer: tuple[int | None, ...], dropped: tuple[str, .
     for i, clue in enumerate(board.clues):
         v = answer[i]
         if clue is not None and v is not None and (v == 0 or (clue != MARK and v != clue)):
-            out.append(Broken("clue", (i,), f"clue {clue if clue != MARK else '?'} not kept"))
+            out.append(Broken("clue", (i,), _clue(board, answer, i, clue, v)))
     for i, v in enumerate(answer):
         if not v:
             continue
         numbered = sum(1 for j in g.orth[i] if answer[j])
         possible = sum(1 for j in g.orth[i] if answer[j] != 0)
         if not numbered <= v <= possible:
-            out.append(Broken("count", (i,), f"{v} has {numbered} numbered neighbours"
+            out.append(Broken("count", (i,), f"the {v} at {at(board.cols, i)} has {_neighbours(numbered)}"
                               + (f" and {possible - numbered} undecided" if possible > numbered else "")))
         for j in g.orth[i]:
             if j > i and answer[j] == v and "differ" not in dropped:
-                out.append(Broken("differ", (i, j), f"adjacent {v}s"))
+                out.append(Broken("differ", (i, j), f"two {v}s side by side at {at(board.cols, i)} and "
+                                  f"{at(board.cols, j)}"))
     groups = _groups(board, answer)
     if len(groups) > 1 and "connected" not in dropped:
         groups.sort(key=len, reverse=True)
         stray = tuple(sorted(i for grp in groups[1:] for i in grp))
-        out.append(Broken("connected", stray, f"numbers form {len(groups)} groups"))
+        out.append(Broken("connected", stray, f"the numbers form {len(groups)} groups: "
+                          f"{at(board.cols, stray[0])} is cut off from {at(board.cols, min(groups[0]))}"))
     undecided = tuple(i for i, v in enumerate(answer) if v is None)
     if not groups and not undecided:
         out.append(Broken("nonempty", (), "no cell is numbered"))
     if undecided:
         out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))
     return out
+
+
+def _neighbours(n: int) -> str:
+    return f"{n} numbered neighbour{'' if n == 1 else 's'}"
+
+
+def _clue(board: Board, answer: tuple[int | None, ...], i: int, clue: int, v: int) -> str:
+    """A clue cell not holding its number: empty, short of its count, or holding another digit."""
+    where = f"clue {clue if clue != MARK else '?'} at {at(board.cols, i)}"
+    if v == 0:
+        return f"{where} is empty"
+    numbered = sum(1 for j in board.grid.orth[i] if answer[j])
+    if numbered == v:  # its digit is its count (the player's marks always are)
+        return f"{where} has {_neighbours(numbered)}, needs {clue}"
+    return f"{where} holds a {v}"
 
 
 def _groups(board: Board, answer: tuple[int | None, ...]) -> list[list[int]]:

@@ -1,0 +1,411 @@
+"""The player on every screen (issue 28): Ripple and the setter by touch (the number pad),
+feedback in view at 1280x800 and 390x844, controls that show the open board and give the
+keys back to it, and the smaller items (labels, the blank dot, contrast, check messages that
+say where, impossible clues refused). Playwright drives Debian's chromium against the live
+server; screenshots of every puzzle at both sizes, light and dark, land in
+tests/player/screenshots/ (test artefacts, not committed)."""
+
+# ruff: noqa: E501 (the page scripts below are JavaScript, kept whole on their lines)
+
+from __future__ import annotations
+
+import re
+import urllib.parse
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
+
+from pencilbox import bank
+from tests.player.test_browser import (
+    ARGS,
+    CHROMIUM,
+    PUZZLES,
+    api,
+    cell,
+    open_board,
+    position,
+    small_boards,
+    target_marks,
+    wait_ready,
+)
+from tests.player.test_page import DESKTOP, PHONE, new_page, shot, theme
+
+TOUCH = {"has_touch": True, "is_mobile": True}
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
+
+
+def rect(page: Page, selector: str) -> dict[str, float]:
+    box = page.locator(selector).first.bounding_box()
+    assert box is not None, f"{selector} is not drawn"
+    return box
+
+
+def in_view(page: Page, selector: str) -> bool:
+    """The element lies inside the viewport as it is now (not merely in the page)."""
+    return page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth; }""",
+                         selector)
+
+
+def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
+    return (a["x"] < b["x"] + b["width"] and b["x"] < a["x"] + a["width"]
+            and a["y"] < b["y"] + b["height"] and b["y"] < a["y"] + a["height"])
+
+
+def largest(server: str, puzzle: str) -> dict[str, Any]:
+    boards = api(server, f"/api/bank?puzzle={puzzle}")["boards"]
+    return max(boards, key=lambda b: (b["rows"] * b["cols"], b["id"]))
+
+
+def answer_of(board_id: str) -> list[Any]:
+    """The bank board's answer as the page's marks."""
+    rec = next(r for r in bank.load(board_id.split("-")[0]) if r["id"] == board_id)
+    return target_marks(rec)
+
+
+def solve_in_page(page: Page, board_id: str) -> None:
+    """Every mark of the answer entered at once, then Check: the win."""
+    page.evaluate("a => { window.pb.pos.splice(0, a.length, ...a); }", answer_of(board_id))
+    page.click("#check")
+    page.wait_for_selector("[data-role=win]:not([hidden])")
+
+
+def janko_slant() -> str:
+    """A published 24x36 Slant (the largest the issue names) as its puzz.link URL."""
+    import json
+    from pathlib import Path
+    data = json.loads((Path(__file__).resolve().parents[3] / "shared" / "testdata" / "slant.json").read_text())
+    return next(b["url"] for b in data if b["id"] == "janko-gokigen-35_24x36")
+
+
+def open_id(page: Page, server: str, board_id: str) -> None:
+    """Open a bank board of any size by its address."""
+    page.goto(f"{server}/#{board_id}")
+    wait_ready(page)
+    page.wait_for_function("id => window.pb.key === id && window.pb.busy === 0", arg=board_id)
+
+
+def open_url(page: Page, server: str, url: str) -> None:
+    """Open a board by its link (a fresh page load: the address is all it has)."""
+    page.goto("about:blank")
+    page.goto(f"{server}/#p={urllib.parse.quote(url, safe='')}")
+    wait_ready(page)
+    page.wait_for_function("window.pb.rec.id === null && window.pb.busy === 0")
+
+
+# ---------------------------------------------------------------- item 1: Ripple by touch
+
+def test_ripple_is_played_by_touch_with_the_pad(browser: Browser, server: str) -> None:
+    ctx, page, errors = new_page(browser, PHONE, **TOUCH)
+    try:
+        open_board(page, server, "ripple", "ripple-6x6-region-03")
+        rec = page.evaluate("window.pb.rec.board")
+        flat = [v for row in rec["regions"] for v in row]
+        free = next(i for i in range(rec["rows"] * rec["cols"])
+                    if rec["clues"][i // rec["cols"]][i % rec["cols"]] is None and flat.count(flat[i]) >= 3)
+        r, c = divmod(free, rec["cols"])
+        for _ in range(3):  # the issue's three taps: the first selects, the next count up
+            page.tap(cell(r, c))
+        assert position(page)[free] == 2
+        assert page.is_visible("[data-role=pad]")
+        keys = page.evaluate("[...document.querySelectorAll('[data-role=pad] button')].map(b => b.dataset.key)")
+        size = page.evaluate("i => { const b = window.pb.rec.board; const lab = b.regions[Math.floor(i / b.cols)]"
+                             "[i % b.cols]; return b.regions.flat().filter(x => x === lab).length; }", free)
+        assert keys == [str(k) for k in range(1, size + 1)] + ["Backspace"]
+        page.tap(f"[data-role=pad] [data-key='{size}']")
+        page.wait_for_function("([i, v]) => window.pb.pos[i] === v", arg=[free, size])
+        assert not overlap(rect(page, "[data-role=pad]"), rect(page, cell(r, c)))
+        page.tap("[data-role=pad] [data-key=Backspace]")
+        page.wait_for_function("i => window.pb.pos[i] === null", arg=free)
+        # the bottom row: the page scrolls it above the pad when the pad types into it
+        last = (rec["rows"] - 1) * rec["cols"] + rec["cols"] - 1
+        page.tap(cell(rec["rows"] - 1, rec["cols"] - 1))
+        if rec["clues"][-1][-1] is None:
+            page.tap("[data-role=pad] [data-key='1']")
+            page.wait_for_function("i => window.pb.pos[i] === 1", arg=last)
+        assert not overlap(rect(page, "[data-role=pad]"), rect(page, cell(rec["rows"] - 1, rec["cols"] - 1)))
+        shot(page, "screens-ripple-phone-pad")
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+def test_the_setter_takes_clues_from_the_pad_and_refuses_what_cannot_be(browser: Browser, server: str) -> None:
+    ctx, page, errors = new_page(browser, PHONE, **TOUCH)
+    try:
+        rec = small_boards(server, "fillapix")[0]
+        open_board(page, server, "fillapix", rec["id"])
+        page.click("#setter")
+        page.wait_for_selector("#setter-panel:not([hidden])")
+        page.click("#setter-blank")
+        page.tap(cell(0, 0))
+        keys = page.evaluate("[...document.querySelectorAll('[data-role=pad] button')]"
+                             ".map(b => [b.dataset.key, b.disabled])")
+        assert [k for k, _ in keys] == [str(v) for v in range(10)] + ["Backspace"]
+        assert [k for k, off in keys if off] == [str(v) for v in range(5, 10)]  # a corner counts 4 cells
+        page.tap("[data-role=pad] [data-key='3']")
+        page.wait_for_function("window.pb.setter.board.clues[0][0] === 3")
+        page.keyboard.press("9")  # the keyboard is refused the same way, with the reason
+        assert page.evaluate("window.pb.setter.board.clues[0][0]") == 3
+        assert "counts 4 cells at most" in page.inner_text("[data-role=message]")
+        page.keyboard.press("z")  # plain z undoes in the setter too
+        page.wait_for_function("window.pb.setter.board.clues[0][0] === null")
+        page.keyboard.press("y")
+        page.wait_for_function("window.pb.setter.board.clues[0][0] === 3")
+        shot(page, "screens-setter-phone-pad")
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+def test_a_long_press_cycles_backwards_and_a_mouse_gets_no_pad(browser: Browser, server: str) -> None:
+    ctx, page, errors = new_page(browser, PHONE, **TOUCH)
+    try:
+        rec = small_boards(server, "slant")[0]
+        open_board(page, server, "slant", rec["id"])
+        box = rect(page, cell(0, 0))
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        cdp = ctx.new_cdp_session(page)
+        point = [{"x": x, "y": y}]
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
+        page.wait_for_timeout(700)
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        page.wait_for_function("window.pb.pos[0] === '/'")  # undecided, backwards: the last of \\ / -
+        assert page.evaluate("window.pb.undo.length") == 1
+        page.tap("[data-role=pad] [data-key='mark:\\\\']")
+        page.wait_for_function("window.pb.pos[0] === '\\\\'")
+    finally:
+        ctx.close()
+    assert not errors, errors
+    ctx, page, errors = new_page(browser, DESKTOP)
+    try:
+        open_board(page, server, "ripple", "ripple-6x6-region-03")
+        assert not page.is_visible("[data-role=pad]")
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+# ---------------------------------------------------------------- item 2: feedback in view
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_largest_boards_fit_and_the_message_stays_in_view(browser: Browser, server: str, size: str) -> None:
+    viewport, kw = SIZES[size]
+    ctx, page, errors = new_page(browser, viewport, **kw)
+    try:
+        page.goto(server + "/")
+        wait_ready(page)
+        boards = [(p, largest(server, p)["id"]) for p in PUZZLES]
+        for _, board_id in boards:
+            open_id(page, server, board_id)
+            page.click("#hint")
+            page.wait_for_function("document.querySelector('[data-role=message]').dataset.kind === 'hint'")
+            assert in_view(page, "[data-role=message]"), f"{board_id}: the hint is out of view"
+            cells = page.evaluate("window.pb.rec.board.rows * window.pb.rec.board.cols")
+            if size == "desktop" or cells <= 10 * 10:
+                assert in_view(page, "[data-role=board]"), f"{board_id} does not fit {viewport}"
+            assert rect(page, cell(0, 0))["width"] >= 16 - 0.5
+            shot(page, f"screens-{board_id}-{size}")
+        open_url(page, server, janko_slant())
+        assert page.evaluate("window.pb.rec.board.cols") == 36
+        if size == "desktop":
+            assert in_view(page, "[data-role=board]"), "a 24x36 Slant does not fit 1280x800"
+        else:  # past 16 px a cell it scrolls; the message stays in view when it does
+            page.evaluate("window.scrollBy(0, 300)")
+            page.click("#check")
+            assert in_view(page, "[data-role=message]")
+        shot(page, f"screens-slant-24x36-{size}")
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_win_banner_is_in_view(browser: Browser, server: str, size: str) -> None:
+    viewport, kw = SIZES[size]
+    ctx, page, errors = new_page(browser, viewport, **kw)
+    try:
+        board_id = largest(server, "fillapix")["id"] if size == "desktop" else small_boards(server, "fillapix")[0]["id"]
+        open_id(page, server, board_id)
+        solve_in_page(page, board_id)
+        assert in_view(page, "[data-role=win]") and in_view(page, "[data-role=message]")
+        shot(page, f"screens-win-{size}")
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+# ---------------------------------------------------------------- item 5: controls in step
+
+def test_selectors_show_the_open_board(browser: Browser, server: str) -> None:
+    ctx, page, errors = new_page(browser, PHONE, **TOUCH)
+    try:
+        rec = api(server, "/api/bank?puzzle=slant")["boards"][-1]
+        share = api(server, f"/api/board/{rec['id']}")["share"]
+        open_url(page, server, share["url"])
+        grade = page.evaluate("window.pb.rec.grade")
+        shown = page.input_value("#grade")
+        assert shown in ("", grade), f"the grade selector says {shown} for a board of grade {grade}"
+        assert page.evaluate("document.querySelector('#board-list').selectedOptions[0].textContent") \
+            == "— not from the bank —"
+        page.select_option("#grade", "count")
+        page.wait_for_function("window.pb.busy === 0 && window.pb.rec.grade === 'count'")
+        page.click("#new-board")
+        page.wait_for_function("window.pb.rec.id === null && window.pb.busy === 0", timeout=60_000)
+        grade = page.evaluate("window.pb.rec.grade")
+        assert page.input_value("#grade") in ("", grade)
+        for sel in ("#size", "#grade", "#puzzle"):  # the selected text is shown whole
+            cut = page.evaluate("""s => { const e = document.querySelector(s), t = e.selectedOptions[0].textContent;
+                const c = document.createElement('canvas').getContext('2d'); const st = getComputedStyle(e);
+                c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+                return c.measureText(t).width + parseFloat(st.paddingLeft) + 14 > e.clientWidth ? t : ''; }""", sel)
+            assert not cut, f"{sel} cuts '{cut}'"
+        shot(page, "screens-selectors-phone")
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+def test_keys_go_back_to_the_board_after_a_click(browser: Browser, server: str) -> None:
+    ctx, page, errors = new_page(browser, DESKTOP)
+    try:
+        rec = small_boards(server, "slant")[0]
+        open_board(page, server, "slant", rec["id"])
+        page.click(cell(0, 0))
+        page.wait_for_function("window.pb.pos[0] !== null")
+        page.click("#check")
+        page.keyboard.press("Space")  # marks the cell under the cursor, not Check again
+        page.wait_for_function("window.pb.undo.length === 2")
+        page.click("#live")
+        page.keyboard.press("z")
+        page.wait_for_function("window.pb.undo.length === 1")
+        page.focus("#check")  # a button reached by the keyboard keeps Space
+        page.keyboard.press("Space")
+        assert page.evaluate("window.pb.undo.length") == 1
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+# ---------------------------------------------------------------- item 6: the smaller things
+
+def test_fillapix_names_its_own_url_and_draws_blank_as_a_dot(browser: Browser, server: str) -> None:
+    ctx, page, errors = new_page(browser, DESKTOP)
+    try:
+        rec = small_boards(server, "fillapix")[0]
+        open_board(page, server, "fillapix", rec["id"])
+        page.click(cell(0, 0))
+        page.click(cell(0, 0))
+        page.wait_for_function("window.pb.pos[0] === '.'")
+        assert page.locator("[data-blank='0,0']").count() == 1
+        page.click("#share")
+        url = page.input_value("#share-source")
+        if url.startswith("pencilbox:"):
+            assert page.inner_text("#share-source-label") == "pencilbox URL"
+    finally:
+        ctx.close()
+    assert not errors, errors
+
+
+CONTRAST = """() => {
+  const rgb = (s) => { const m = /rgba?\\(([^)]+)\\)/.exec(s || ''); if (!m) return null;
+    const p = m[1].split(/[\\s,/]+/).filter(Boolean).map(Number); return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]; };
+  const lin = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+  const lum = (c) => 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]);
+  const over = (top, a, bot) => [0, 1, 2].map((k) => top[k] * a + bot[k] * (1 - a));
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const pageBg = rgb(getComputedStyle(document.body).backgroundColor);
+  const htmlBg = (e) => { for (let n = e; n; n = n.parentElement) { const c = rgb(getComputedStyle(n).backgroundColor);
+    if (c && c[3] > 0.5) return c.slice(0, 3); } return pageBg.slice(0, 3); };
+  const style = document.createElement('style');
+  style.textContent = '#board * { pointer-events: all !important; }';
+  document.head.append(style);
+  const bad = [];
+  const svgBg = (e) => {
+    const r = e.getBoundingClientRect(), x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const under = document.elementsFromPoint(x, y);
+    const k = under.indexOf(e);
+    let bg = htmlBg(document.getElementById('board-wrap'));
+    for (const n of under.slice(k + 1).reverse()) {
+      if (!(n instanceof SVGElement) || n.tagName === 'svg' || n.tagName === 'text') continue;
+      const st = getComputedStyle(n), fill = rgb(st.fill);
+      if (!fill) continue;
+      bg = over(fill, fill[3] * parseFloat(st.fillOpacity) * parseFloat(st.opacity), bg);
+    }
+    return bg;
+  };
+  for (const e of document.querySelectorAll('#board text, #board .diag, #board .cross, #board .dot')) {
+    const st = getComputedStyle(e), paint = rgb(e.tagName === 'text' || e.classList.contains('dot') ? st.fill : st.stroke);
+    if (!paint || st.visibility === 'hidden') continue;
+    const a = paint[3] * parseFloat(e.tagName === 'text' ? st.fillOpacity : st.strokeOpacity) * parseFloat(st.opacity);
+    const bg = svgBg(e), fg = over(paint, a, bg), q = ratio(fg, bg);
+    if (q < 4.5) bad.push([e.getAttribute('class'), e.textContent, q.toFixed(2)]);
+  }
+  for (const e of document.querySelectorAll('#message, #board-info, .hint-text, #messages li, #win, #timer, label, h2, button:not(:disabled), select')) {
+    if (!e.offsetParent || !e.textContent.trim()) continue;
+    const st = getComputedStyle(e), q = ratio(over(rgb(st.color), parseFloat(st.opacity), htmlBg(e)), htmlBg(e));
+    if (q < 4.5) bad.push([e.id || e.tagName, e.textContent.trim().slice(0, 30), q.toFixed(2)]);
+  }
+  style.remove();
+  return bad;
+}"""
+
+
+@pytest.mark.parametrize("shade", ["light", "dark"])
+def test_every_text_and_mark_reads_at_4_5_to_1(browser: Browser, server: str, shade: str) -> None:
+    """Each puzzle played to its win (every clue dimmed), the ladder on, and each kind of
+    message: every text and mark against what is drawn under it, WCAG AA."""
+    for size, (viewport, kw) in SIZES.items():
+        ctx, page, errors = new_page(browser, viewport, **kw)
+        try:
+            page.goto(server + "/")
+            wait_ready(page)
+            theme(page, shade)
+            for puzzle in PUZZLES:
+                rec = small_boards(server, puzzle)[0]
+                open_board(page, server, puzzle, rec["id"])
+                page.click("#hint")
+                page.wait_for_function("document.querySelector('[data-role=message]').dataset.kind === 'hint'")
+                assert page.evaluate(CONTRAST) == [], f"{puzzle} {size} {shade} after a hint"
+                page.click("#ladder")
+                page.wait_for_selector("[data-ladder]")
+                assert page.evaluate(CONTRAST) == [], f"{puzzle} {size} {shade} with the ladder"
+                page.click("#ladder")
+                solve_in_page(page, rec["id"])
+                for kind in ("error", "hint", "ok"):
+                    page.evaluate("k => { const m = document.querySelector('[data-role=message]');"
+                                  "m.dataset.kind = k; m.textContent = 'a ' + k + ' message'; }", kind)
+                    assert page.evaluate(CONTRAST) == [], f"{puzzle} {size} {shade} solved, {kind} message"
+                shot(page, f"screens-{puzzle}-{size}-{shade}")
+        finally:
+            ctx.close()
+        assert not errors, errors
+
+
+def test_check_says_where(server: str) -> None:
+    """A broken clue is named with its place: 'clue 2 at r3c5 has 3 painted cells, needs 2'."""
+    catalog = api(server, "/api/catalog")
+    for puzzle in PUZZLES:
+        rec = small_boards(server, puzzle)[0]
+        board = api(server, f"/api/board/{rec['id']}")["board"]
+        cycle = next(p for p in catalog["puzzles"] if p["name"] == puzzle)["ui"]["cycle"]
+        wrong = []
+        for i, m in enumerate(target_marks(rec)):  # every free cell another mark: rules break all over
+            given = rec["clues"][i // rec["cols"]][i % rec["cols"]] is not None and puzzle in ("sukoro", "ripple")
+            others = [x for x in cycle if x is not None and x != m]
+            wrong.append(m if given else 1 if puzzle == "ripple" else others[0])
+        got = api(server, "/api/check", {"board": board, "position": wrong})
+        said = [b["message"] for b in got["broken"] if b["rule"] != "complete"]
+        assert said, puzzle
+        for m in said:
+            assert re.search(r"\br\d+c\d+\b", m), f"{puzzle}: '{m}' does not say where"
