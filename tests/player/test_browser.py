@@ -10,12 +10,12 @@ import json
 import os
 import urllib.parse
 import urllib.request
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-CHROMIUM = "/usr/bin/chromium"
+from tests.player.chrome import CHROMIUM, PHONE, TOUCH, opened, shot
+
 if os.environ.get("PENCILBOX_REQUIRE_BROWSER"):  # set by `python3 dev.py test` (CI): fail, never skip
     assert os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)"
     import playwright.sync_api  # noqa: F401
@@ -23,15 +23,11 @@ pytest.importorskip("playwright.sync_api")
 if not os.path.exists(CHROMIUM):
     pytest.skip(f"{CHROMIUM} is not installed", allow_module_level=True)
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
 
 from pencilbox import bank  # noqa: E402
 
 PUZZLES = ["sukoro", "slant", "ripple", "fillapix"]
-SHOTS = Path(__file__).resolve().parent / "screenshots"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run"]
-TIMEOUT_MS = 20_000
 
 
 # ---------------------------------------------------------------- helpers
@@ -82,11 +78,6 @@ def cell(r: int, c: int) -> str:
 
 def position(page: Page) -> list[Any]:
     return page.evaluate("window.pb.pos")
-
-
-def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
 
 
 def wait_ready(page: Page) -> None:
@@ -187,24 +178,10 @@ class Player:
 
 # ---------------------------------------------------------------- fixtures
 
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
 @pytest.fixture
 def page(browser: Browser) -> Any:
-    ctx = browser.new_context(viewport={"width": 1100, "height": 900})
-    pg = ctx.new_page()
-    pg.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    yield pg
-    ctx.close()
-    assert not errors, f"errors in the page: {errors}"
+    with opened(browser, {"width": 1100, "height": 900}, console=False) as pg:
+        yield pg
 
 
 # ---------------------------------------------------------------- tests
@@ -416,10 +393,7 @@ def test_check_hint_pause_restart_generate(page: Page, server: str) -> None:
 
 def test_touch_taps(browser: Browser, server: str) -> None:
     """On a phone-sized touch screen a tap cycles a Slant cell (pointer events, no mouse)."""
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
-    try:
-        pg = ctx.new_page()
-        pg.set_default_timeout(TIMEOUT_MS)
+    with opened(browser, PHONE, console=False, **TOUCH) as pg:
         rec = small_boards(server, "slant")[0]
         open_board(pg, server, "slant", rec["id"])
         pg.tap(cell(0, 0))
@@ -427,16 +401,17 @@ def test_touch_taps(browser: Browser, server: str) -> None:
         pg.tap(cell(0, 0))
         pg.wait_for_function("window.pb.pos[0] === '/'")
         shot(pg, "slant-phone-touch")
-    finally:
-        ctx.close()
 
 
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_notes_page_fits_the_text_column(browser: Browser, server: str, width: int, height: int) -> None:
     """Every study unfolded, no table runs past the text column and the page never scrolls
     sideways; the page opens with the headline findings, each study folded."""
-    ctx = browser.new_context(viewport={"width": width, "height": height})
-    pg = ctx.new_page()
+    with opened(browser, {"width": width, "height": height}, console=False) as pg:
+        notes_fit(pg, server, width)
+
+
+def notes_fit(pg: Page, server: str, width: int) -> None:
     pg.goto(server + "/notes")
     assert pg.locator("#glance").is_visible()
     assert pg.locator("details.study[open]").count() == 0
@@ -452,5 +427,4 @@ def test_notes_page_fits_the_text_column(browser: Browser, server: str, width: i
     if width >= 1000:
         assert over == [], f"tables wider than the text column: {over[:10]}"
     assert pg.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
-    pg.screenshot(path=str(SHOTS / f"notes-{width}.png"))
-    ctx.close()
+    shot(pg, f"notes-{width}")

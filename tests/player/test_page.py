@@ -11,14 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402  (test_browser skips first)
+from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
-from tests.player.test_browser import (  # the browser, its page and the play helpers
-    ARGS,
-    CHROMIUM,
+from tests.player.chrome import DESKTOP, PHONE, TOUCH, new_page, opened, shot
+from tests.player.test_browser import (  # the play helpers
     PUZZLES,
-    SHOTS,
-    TIMEOUT_MS,
     Player,
     answers,
     api,
@@ -33,39 +30,12 @@ from tests.player.test_browser import (  # the browser, its page and the play he
 )
 
 STATIC = Path(__file__).resolve().parents[2] / "src" / "pencilbox" / "player" / "static"
-DESKTOP = {"width": 1280, "height": 800}
-PHONE = {"width": 390, "height": 844}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
-
-
-def new_page(browser: Browser, viewport: dict[str, int] = DESKTOP, **kw: Any) -> tuple[Any, Page, list[str]]:
-    ctx = browser.new_context(viewport=viewport, **kw)
-    pg = ctx.new_page()
-    pg.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    return ctx, pg, errors
 
 
 @pytest.fixture
 def page(browser: Browser) -> Any:
-    ctx, pg, errors = new_page(browser)
-    yield pg
-    ctx.close()
-    assert not errors, f"errors in the page: {errors}"
-
-
-def shot(page: Page, name: str) -> None:
-    SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"))
+    with opened(browser) as pg:
+        yield pg
 
 
 def theme(page: Page, name: str) -> None:
@@ -231,8 +201,7 @@ def test_desktop_board_uses_the_width(browser: Browser, server: str, shade: str)
     """1280x800: a 20x20 Fill-a-Pix fits the screen whole with cells of 24 px or more (issue 28:
     it ran past the fold at 32 px), the toolbar is one line, the status message is centred
     above the board, in view."""
-    ctx, page, errors = new_page(browser, DESKTOP)
-    try:
+    with opened(browser, DESKTOP) as page:
         page.goto(server + "/")
         wait_ready(page)
         theme(page, shade)
@@ -252,9 +221,6 @@ def test_desktop_board_uses_the_width(browser: Browser, server: str, shade: str)
         rec = small_boards(server, "slant")[0]
         open_board(page, server, "slant", rec["id"])
         shot(page, f"page-slant-desktop-{shade}")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 @pytest.mark.parametrize("shade", ["light", "dark"])
@@ -262,8 +228,7 @@ def test_phone_board_first(browser: Browser, server: str, shade: str) -> None:
     """390x844: the board starts within 240 px (320 px of controls came first; the message line
     now sits above it, in view), the setter's
     count and the share link open right under it, 15x15 boards may be pinch-zoomed."""
-    ctx, page, errors = new_page(browser, PHONE, has_touch=True, is_mobile=True)
-    try:
+    with opened(browser, PHONE, **TOUCH) as page:
         page.goto(server + "/")
         wait_ready(page)
         theme(page, shade)
@@ -288,9 +253,6 @@ def test_phone_board_first(browser: Browser, server: str, shade: str) -> None:
         assert page.evaluate("getComputedStyle(document.querySelector('#board')).touchAction") == "pinch-zoom"
         page.evaluate("window.scrollTo(0, 0)")
         shot(page, f"page-slant-15x15-phone-{shade}")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 # ---------------------------------------------------------------- item 15: pause
@@ -342,15 +304,11 @@ def test_address_bar_reopens_an_imported_board(browser: Browser, page: Page, ser
     assert page.is_visible("#copy-source")
     shot(page, "page-share-desktop")
 
-    ctx, fresh, errors = new_page(browser)
-    try:
+    with opened(browser) as fresh:
         fresh.goto(url)
         wait_ready(fresh)
         fresh.wait_for_function("c => JSON.stringify(window.pb.rec.board.clues) === c", arg=json.dumps(
             other["board"]["clues"], separators=(",", ":")))
-    finally:
-        ctx.close()
-    assert not errors, errors
 
     third = boards[2]["id"]
     page.evaluate("id => { location.hash = '#' + id; }", third)
@@ -359,14 +317,10 @@ def test_address_bar_reopens_an_imported_board(browser: Browser, page: Page, ser
     page.click("#new-board")  # a generated board's address reopens it too
     page.wait_for_function("window.pb.rec.id === null && location.hash.startsWith('#p=')", timeout=60_000)
     made, url = page.evaluate("JSON.stringify(window.pb.rec.board.clues)"), page.url
-    ctx, fresh, errors = new_page(browser)
-    try:
+    with opened(browser) as fresh:
         fresh.goto(url)
         wait_ready(fresh)
         fresh.wait_for_function("c => JSON.stringify(window.pb.rec.board.clues) === c", arg=made)
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 def test_an_address_naming_no_board_says_so(page: Page, server: str) -> None:
@@ -568,8 +522,7 @@ def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str
                                      shade: str) -> None:
     """Mid-game, with a hint shown: the page never scrolls sideways and the whole board is in
     view across; the screenshots are the ones to look at."""
-    ctx, page, errors = new_page(browser, PHONE if size == "phone" else DESKTOP)
-    try:
+    with opened(browser, PHONE if size == "phone" else DESKTOP) as page:
         rec = small_boards(server, puzzle)[0]
         open_board(page, server, puzzle, rec["id"])
         theme(page, shade)
@@ -579,9 +532,6 @@ def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str
         board = rect(page, "#board")
         assert board["x"] >= 0 and board["x"] + board["width"] <= page.viewport_size["width"] + 1
         shot(page, f"page-{puzzle}-{size}-{shade}")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 # ---------------------------------------------------------------- item 3: hints reach the win

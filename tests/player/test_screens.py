@@ -17,9 +17,8 @@ import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
 from pencilbox import bank
+from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
 from tests.player.test_browser import (
-    ARGS,
-    CHROMIUM,
     PUZZLES,
     api,
     cell,
@@ -29,18 +28,8 @@ from tests.player.test_browser import (
     target_marks,
     wait_ready,
 )
-from tests.player.test_page import DESKTOP, PHONE, new_page, shot, theme
+from tests.player.test_page import theme
 
-TOUCH = {"has_touch": True, "is_mobile": True}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Any:
-    from playwright.sync_api import sync_playwright
-    with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        yield b
-        b.close()
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 
 
@@ -105,9 +94,18 @@ def open_url(page: Page, server: str, url: str) -> None:
 
 # ---------------------------------------------------------------- item 1: Ripple by touch
 
+def pad_rows(page: Page) -> int:
+    """How many rows the pad's keys take; each key at least 24 px wide (WCAG 2.2's target size)
+    and inside the screen."""
+    keys = page.evaluate("""[...document.querySelectorAll('[data-role=pad] button')].map(b => {
+        const r = b.getBoundingClientRect(); return [Math.round(r.top), r.width, r.left, r.right]; })""")
+    width = page.evaluate("innerWidth")
+    assert keys and all(w >= 24 and left >= 0 and right <= width for _, w, left, right in keys), keys
+    return len({top for top, *_ in keys})
+
+
 def test_ripple_is_played_by_touch_with_the_pad(browser: Browser, server: str) -> None:
-    ctx, page, errors = new_page(browser, PHONE, **TOUCH)
-    try:
+    with opened(browser, PHONE, **TOUCH) as page:
         open_board(page, server, "ripple", "ripple-6x6-region-03")
         rec = page.evaluate("window.pb.rec.board")
         flat = [v for row in rec["regions"] for v in row]
@@ -135,14 +133,10 @@ def test_ripple_is_played_by_touch_with_the_pad(browser: Browser, server: str) -
             page.wait_for_function("i => window.pb.pos[i] === 1", arg=last)
         assert not overlap(rect(page, "[data-role=pad]"), rect(page, cell(rec["rows"] - 1, rec["cols"] - 1)))
         shot(page, "screens-ripple-phone-pad")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 def test_the_setter_takes_clues_from_the_pad_and_refuses_what_cannot_be(browser: Browser, server: str) -> None:
-    ctx, page, errors = new_page(browser, PHONE, **TOUCH)
-    try:
+    with opened(browser, PHONE, **TOUCH) as page:
         rec = small_boards(server, "fillapix")[0]
         open_board(page, server, "fillapix", rec["id"])
         page.click("#setter")
@@ -162,20 +156,17 @@ def test_the_setter_takes_clues_from_the_pad_and_refuses_what_cannot_be(browser:
         page.wait_for_function("window.pb.setter.board.clues[0][0] === null")
         page.keyboard.press("y")
         page.wait_for_function("window.pb.setter.board.clues[0][0] === 3")
+        assert pad_rows(page) == 1, "eleven keys share one row at 390 px"
         shot(page, "screens-setter-phone-pad")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 def test_a_long_press_cycles_backwards_and_a_mouse_gets_no_pad(browser: Browser, server: str) -> None:
-    ctx, page, errors = new_page(browser, PHONE, **TOUCH)
-    try:
+    with opened(browser, PHONE, **TOUCH) as page:
         rec = small_boards(server, "slant")[0]
         open_board(page, server, "slant", rec["id"])
         box = rect(page, cell(0, 0))
         x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-        cdp = ctx.new_cdp_session(page)
+        cdp = page.context.new_cdp_session(page)
         point = [{"x": x, "y": y}]
         cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": point})
         page.wait_for_timeout(700)
@@ -184,16 +175,9 @@ def test_a_long_press_cycles_backwards_and_a_mouse_gets_no_pad(browser: Browser,
         assert page.evaluate("window.pb.undo.length") == 1
         page.tap("[data-role=pad] [data-key='mark:\\\\']")
         page.wait_for_function("window.pb.pos[0] === '\\\\'")
-    finally:
-        ctx.close()
-    assert not errors, errors
-    ctx, page, errors = new_page(browser, DESKTOP)
-    try:
+    with opened(browser, DESKTOP) as page:
         open_board(page, server, "ripple", "ripple-6x6-region-03")
         assert not page.is_visible("[data-role=pad]")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 # ---------------------------------------------------------------- item 2: feedback in view
@@ -201,8 +185,7 @@ def test_a_long_press_cycles_backwards_and_a_mouse_gets_no_pad(browser: Browser,
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_largest_boards_fit_and_the_message_stays_in_view(browser: Browser, server: str, size: str) -> None:
     viewport, kw = SIZES[size]
-    ctx, page, errors = new_page(browser, viewport, **kw)
-    try:
+    with opened(browser, viewport, **kw) as page:
         page.goto(server + "/")
         wait_ready(page)
         boards = [(p, largest(server, p)["id"]) for p in PUZZLES]
@@ -225,31 +208,60 @@ def test_the_largest_boards_fit_and_the_message_stays_in_view(browser: Browser, 
             page.click("#check")
             assert in_view(page, "[data-role=message]")
         shot(page, f"screens-slant-24x36-{size}")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_the_win_banner_is_in_view(browser: Browser, server: str, size: str) -> None:
     viewport, kw = SIZES[size]
-    ctx, page, errors = new_page(browser, viewport, **kw)
-    try:
+    with opened(browser, viewport, **kw) as page:
         board_id = largest(server, "fillapix")["id"] if size == "desktop" else small_boards(server, "fillapix")[0]["id"]
         open_id(page, server, board_id)
         solve_in_page(page, board_id)
         assert in_view(page, "[data-role=win]") and in_view(page, "[data-role=message]")
         shot(page, f"screens-win-{size}")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 # ---------------------------------------------------------------- item 5: controls in step
 
+CUT = """() => [...document.querySelectorAll('#topbar select, #toolbar select')].filter(e => e.offsetParent)
+  .map(e => { const t = e.selectedOptions[0]?.textContent || '', st = getComputedStyle(e);
+    const c = document.createElement('canvas').getContext('2d');
+    c.font = `${st.fontWeight} ${st.fontSize} ${st.fontFamily}`;
+    return [e.id, t, e.scrollWidth > e.clientWidth || c.measureText(t).width + parseFloat(st.paddingLeft) + 14 > e.clientWidth]; })
+  .filter(([, , cut]) => cut)"""
+
+
+def bar_rows(page: Page) -> int:
+    """The rows the top bar's controls take (tops within 12 px share a row)."""
+    tops = sorted(page.evaluate("""[...document.querySelectorAll('#topbar > *')].filter(e => e.offsetParent)
+        .map(e => Math.round(e.getBoundingClientRect().top))"""))
+    return 1 + sum(b - a > 12 for a, b in zip(tops, tops[1:], strict=False))
+
+
+@pytest.mark.parametrize("size", ["desktop", "phone"])
+def test_the_top_bar_keeps_its_rows_and_cuts_no_label(browser: Browser, server: str, size: str) -> None:
+    """One row of controls at 1280 px, two at 390 px, for the largest board of every puzzle and
+    a board from outside the bank; no select shows its choice cut ("Slant (Gokigen Nana")."""
+    viewport, kw = SIZES[size]
+    rows = 1 if size == "desktop" else 2
+    with opened(browser, viewport, **kw) as page:
+        page.goto(server + "/")
+        wait_ready(page)
+        for puzzle in PUZZLES:
+            open_id(page, server, largest(server, puzzle)["id"])
+            assert bar_rows(page) == rows, f"{puzzle} {size}"
+            assert page.evaluate(CUT) == [], f"{puzzle} {size}"
+        open_url(page, server, janko_slant())
+        assert page.evaluate("document.querySelector('#board-list').selectedOptions[0].textContent") \
+            == "— not from the bank —"
+        assert page.evaluate(CUT) == [], f"an imported board, {size}"
+        assert bar_rows(page) == rows, f"an imported board, {size}"
+        assert page.is_visible("#notes-link")
+        shot(page, f"screens-topbar-{size}")
+
+
 def test_selectors_show_the_open_board(browser: Browser, server: str) -> None:
-    ctx, page, errors = new_page(browser, PHONE, **TOUCH)
-    try:
+    with opened(browser, PHONE, **TOUCH) as page:
         rec = api(server, "/api/bank?puzzle=slant")["boards"][-1]
         share = api(server, f"/api/board/{rec['id']}")["share"]
         open_url(page, server, share["url"])
@@ -271,14 +283,10 @@ def test_selectors_show_the_open_board(browser: Browser, server: str) -> None:
                 return c.measureText(t).width + parseFloat(st.paddingLeft) + 14 > e.clientWidth ? t : ''; }""", sel)
             assert not cut, f"{sel} cuts '{cut}'"
         shot(page, "screens-selectors-phone")
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 def test_keys_go_back_to_the_board_after_a_click(browser: Browser, server: str) -> None:
-    ctx, page, errors = new_page(browser, DESKTOP)
-    try:
+    with opened(browser, DESKTOP) as page:
         rec = small_boards(server, "slant")[0]
         open_board(page, server, "slant", rec["id"])
         page.click(cell(0, 0))
@@ -292,16 +300,38 @@ def test_keys_go_back_to_the_board_after_a_click(browser: Browser, server: str) 
         page.focus("#check")  # a button reached by the keyboard keeps Space
         page.keyboard.press("Space")
         assert page.evaluate("window.pb.undo.length") == 1
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 # ---------------------------------------------------------------- item 6: the smaller things
 
+def test_the_setter_counts_a_published_24x36_slant(browser: Browser, server: str) -> None:
+    """The issue's 512 MB failure: the setter answers for the largest published board, and its
+    note says how far the redundant-clue scan got when its time ran out."""
+    with opened(browser, DESKTOP) as page:
+        open_url(page, server, janko_slant())
+        page.click("#setter")
+        page.wait_for_selector("#setter-panel:not([hidden])")
+        page.click("#setter-current")
+        page.wait_for_function("document.querySelector('#answer-count').dataset.count === '1'", timeout=60_000)
+        assert page.inner_text("#setter-grade").startswith("· grade ")
+        note = page.inner_text("#setter-note")
+        assert re.fullmatch(r"(No redundant clue|\d+ redundant clues? \(dotted\))"
+                            r"( among the first \d+ of \d+ clues \(the time for the scan ran out\))?"
+                            r"(; \d+ clues? too hard to check in time)?\.", note), note
+
+        def cut_short(route: Any) -> None:  # the same answer, as a scan the time budget cut short says it
+            res = route.fetch()
+            body = res.json()
+            body.update(redundant=body["redundant"][:2], redundant_checked=[7, 300], redundant_capped=1)
+            route.fulfill(response=res, json=body)
+        page.route("**/api/count", cut_short)
+        page.click("#setter-current")  # counted again
+        page.wait_for_function("document.querySelector('#setter-note').textContent.includes('300')")
+        assert page.inner_text("#setter-note").endswith(
+            "among the first 7 of 300 clues (the time for the scan ran out); 1 clue too hard to check in time.")
+
 def test_fillapix_names_its_own_url_and_draws_blank_as_a_dot(browser: Browser, server: str) -> None:
-    ctx, page, errors = new_page(browser, DESKTOP)
-    try:
+    with opened(browser, DESKTOP) as page:
         rec = small_boards(server, "fillapix")[0]
         open_board(page, server, "fillapix", rec["id"])
         page.click(cell(0, 0))
@@ -312,9 +342,6 @@ def test_fillapix_names_its_own_url_and_draws_blank_as_a_dot(browser: Browser, s
         url = page.input_value("#share-source")
         if url.startswith("pencilbox:"):
             assert page.inner_text("#share-source-label") == "pencilbox URL"
-    finally:
-        ctx.close()
-    assert not errors, errors
 
 
 CONTRAST = """() => {
@@ -366,8 +393,7 @@ def test_every_text_and_mark_reads_at_4_5_to_1(browser: Browser, server: str, sh
     """Each puzzle played to its win (every clue dimmed), the ladder on, and each kind of
     message: every text and mark against what is drawn under it, WCAG AA."""
     for size, (viewport, kw) in SIZES.items():
-        ctx, page, errors = new_page(browser, viewport, **kw)
-        try:
+        with opened(browser, viewport, **kw) as page:
             page.goto(server + "/")
             wait_ready(page)
             theme(page, shade)
@@ -387,9 +413,6 @@ def test_every_text_and_mark_reads_at_4_5_to_1(browser: Browser, server: str, sh
                                   "m.dataset.kind = k; m.textContent = 'a ' + k + ' message'; }", kind)
                     assert page.evaluate(CONTRAST) == [], f"{puzzle} {size} {shade} solved, {kind} message"
                 shot(page, f"screens-{puzzle}-{size}-{shade}")
-        finally:
-            ctx.close()
-        assert not errors, errors
 
 
 def test_check_says_where(server: str) -> None:

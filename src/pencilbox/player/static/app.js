@@ -1142,7 +1142,7 @@ const DARK = window.matchMedia("(prefers-color-scheme: dark)");
 function applyTheme(t) {
   const dark = t === "dark" || (t === "auto" && DARK.matches);
   document.documentElement.dataset.theme = dark ? "dark" : "light";
-  $("theme").textContent = `Theme: ${t}`;
+  $("theme-word").textContent = t;
   $("theme").dataset.theme = t;
 }
 DARK.addEventListener("change", () => applyTheme($("theme").dataset.theme || "auto"));

@@ -164,15 +164,26 @@ async function runCount(seq) {
   $("answer-count").textContent = `answers: ${res.count}${res.capped ? " (search capped)" : ""}`;
   $("answer-count").dataset.count = String(res.count);
   $("setter-grade").textContent = res.grade ? `· grade ${res.grade}` : "";
-  const red = res.redundant || [];
-  $("setter-note").textContent = res.count === 1
-    ? (red.length ? `${red.length} redundant clue${red.length === 1 ? "" : "s"} (dotted).` : "No redundant clue.")
+  $("setter-note").textContent = res.count === 1 ? redundantNote(res)
     : res.count === 0 ? "No answer: the clues contradict each other." : res.count === "2+" ? "More than one answer." : "";
   $("second").disabled = !res.second;
   if (!res.second && s.showSecond) { s.showSecond = false; }
   $("second").setAttribute("aria-pressed", String(s.showSecond));
   $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
   render();
+}
+
+/** What the redundant-clue scan found, and how far it got: a scan the time budget cut short
+ *  or a clue too hard to check is said, never read as "no redundant clue". */
+function redundantNote(res) {
+  const red = res.redundant || [];
+  const [checked, total] = res.redundant_checked || [0, 0];
+  const hard = res.redundant_capped || 0;
+  const some = (n, what) => `${n} ${what}${n === 1 ? "" : "s"}`;
+  let note = red.length ? `${some(red.length, "redundant clue")} (dotted)` : "No redundant clue";
+  if (checked < total) note += ` among the first ${checked} of ${total} clues (the time for the scan ran out)`;
+  if (hard) note += `; ${some(hard, "clue")} too hard to check in time`;
+  return `${note}.`;
 }
 
 export function toggleSecond() {

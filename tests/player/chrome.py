@@ -1,0 +1,63 @@
+"""Debian's chromium for the page tests: where it is, how it starts, and a page that records
+what goes wrong in it. Playwright is imported only when a browser starts, so modules that skip
+without it still collect."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+TIMEOUT_MS = 20_000
+SHOTS = Path(__file__).resolve().parent / "screenshots"
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+TOUCH = {"has_touch": True, "is_mobile": True}
+
+
+@contextmanager
+def launch() -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+def new_page(browser: Browser, viewport: dict[str, int] = DESKTOP, console: bool = True,
+             **kw: Any) -> tuple[BrowserContext, Page, list[str]]:
+    """A fresh context and page; the list fills with page errors (and console errors)."""
+    ctx = browser.new_context(viewport=viewport, **kw)
+    pg = ctx.new_page()
+    pg.set_default_timeout(TIMEOUT_MS)
+    errors: list[str] = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    if console:
+        pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    return ctx, pg, errors
+
+
+@contextmanager
+def opened(browser: Browser, viewport: dict[str, int] = DESKTOP, console: bool = True,
+           **kw: Any) -> Iterator[Page]:
+    """A page for one test: closed after it, and the test fails if the page logged an error."""
+    ctx, pg, errors = new_page(browser, viewport, console, **kw)
+    try:
+        yield pg
+    finally:
+        ctx.close()
+    assert not errors, f"errors in the page: {errors}"
+
+
+def shot(page: Page, name: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"))
