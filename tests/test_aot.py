@@ -1,6 +1,6 @@
-"""The ahead-of-time build (core/aot.py): where it is built, solve, count, grade and hint start
-without numba and give what the jitted code gives (counts, node counts, answers, fixpoints);
-a build whose sources changed since is never loaded."""
+"""The ahead-of-time build (pencilbox/ahead.py builds, core/aot.py loads): where it is built,
+solve, count, grade and hint start without numba and give what the jitted code gives (counts,
+node counts, answers, fixpoints); a build whose sources changed since is never loaded."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from pencilbox import bank, boardio, puzzles
+from pencilbox import ahead, bank, boardio, puzzles
 from pencilbox.core import aot, engine
 
 COMPILER = shutil.which("cc") or shutil.which("gcc")
@@ -36,7 +36,7 @@ def aot_on(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(scope="module")
 def built() -> None:
     """Build (or find fresh) every puzzle's module, as pencilbox warm does."""
-    failed = {k: v for k, v in aot.build_all(NAMES).items() if v}
+    failed = {k: v for k, v in ahead.build_all(NAMES).items() if v}
     assert failed == {}
 
 

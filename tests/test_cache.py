@@ -66,7 +66,7 @@ def test_the_key_names_numbas_version_without_importing_it() -> None:
 
 
 def test_numba_keeps_our_functions_in_the_keyed_folder(tmp_path: Path) -> None:
-    code = ("from pencilbox import warm; warm.exercise('sukoro', 'brute'); "
+    code = ("from pencilbox import exercise; exercise.exercise('sukoro', 'brute'); "
             "from pencilbox.core import cache; print(cache.numba_dir())")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
                        env=fresh_env(tmp_path))

@@ -11,14 +11,14 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import bank, puzzles, service, warm
+from pencilbox import bank, exercise, puzzles, service, warm
 from pencilbox.core import aot
 
 PROBE = """
 import json, sys
-from pencilbox import warm
+from pencilbox import exercise, warm
 for name, job in json.loads(sys.argv[1]):
-    warm.exercise(name, job)
+    exercise.exercise(name, job)
 print(json.dumps(warm.cache_stats()))
 """
 
@@ -35,17 +35,17 @@ def probe(jobs: list[tuple[str, str]], env: dict[str, str] | None = None) -> dic
 @pytest.fixture(scope="module")
 def cached() -> None:
     """A first process runs every job (compiling whatever the cache lacks)."""
-    probe(warm.jobs())
+    probe(exercise.jobs())
 
 
 def test_warm_covers_every_engine_with_numba_code() -> None:
     want = {(name, e) for name in puzzles.names() for e in service.ENGINES
             if e != "sat" and (e != "cells" or puzzles.get(name).cells_count is not None)}
-    have = set(warm.jobs())
+    have = set(exercise.jobs())
     assert want <= have and {(n, "generate") for n in puzzles.names()} <= have
 
 
-@pytest.mark.parametrize("name,job", warm.jobs())
+@pytest.mark.parametrize("name,job", exercise.jobs())
 def test_second_process_loads_every_kernel_from_the_cache(cached: None, name: str, job: str) -> None:
     stats = probe([(name, job)])
     mine = {k: v for k, v in stats.items()

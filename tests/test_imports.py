@@ -36,8 +36,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("player/__init__.py", "pencilbox.player.guard"): (1, "starlette only when serving"),
     ("player/loadtest.py", "pencilbox.player.api"): (1, "uvicorn only when serving"),
     ("player/api.py", "pencilbox.studies.stats"): (1, "the notes page only when asked"),
-    ("warm.py", "pencilbox"): (2, "bank, boardio and service only when warming"),
-    ("core/aot.py", "pencilbox"): (1, "warm, after the jitted module's own sources are noted"),
+    ("exercise.py", "pencilbox"): (2, "bank, boardio and service only when warming"),
     ("core/engine.py", "pencilbox.core.screen"): (1, "the hint's compiled screen builds on the engine"),
 }
 
@@ -140,3 +139,44 @@ def test_lazy_imports_in_the_puzzle_folders_say_why() -> None:
                 for node in ast.walk(fn):
                     if isinstance(node, ast.ImportFrom) and imported(node):
                         assert "# lazy: " in lines[node.lineno - 1], f"{path}:{node.lineno}"
+
+
+#: the layers, lowest first: a module imports only from its own layer and those below. A
+#: puzzle's studies (``puzzles/<name>/studies``) belong to the studies layer they plug into.
+LAYERS = (
+    ("leaves", ("pencilbox.errors", "pencilbox.sections")),
+    ("core", ("pencilbox.core",)),
+    ("puzzles", ("pencilbox.puzzles",)),
+    ("verbs", ("pencilbox", "pencilbox.boardio", "pencilbox.bank", "pencilbox.service", "pencilbox.exercise",
+               "pencilbox.ahead", "pencilbox.warm", "pencilbox.studies")),
+    ("front ends", ("pencilbox.cli", "pencilbox.player", "pencilbox.__main__")),
+)
+
+
+def layer(module: str) -> int:
+    if ".studies" in module and module.startswith("pencilbox.puzzles."):
+        return 3
+    best = max((len(prefix), k) for k, (_, prefixes) in enumerate(LAYERS) for prefix in prefixes
+               if module == prefix or module.startswith(prefix + "."))
+    return best[1]
+
+
+def every_import() -> list[tuple[str, str, int]]:
+    """(module, imported pencilbox module, line) of every import statement, at any depth;
+    ``from pencilbox import name`` counts as the submodule it names."""
+    known = set(modules())
+    out = []
+    for path in sorted(SRC.rglob("*.py")):
+        name = module_name(path)
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                for m in imported(node):
+                    named = {f"{m}.{a.name}" for a in node.names} if isinstance(node, ast.ImportFrom) else set()
+                    out += [(name, target, node.lineno) for target in sorted((named & known) or {m})]
+    return out
+
+
+def test_no_import_runs_up_the_layers() -> None:
+    """The core never reaches up (issue 29, item 5): not at module level, not inside a function."""
+    up = [f"{a} (line {n}) imports {b}" for a, b, n in every_import() if layer(b) > layer(a)]
+    assert len(every_import()) > 300 and up == [], up

@@ -19,51 +19,11 @@ import time
 from collections.abc import Callable
 from typing import IO, Any
 
-from pencilbox import puzzles
+from pencilbox import ahead, puzzles
 from pencilbox.core import aot, cache
+from pencilbox.exercise import exercise, jobs
 
 NOTE = "pencilbox: compiling kernels, first run only (pencilbox warm compiles them all ahead)"
-JOBS = ("generate", "ladder", "brute", "cells")  # the numba code paths of every puzzle, in build order
-
-
-def jobs() -> list[tuple[str, str]]:
-    """(puzzle, job) for every job its numba code serves, in the order the build runs them: the
-    generators first (the player's New board waits for them; hints meanwhile use the readable
-    rungs), each puzzle's ladder next, the brute counters last."""
-    names = puzzles.names()
-    return [(name, job) for job in JOBS for name in names
-            if job != "cells" or puzzles.get(name).cells_count is not None]
-
-
-def small_board(name: str) -> Any:
-    """The smallest bank board of a puzzle: every kernel's real signature, next to no work."""
-    from pencilbox import bank, boardio
-    rec = min(bank.load(name), key=lambda r: r["rows"] * r["cols"])
-    return boardio.board_from_json({k: v for k, v in rec.items() if k != "answer"})
-
-
-def exercise(name: str, job: str) -> None:
-    """One tiny run of a job through the verbs' own code paths (so the compiled signatures
-    are the ones the verbs use): the generator at every grade the player offers (5x5: Fill-a-Pix
-    classifies twins only where a side is 2 mod 3)."""
-    from pencilbox import service
-    with cache.compiling():
-        if job == "ladder":
-            board = small_board(name)
-            service.solve(board)
-            service.count(board, "ladder", service.Options(limit=2))
-            service.grade(board)
-            service.hint(board)
-        elif job == "generate":
-            puzzle = puzzles.get(name)
-            for level in (None, *dict.fromkeys(level for _, level in puzzle.named_grades)):
-                try:
-                    made = puzzle.generate(5, 5, level, 1, tries=20)
-                except ValueError:  # no such board that small: its code ran all the same
-                    continue
-                service.count(made.board, "ladder", service.Options(limit=2))
-        else:
-            service.count(small_board(name), job, service.Options(limit=2))
 
 
 def compiles() -> Callable[[], int]:
@@ -278,12 +238,12 @@ def bytecode() -> None:
 
 
 def build_ahead() -> dict[str, str]:
-    """Build every puzzle's entry points ahead of time (core/aot.py) for puzzles that have a
+    """Build every puzzle's entry points ahead of time (pencilbox/ahead.py) for puzzles that have a
     jitted module; per puzzle "" when built, else why not."""
     from importlib.util import find_spec
 
     names = [n for n in puzzles.names() if find_spec(f"{type(puzzles.get(n)).__module__}.jit") is not None]
-    return aot.build_all(names)
+    return ahead.build_all(names)
 
 
 def cache_stats() -> dict[str, dict[str, int]]:

@@ -7,7 +7,8 @@ numba's ahead-of-time compiler, in a per-user cache folder. A manifest beside it
 hash of every source file the compiled code was made from; a module whose sources changed
 since, or that fails to load, is never used: the verbs then fall back to the jitted code.
 
-Nothing here imports numba except ``build``.
+This module is the loader only (the core imports nothing above it); the builder, which runs
+the verbs to learn the signatures, is ``pencilbox.ahead``. Nothing here imports numba.
 """
 
 from __future__ import annotations
@@ -18,13 +19,9 @@ import json
 import os
 import sys
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from pathlib import Path
+from typing import Any
 
 from pencilbox.core import cache
-from pencilbox.core.files import write_atomic
 from pencilbox.core.unwind import unwinds
 
 try:  # the builtin module: hashlib loads OpenSSL, 9 ms of a 0.4 s start (random does the same)
@@ -38,7 +35,6 @@ OFF = "PENCILBOX_AOT"  # set to 0 to ignore built modules (the tests compare bot
 
 
 SHIPPED = os.path.join(PACKAGE, "_built")  # modules a platform wheel carries (python3 dev.py wheel)
-CPU = "PENCILBOX_AOT_CPU"  # the build's target: the host's CPU unless set (a wheel: a portable one)
 
 
 def cache_dir() -> str:
@@ -136,125 +132,25 @@ class Code:
         return entry
 
 
-def sources(prefix: str = "pencilbox.") -> dict[str, str]:
-    """Hash of every loaded project module's file. Called right after the jitted module is
-    imported in a fresh process: these are the files its compiled code may read."""
-    from pathlib import Path
-    out = {}
-    for name, module in sorted(sys.modules.items()):
-        file = getattr(module, "__file__", None)
-        if name.startswith(prefix) and file and file.endswith(".py"):
-            path = Path(file).resolve()
-            if Path(PACKAGE) in path.parents:
-                out[path.relative_to(PACKAGE).as_posix()] = _digest(str(path))
-    return out
-
-
-def signature(dispatcher: Any) -> Any:
-    """The one signature the verbs call an entry point with (they ran first)."""
-    sigs = dispatcher.nopython_signatures
-    if len(sigs) != 1:
-        raise RuntimeError(f"{dispatcher.__name__} has {len(sigs)} compiled signatures, expected 1")
-    return sigs[0]
-
-
-def modules(puzzle: str) -> list[str]:
-    """The compiled modules of a puzzle folder that declare EXPORTS (its ``jit*.py``: the
+def modules(package: str) -> list[str]:
+    """The compiled modules of a puzzle package that declare EXPORTS (its ``jit*.py``: the
     ladder's, the generators'), found without importing them."""
     import re
-    folder = os.path.join(PACKAGE, "puzzles", puzzle)
+    from importlib.util import find_spec
     try:
-        names = sorted(f for f in os.listdir(folder) if f.startswith("jit") and f.endswith(".py"))
-    except OSError:
+        spec = find_spec(package)
+    except (ImportError, ValueError):
         return []
+    folders = list(spec.submodule_search_locations or []) if spec is not None else []
     out = []
-    for f in names:
-        with open(os.path.join(folder, f)) as text:
-            if re.search(r"^EXPORTS = ", text.read(), re.M):
-                out.append(f"pencilbox.puzzles.{puzzle}.{f[:-3]}")
+    for folder in folders[:1]:
+        for f in sorted(f for f in os.listdir(folder) if f.startswith("jit") and f.endswith(".py")):
+            with open(os.path.join(folder, f)) as text:
+                if re.search(r"^EXPORTS = ", text.read(), re.M):
+                    out.append(f"{package}.{f[:-3]}")
     return out
 
 
-def built(puzzle: str) -> bool:
-    """Whether every compiled module of the puzzle has a fresh built module."""
-    return all(load(jit) is not None for jit in modules(puzzle))
-
-
-def build_all(names: list[str], jobs: int | None = None, folder: str | None = None) -> dict[str, str]:
-    """Build every named puzzle's modules where one is missing or stale (into ``folder``: all of
-    them, as dev.py's wheel asks), each puzzle in a fresh process (``jobs`` at a time); per puzzle
-    "" when built, else why not (the build's last line)."""
-    import subprocess
-    out = {name: "" for name in names if folder is None and built(name)}
-    todo = [n for n in names if n not in out]
-    running: list[tuple[str, subprocess.Popen[str]]] = []
-    jobs = jobs or os.cpu_count() or 1
-    while todo or running:
-        while todo and len(running) < jobs:
-            name = todo.pop(0)
-            running.append((name, subprocess.Popen([sys.executable, "-m", "pencilbox.core.aot", name,
-                                                    *([folder] if folder else [])],
-                                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                                                   text=True)))
-        name, proc = running.pop(0)
-        err = proc.communicate()[1]
-        lines = [ln for ln in err.splitlines() if ln.strip()]
-        out[name] = "" if proc.returncode == 0 else (lines[-1] if lines else f"exit {proc.returncode}")
-    return out
-
-
-def build(puzzle: str, folder_: str | None = None) -> list[Path]:
-    """In a fresh process: import the puzzle's compiled modules, note their sources, run the
-    verbs once (jitted: the ladder's, then the generators') for the entry points' signatures,
-    and compile each module's EXPORTS into a module of its own in the cache folder. Each
-    manifest is written last, so a half-built module is never loaded."""
-    os.environ[OFF] = "0"
-    jits = {jit: importlib.import_module(jit) for jit in modules(puzzle)}
-    src = sources()
-    from pencilbox import warm
-    warm.exercise(puzzle, "ladder")
-    sigs = {(jit, e): signature(getattr(m, e)) for jit, m in jits.items() for e in m.EXPORTS
-            if getattr(m, e).nopython_signatures}  # the ladder verbs' own signatures first
-    warm.exercise(puzzle, "generate")
-    sigs |= {(jit, e): signature(getattr(m, e)) for jit, m in jits.items() for e in m.EXPORTS
-             if (jit, e) not in sigs}
-    from pathlib import Path
-    folder = Path(folder_ or cache_dir())
-    folder.mkdir(parents=True, exist_ok=True)
-    return [_compile(jit, m, {e: sigs[(jit, e)] for e in m.EXPORTS}, src, folder) for jit, m in jits.items()]
-
-
-def _compile(jit: str, module: ModuleType, sigs: dict[str, Any], src: dict[str, str], folder: Path) -> Path:
-    import tempfile
-    from pathlib import Path
-
-    from numba.pycc import CC  # type: ignore[attr-defined]  # numba.pycc does not list CC in __all__
-    name = f"{_stem(jit)}_{sha256(json.dumps(src).encode()).hexdigest()[:12]}"
-    with tempfile.TemporaryDirectory(dir=folder) as tmp:
-        cc = CC(name)
-        cc.output_dir = tmp
-        cc.target_cpu = os.environ.get(CPU, "host")
-        cc.verbose = False
-        for entry, sig in sigs.items():
-            cc.export(entry, sig)(getattr(module, entry).py_func)
-        cc.compile()
-        os.replace(Path(tmp) / f"{name}{SUFFIX}", folder / f"{name}{SUFFIX}")
-    manifest = {"module": name, "jit": jit, "exports": list(sigs), "sources": src}
-    write_atomic(folder / f"{_stem(jit)}.json", json.dumps(manifest, indent=1) + "\n")
-    import re
-    for old in folder.glob(f"{_stem(jit)}_*{SUFFIX}"):  # this module's older builds (not its siblings')
-        stem = old.name[:-len(SUFFIX)]
-        if old.name != f"{name}{SUFFIX}" and re.fullmatch(rf"{_stem(jit)}_[0-9a-f]{{12}}", stem):
-            old.unlink(missing_ok=True)
-    return folder / f"{name}{SUFFIX}"
-
-
-if __name__ == "__main__":  # python -m pencilbox.core.aot PUZZLE|all [FOLDER] (warm; dev.py wheel)
-    from pencilbox.core.lifetime import die_with
-    die_with(os.getppid())  # a build stopped half-way leaves no compiler running
-    into = sys.argv[2] if len(sys.argv) > 2 else None
-    if sys.argv[1] == "all":
-        every = list(importlib.import_module("pencilbox.puzzles").names())  # (core does not import up)
-        failed = {n: why for n, why in build_all(every, folder=into).items() if why}
-        sys.exit(f"the ahead-of-time build failed: {failed}" if failed else 0)
-    print(build(sys.argv[1], into))
+def built(package: str) -> bool:
+    """Whether every compiled module of the puzzle package has a fresh built module."""
+    return all(load(jit) is not None for jit in modules(package))

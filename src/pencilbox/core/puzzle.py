@@ -240,6 +240,12 @@ def _tell_cold(name: str) -> None:
             tell(name)
 
 
+def generator_built(puzzle: Any) -> bool:
+    """Whether the build has compiled the puzzle's generator: its job stamped in numba's cache,
+    or its ahead-of-time modules fresh."""
+    return cache.ready(puzzle.name, "generate") or aot.built(type(puzzle).__module__)
+
+
 def generator_ready(puzzle: Any) -> bool:
     """Whether a generator may run its compiled loops now (as ``compiled_ready``): in ``auto``
     once the build has stamped the puzzle's generate job or its built modules load; until then
@@ -254,7 +260,7 @@ def generator_ready(puzzle: Any) -> bool:
     if now - _GEN_LOOKED.get(name, -LOOK_S) < LOOK_S:  # called per erasure: look again each LOOK_S
         return False
     _GEN_LOOKED[name] = now
-    if cache.ready(name, "generate") or aot.built(name):
+    if generator_built(puzzle):
         _GEN_READY.add(name)
         return True
     _tell_cold(name)

@@ -24,7 +24,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from pencilbox import puzzles, warm
-from pencilbox.core import aot, cache
+from pencilbox.core import cache
+from pencilbox.core.puzzle import generator_built
 from pencilbox.errors import BoardError, clip, shown
 from pencilbox.player import lanes, play
 from pencilbox.player.guard import Guard
@@ -132,10 +133,11 @@ async def _compiled(puzzle: Any, request: Request) -> Response | None:
     """Wait, outside any request budget, until the build has compiled this puzzle's generator
     (the page shows the build's progress meanwhile); an answer instead when it cannot come."""
     try:
-        name = puzzles.get(str(puzzle)).name
+        found = puzzles.get(str(puzzle))
     except (BoardError, AttributeError):
         return None  # the worker's answer names the bad puzzle
-    if cache.policy() != "auto" or cache.ready(name, "generate") or aot.built(name):
+    name = found.name
+    if cache.policy() != "auto" or generator_built(found):
         return None
     gone = asyncio.ensure_future(lanes.disconnected(request.receive))
     try:

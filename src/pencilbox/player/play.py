@@ -12,11 +12,11 @@ from functools import cache
 from typing import Any
 
 from pencilbox import bank, boardio, puzzles, service
-from pencilbox.core import aot, engine
 from pencilbox.core import cache as kernels
+from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
 from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
-from pencilbox.core.puzzle import Clues
+from pencilbox.core.puzzle import Clues, generator_built
 from pencilbox.errors import BoardError, shown
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
@@ -174,7 +174,7 @@ def warm_heavy() -> bool:
     whose generator the build has compiled (a generator not ready is never compiled here)."""
     warm()
     for name in puzzles.names():
-        if kernels.policy() == "auto" and not (kernels.ready(name, "generate") or aot.built(name)):
+        if kernels.policy() == "auto" and not generator_built(puzzles.get(name)):
             continue
         made = generate(name, 3, 3, None, 1)
         count(made["board"])

@@ -1,0 +1,55 @@
+"""The tiny jobs that make numba compile each kernel with the signatures real calls use: one
+run of a puzzle's verbs on its smallest bank board (``pencilbox warm`` runs each job once and
+stamps it; the ahead-of-time builder runs them to learn the entry points' signatures).
+
+The verbs are imported only inside ``exercise``: this module costs nothing to import.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pencilbox import puzzles
+from pencilbox.core import cache
+
+JOBS = ("generate", "ladder", "brute", "cells")  # the numba code paths of every puzzle, in build order
+
+
+def jobs() -> list[tuple[str, str]]:
+    """(puzzle, job) for every job its numba code serves, in the order the build runs them: the
+    generators first (the player's New board waits for them; hints meanwhile use the readable
+    rungs), each puzzle's ladder next, the brute counters last."""
+    names = puzzles.names()
+    return [(name, job) for job in JOBS for name in names
+            if job != "cells" or puzzles.get(name).cells_count is not None]
+
+
+def small_board(name: str) -> Any:
+    """The smallest bank board of a puzzle: every kernel's real signature, next to no work."""
+    from pencilbox import bank, boardio
+    rec = min(bank.load(name), key=lambda r: r["rows"] * r["cols"])
+    return boardio.board_from_json({k: v for k, v in rec.items() if k != "answer"})
+
+
+def exercise(name: str, job: str) -> None:
+    """One tiny run of a job through the verbs' own code paths (so the compiled signatures
+    are the ones the verbs use): the generator at every grade the player offers (5x5: Fill-a-Pix
+    classifies twins only where a side is 2 mod 3)."""
+    from pencilbox import service
+    with cache.compiling():
+        if job == "ladder":
+            board = small_board(name)
+            service.solve(board)
+            service.count(board, "ladder", service.Options(limit=2))
+            service.grade(board)
+            service.hint(board)
+        elif job == "generate":
+            puzzle = puzzles.get(name)
+            for level in (None, *dict.fromkeys(level for _, level in puzzle.named_grades)):
+                try:
+                    made = puzzle.generate(5, 5, level, 1, tries=20)
+                except ValueError:  # no such board that small: its code ran all the same
+                    continue
+                service.count(made.board, "ladder", service.Options(limit=2))
+        else:
+            service.count(small_board(name), job, service.Options(limit=2))
