@@ -170,8 +170,9 @@ def every_import() -> list[tuple[str, str, int]]:
         name = module_name(path)
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.Import | ast.ImportFrom):
+                from_names = isinstance(node, ast.ImportFrom)
                 for m in imported(node):
-                    named = {f"{m}.{a.name}" for a in node.names} if isinstance(node, ast.ImportFrom) else set()
+                    named = {f"{m}.{a.name}" for a in node.names} if from_names else set()
                     out += [(name, target, node.lineno) for target in sorted((named & known) or {m})]
     return out
 

@@ -304,6 +304,28 @@ def test_keys_go_back_to_the_board_after_a_click(browser: Browser, server: str) 
 
 # ---------------------------------------------------------------- item 6: the smaller things
 
+@pytest.mark.parametrize("ready,left,says", [
+    (5, 30.0, "Compiling the fast solver in the background: 5 of 13 parts ready, about 30 s left."),
+    (13, 0.0, "The fast solver's 13 parts are compiled; building them ahead of time for quick starts (42 s so far)."),
+])
+def test_the_build_line_says_where_the_build_stands(browser: Browser, server: str, ready: int, left: float,
+                                                    says: str) -> None:
+    """The warm-up text, truthfully: the measured time left while jobs remain; once every job is
+    done (13 of 13 read as "nearly there" while the ahead-of-time build ran on), that stage."""
+    def status(route: Any) -> None:
+        res = route.fetch()
+        body = res.json()
+        body["build"] = {**(body.get("build") or {}), "state": "running", "ready": ready, "total": 13,
+                         "seconds": 42.0, "left_s": left}
+        route.fulfill(response=res, json=body)
+    with opened(browser, DESKTOP) as page:
+        page.route("**/api/status", status)
+        page.goto(server + "/")
+        wait_ready(page)
+        page.wait_for_selector("#build:not([hidden])")
+        assert page.inner_text("#build").startswith(says)
+
+
 def test_the_setter_counts_a_published_24x36_slant(browser: Browser, server: str) -> None:
     """The issue's 512 MB failure: the setter answers for the largest published board, and its
     note says how far the redundant-clue scan got when its time ran out."""

@@ -66,9 +66,13 @@ function failed(what, e, again = null) {
 export const build = { now: null };
 
 function buildText(b) {
+  const after = "Hints, checks and the setter already answer (from the readable rules, a little slower).";
+  const so = b.seconds ? ` (${Math.round(b.seconds)} s so far)` : "";
+  if (b.ready >= b.total) {  // the last stage, the ahead-of-time modules: no measured time to go by
+    return `The fast solver's ${b.total} parts are compiled; building them ahead of time for quick starts${so}. ${after}`;
+  }
   const left = b.left_s ? `, about ${Math.max(1, Math.round(b.left_s))} s left` : "";
-  return `Compiling the fast solver in the background: ${b.ready} of ${b.total} parts ready${left}. ` +
-    "Hints, checks and the setter already answer (from the readable rules, a little slower).";
+  return `Compiling the fast solver in the background: ${b.ready} of ${b.total} parts ready${left}. ${after}`;
 }
 
 async function watchBuild() {
