@@ -37,9 +37,9 @@ def banked(name: str) -> list[tuple[str, Any, tuple[int, ...], str]]:
 
 
 def brute_engines(puzzle: Puzzle, board: Any) -> list[str]:
-    """The brute counters (``brute``, ``cells``) whose range holds the board."""
-    return [e for e in ("brute", "cells") if (puzzle.name, e) in puzzles.BRUTE_RANGE
-            and puzzles.in_brute_range(puzzle.name, e, board.rows, board.cols)]
+    """The brute counters (``brute``, Ripple's ``cells``) whose range holds the board."""
+    return [e for e, c in puzzle.counters.items()
+            if c.meant_for is not None and c.holds(board.rows, board.cols)]
 
 
 def answers_of(puzzle: Puzzle, board: Any, res: engine.Count) -> list[Any]:
@@ -55,7 +55,7 @@ def check_engines_agree(puzzle: Puzzle, board: Any, answer: Any, sat: bool = Tru
     """The ladder, every brute counter in range and SAT find the same answers: the known
     one when ``answer`` is given, else at least two (a board with several)."""
     counts = [engine.count(puzzle, board, limit=2)]
-    counts += [getattr(puzzle, f"{e}_count")(board, 2, BIG) for e in brute_engines(puzzle, board) if brute]
+    counts += [puzzle.counters[e].count(board, 2, BIG) for e in brute_engines(puzzle, board) if brute]
     counts += [puzzle.sat_count(board, 2, BIG)] if sat else []
     for res in counts:
         got = answers_of(puzzle, board, res)

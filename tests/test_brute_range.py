@@ -27,19 +27,20 @@ def bank_boards(name: str) -> list[tuple[str, object, tuple]]:
 
 @pytest.mark.parametrize("name", puzzles.names())
 def test_every_brute_counter_states_a_range(name: str) -> None:
-    engines = ["brute"] + (["cells"] if puzzles.get(name).cells_count is not None else [])
-    assert {e for (n, e) in puzzles.BRUTE_RANGE if n == name} == set(engines)
+    """Every counter but SAT (a complete solver) is meant for boards up to a stated size."""
+    counters = puzzles.get(name).counters
+    assert "brute" in counters and all((c.meant_for is None) == (e == "sat") for e, c in counters.items())
 
 
 @pytest.mark.parametrize("name", puzzles.names())
 def test_bank_boards_in_range_confirmed_by_brute_beyond_it_by_sat(name: str) -> None:
     puzzle = puzzles.get(name)
-    engines = ["brute"] + (["cells"] if puzzle.cells_count is not None else [])
+    engines = [e for e in puzzle.counters if e != "sat"]
     inside = 0
     for bid, board, answer in bank_boards(name):
         ours = [e for e in engines if puzzles.in_brute_range(name, e, board.rows, board.cols)]
         for e in ours:
-            res = getattr(puzzle, f"{e}_count")(board, 2, DEFAULT_NODE_CAP)
+            res = puzzle.counters[e].count(board, 2, DEFAULT_NODE_CAP)
             assert (res.count, res.capped) == (1, False), (bid, e, res.count, res.nodes)
             assert tuple(res.answers[0]) == answer, (bid, e)
         if not ours:
@@ -53,5 +54,8 @@ def test_count_help_states_every_range() -> None:
     r = subprocess.run([sys.executable, "-m", "pencilbox", "count", "--help"], capture_output=True, text=True,
                        check=True)
     text = " ".join(r.stdout.split())
-    for (name, engine), (rows, cols) in puzzles.BRUTE_RANGE.items():
+    ranges = [(name, e, c.meant_for) for name in puzzles.names()
+              for e, c in puzzles.get(name).counters.items() if c.meant_for is not None]
+    assert len(ranges) == 5
+    for name, engine, (rows, cols) in ranges:
         assert f"{name}{'' if engine == 'brute' else ' ' + engine} up to {rows}x{cols}" in text

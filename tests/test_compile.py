@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import bank, exercise, puzzles, service, warm
+from pencilbox import bank, exercise, puzzles, warm
 from pencilbox.core import aot
 
 PROBE = """
@@ -39,8 +39,7 @@ def cached() -> None:
 
 
 def test_warm_covers_every_engine_with_numba_code() -> None:
-    want = {(name, e) for name in puzzles.names() for e in service.ENGINES
-            if e != "sat" and (e != "cells" or puzzles.get(name).cells_count is not None)}
+    want = {(name, e) for name in puzzles.names() for e in puzzles.get(name).counters if e != "sat"}
     have = set(exercise.jobs())
     assert want <= have and {(n, "generate") for n in puzzles.names()} <= have
 

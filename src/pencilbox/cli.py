@@ -354,7 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
                     f"{SOLVE_NODES:,}, {SCALED}); past it the status is capped")
     sp.add_argument("--json", action="store_true")
     sp = verb("count", cmd_count, "count answers with one engine (capped counts are lower bounds)")
-    sp.add_argument("--engine", choices=service.ENGINES, default="ladder",
+    sp.add_argument("--engine", choices=puzzles.engines(), default="ladder",
                     help="ladder (default), sat, or brute (Ripple also cells): the brute counters are "
                     f"small-board witnesses, meant for {puzzles.brute_range_text()}; beyond that they may "
                     "run out of nodes (raise --node-cap, or use sat)")

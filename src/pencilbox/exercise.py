@@ -12,16 +12,16 @@ from typing import Any
 from pencilbox import puzzles
 from pencilbox.core import cache
 
-JOBS = ("generate", "ladder", "brute", "cells")  # the numba code paths of every puzzle, in build order
-
 
 def jobs() -> list[tuple[str, str]]:
     """(puzzle, job) for every job its numba code serves, in the order the build runs them: the
     generators first (the player's New board waits for them; hints meanwhile use the readable
-    rungs), each puzzle's ladder next, the brute counters last."""
+    rungs), each puzzle's ladder next, its compiled counters (as it declares them) last."""
     names = puzzles.names()
-    return [(name, job) for job in JOBS for name in names
-            if job != "cells" or puzzles.get(name).cells_count is not None]
+    compiled = {name: [e for e, c in puzzles.get(name).counters.items() if c.compiled] for name in names}
+    counters = dict.fromkeys(e for es in compiled.values() for e in es)
+    return [(name, job) for job in ("generate", "ladder", *counters) for name in names
+            if job in ("generate", "ladder") or job in compiled[name]]
 
 
 def small_board(name: str) -> Any:

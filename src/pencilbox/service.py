@@ -23,7 +23,6 @@ from pencilbox.errors import BoardError, shown
 
 P = ParamSpec("P")
 R = TypeVar("R")
-ENGINES = ("ladder", "brute", "sat", "cells")  # cells: Ripple's second brute counter
 
 
 @dataclass(frozen=True)
@@ -119,12 +118,8 @@ def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) ->
     if engine_name == "ladder":
         res = engine.count(puzzle, board, _search_names(puzzle, opts), limit, node_cap,
                            probe_cap=opts.probes(node_cap))
-    elif engine_name == "brute":
-        res = puzzle.brute_count(board, limit, node_cap)
-    elif engine_name == "sat":
-        res = puzzle.sat_count(board, limit, node_cap)
-    elif engine_name == "cells" and puzzle.cells_count is not None:
-        res = puzzle.cells_count(board, limit, node_cap)
+    elif engine_name in puzzle.counters:
+        res = puzzle.counters[engine_name].count(board, limit, node_cap)
     else:
         raise BoardError(f"{puzzle.name} has no engine {shown(engine_name)}")
     cap = "nodes" if res.node_capped else "limit" if res.limit_hit else None

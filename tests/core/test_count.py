@@ -88,7 +88,7 @@ def test_every_independent_engine_adapter_judges_its_answers(monkeypatch: pytest
     module = import_module(f"pencilbox.puzzles.{name}.{ENGINE_MODULES[engine_name]}")
     monkeypatch.setattr(module, RAW_COUNTERS[(name, engine_name)], lambda *a, **k: (1, None, 1, [list(bad)]))
     with pytest.raises(BrokenAnswer, match=f"{name} {engine_name} engine"):
-        _ = getattr(puzzle, f"{engine_name}_count")(board, 2, 10**6).answers
+        _ = puzzle.counters[engine_name].count(board, 2, 10**6).answers
 
 
 @pytest.mark.parametrize("name", puzzles.names())
@@ -116,15 +116,15 @@ def test_the_ladder_returns_judged_counts(name: str) -> None:
 def test_brute_and_sat_say_which_cap_stopped_them(name: str) -> None:
     puzzle, board = puzzles.get(name), blank(name)
     for e in engines(name):
-        res = getattr(puzzle, f"{e}_count")(board, 2, 10**7)
+        res = puzzle.counters[e].count(board, 2, 10**7)
         assert (res.count, res.cap) == (2, "limit"), e
         if e != "sat":  # SAT has no node cap
-            res = getattr(puzzle, f"{e}_count")(board, 10**6, 1)
+            res = puzzle.counters[e].count(board, 10**6, 1)
             assert res.cap == "nodes" and res.count < 10**6, e
     published_board = published(name)[1]
     for e in engines(name):
         if e == "sat" or puzzles.in_brute_range(name, e, published_board.rows, published_board.cols):
-            assert getattr(puzzle, f"{e}_count")(published_board, 2, 10**7).cap is None, e
+            assert puzzle.counters[e].count(published_board, 2, 10**7).cap is None, e
 
 
 @pytest.mark.parametrize("name", puzzles.names())

@@ -39,9 +39,11 @@ def page(browser: Browser) -> Any:
 
 
 def theme(page: Page, name: str) -> None:
-    """Click the theme button (auto, light, dark) until it reads name."""
+    """Click the theme button (auto, light, dark) until it reads name; back to the top after (on a
+    phone the button sits below the board, and a click scrolls to it)."""
     for _ in range(3):
         if page.evaluate("document.querySelector('#theme').dataset.theme") == name:
+            page.evaluate("window.scrollTo(0, 0)")
             return
         page.click("#theme")
     raise AssertionError(f"no theme {name}")

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core.engine import Count
-from pencilbox.core.puzzle import PuzzleBase
+from pencilbox.core.puzzle import Engine, PuzzleBase
 from tests.toy import board as tb
 from tests.toy import rules
 from tests.toy.board import Board
@@ -23,6 +23,7 @@ class Toy(PuzzleBase):
     rules_module = rules
     rungs = RUNGS
     search_level = "count"
+    brute_range = (4, 4)  # 2^16 fillings at most
     url_names: tuple[str, ...] = ()
     tatham_name = None
 
@@ -34,6 +35,12 @@ class Toy(PuzzleBase):
 
     def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
         return [list(board.grid.rc(i)) for i in ids], []
+
+    @property
+    def counters(self) -> dict[str, Engine[Board]]:
+        """Both counters in plain Python: no build job."""
+        return {"brute": Engine(self.brute_count, self.brute_range, compiled=False),
+                "sat": Engine(self.sat_count, None, compiled=False)}
 
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
         from tests.toy.brute import brute_count

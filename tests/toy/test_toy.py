@@ -25,11 +25,6 @@ def first() -> Board:
     return contract.banked("toy")[0][1]
 
 
-@pytest.fixture(autouse=True)
-def brute_range(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(puzzles.BRUTE_RANGE, ("toy", "brute"), (4, 4))  # 2^16 fillings at most
-
-
 def test_registered_like_the_folders() -> None:
     assert "toy" in puzzles.names() and puzzles.get("TOY") is PUZZLE
     assert PUZZLE.kernel is None and engine.levels(PUZZLE) == ("count", "probe")

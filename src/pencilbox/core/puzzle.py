@@ -14,7 +14,7 @@ from a file is of whichever puzzle the file names.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from importlib import import_module
 from importlib.util import find_spec
@@ -80,6 +80,24 @@ class Rung(Protocol[BoardIn]):
     def name(self) -> str: ...
 
     def apply(self, board: BoardIn, state: State) -> bool: ...
+
+
+@dataclass(frozen=True)
+class Engine(Generic[BoardT]):
+    """An independent counter a puzzle offers under a name (``count --engine NAME``): how to run
+    it, the largest board it is meant for (rows, cols, either way round; None: any size) and
+    whether it is numba code the build compiles (a warm job of that name)."""
+
+    count: Counter[BoardT]
+    meant_for: tuple[int, int] | None = None
+    compiled: bool = True
+
+    def holds(self, rows: int, cols: int) -> bool:
+        """Whether a board of this size is within the counter's range."""
+        if self.meant_for is None:
+            return True
+        r, c = self.meant_for
+        return rows * cols <= r * c and max(rows, cols) <= max(r, c)
 
 
 @dataclass(frozen=True)
@@ -194,7 +212,7 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def brute_count(self, board: BoardT, limit: int, node_cap: int) -> Count: ...
     def sat_count(self, board: BoardT, limit: int, node_cap: int) -> Count: ...
     @property
-    def cells_count(self) -> Counter[BoardT] | None: ...  # a second brute counter (Ripple's by cells)
+    def counters(self) -> Mapping[str, Engine[BoardT]]: ...  # brute, sat and any more, by engine name
     def generate(self, rows: int, cols: int, grade: str | None, seed: int,
                  tries: int = 500) -> Made[BoardT]: ...
     @property
@@ -297,14 +315,21 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     tatham_name: str | None = None
     decode_tatham: Callable[[int, int, str], BoardT] | None = None
     encode_tatham: Callable[[BoardT], str] | None = None
-    cells_count: Counter[BoardT] | None = None
     raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
     # the player's words: empty where the folder has none (the page then shows no rules box)
     rules_text: tuple[str, ...] = ()
     grade_names: tuple[tuple[str, str], ...] = ()  # (name, level); () takes words.default_grades
 
+    brute_range: tuple[int, int]  # the largest board brute is meant for (tests/test_brute_range.py)
+
     def __init__(self) -> None:
         self._kernel: Kernel[BoardT] | Literal[False] | None = None
+
+    @property
+    def counters(self: Puzzle[BoardT, AnswerT]) -> dict[str, Engine[BoardT]]:
+        """The two independent counters every puzzle has; a folder with more adds them."""
+        return {"brute": Engine(self.brute_count, cast("PuzzleBase[BoardT, AnswerT]", self).brute_range),
+                "sat": Engine(self.sat_count, None, compiled=False)}
 
     def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]:
         """Where clue i sits (a cell; puzzles with clues on lattice points override)."""

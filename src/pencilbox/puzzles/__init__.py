@@ -18,24 +18,22 @@ from pencilbox.errors import BoardError, shown
 #: typed with its own; the registry hands them out by name)
 AnyPuzzle = Puzzle[Any, Any]
 
-#: the largest board (rows, cols, either way round) each brute counter is meant for, by
-#: (puzzle, engine): small-board witnesses that confirm every shipped bank board this size
-#: under the default node cap (tests/test_brute_range.py)
-BRUTE_RANGE: dict[tuple[str, str], tuple[int, int]] = {
-    ("fillapix", "brute"): (10, 10), ("ripple", "brute"): (8, 8), ("ripple", "cells"): (6, 6),
-    ("slant", "brute"): (15, 15), ("sukoro", "brute"): (8, 8)}
+def engines() -> tuple[str, ...]:
+    """Every engine ``count`` offers: the ladder, then each puzzle's counters (brute, sat, and
+    any a folder adds), as the puzzles declare them."""
+    return ("ladder", *dict.fromkeys(e for name in names() for e in get(name).counters))
 
 
 def brute_range_text() -> str:
     """The brute counters' range in words, for ``count --help``."""
-    return ", ".join(f"{name}{'' if engine == 'brute' else ' ' + engine} up to {r}x{c}"
-                     for (name, engine), (r, c) in sorted(BRUTE_RANGE.items()))
+    ranges = sorted((name, e, c.meant_for) for name in names() for e, c in get(name).counters.items()
+                    if c.meant_for is not None)
+    return ", ".join(f"{name}{'' if e == 'brute' else ' ' + e} up to {r}x{c}" for name, e, (r, c) in ranges)
 
 
 def in_brute_range(name: str, engine: str, rows: int, cols: int) -> bool:
-    """Whether a board is within a brute counter's range (either orientation)."""
-    r, c = BRUTE_RANGE[(name, engine)]
-    return rows * cols <= r * c and max(rows, cols) <= max(r, c)
+    """Whether a board is within a counter's range (either orientation)."""
+    return get(name).counters[engine].holds(rows, cols)
 
 
 #: puzzles whose folder lies elsewhere, by name (the tests' toy puzzle registers itself here)

@@ -24,6 +24,7 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     search_level = "sides"  # count, pair and pair's stronger form at every search node
+    brute_range = (10, 10)  # the largest board brute is meant for (tests/test_brute_range.py)
     url_names = ("fillapix",)
     url_prefix = "pencilbox://p?"  # no puzz.link genre: the project's own URL form
     tatham_name = "mosaic"

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import PuzzleBase
+from pencilbox.core.puzzle import Engine, PuzzleBase
 from pencilbox.puzzles.ripple import board as rb
 from pencilbox.puzzles.ripple import codec, rules, words
 from pencilbox.puzzles.ripple.board import MARK, Board
@@ -24,6 +24,7 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     search_level = "lines"
+    brute_range = (8, 8)  # the largest board brute is meant for (tests/test_brute_range.py)
     url_names = ("ripple", "hakyukoka")
     tatham_name = None
     rules_text = words.RULES
@@ -59,6 +60,10 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
         from pencilbox.puzzles.ripple.brute import count_by_regions  # lazy: numba
         return self.counted(board, "brute", count_by_regions(board.rows, board.cols, board.regions,
                                                              _givens(board), limit, node_cap))
+
+    @property
+    def counters(self) -> dict[str, Engine[Board]]:
+        return {**super().counters, "cells": Engine(self.cells_count, (6, 6))}
 
     def cells_count(self, board: Board, limit: int, node_cap: int) -> Count:
         """The other brute counter: every value of every cell in reading order."""
