@@ -86,13 +86,8 @@ def rows(n: int) -> Callable[[dict[str, Any]], bool]:
 
 
 def published(puzzle: Puzzle, keep: Callable[[dict[str, Any]], bool]) -> list[Any]:
-    """The published boards (../shared/testdata, else tests/data) that ``keep`` keeps."""
-    for folder in (ROOT.parent / "shared" / "testdata", ROOT / "tests" / "data"):
-        path = folder / f"{puzzle.name}.json"
-        if path.exists():
-            return [boardio.board_from_json({**r, "answer": None}) for r in json.loads(path.read_text())
-                    if keep(r)]
-    return []
+    """The published boards (the puzzle folder's ``data/published.json``) that ``keep`` keeps."""
+    return [boardio.board_from_json({**r, "answer": None}) for r in puzzles.published(puzzle.name) if keep(r)]
 
 
 def uniqueness(puzzle: Puzzle, boards: list[Any], run: Run, engines: tuple[str, ...] = ("ladder", "sat"),

@@ -41,6 +41,11 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     packages = [type(puzzles.get(name)).__module__ for name in puzzles.names()]
     want = sum(len(aot.modules(p)) for p in packages)  # the ladders' and generators'
     assert sum(n.startswith("pencilbox/_built/") and n.endswith(".so") for n in names) == want, names
+    for name in puzzles.names():  # each folder's data ships with it (issue 29, item 1)
+        here = puzzles.folder(name).relative_to(ROOT / "src").as_posix()
+        for rel in (f"bank/{name}.json", f"bank/{name}.recipe.json", "studies/stats.json",
+                    "studies/reference.json", "data/published.json"):
+            assert f"{here}/{rel}" in names, f"{here}/{rel} is not in the wheel"
     venv = tmp / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
     subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], check=True, timeout=1800)

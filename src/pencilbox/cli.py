@@ -246,7 +246,7 @@ def cmd_notes(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from pencilbox.studies import notes, stats
-    out = notes.render(Path(args.stats) if args.stats else stats.STATS,
+    out = notes.render(Path(args.stats) if args.stats else None,
                        Path(args.out) if args.out else stats.NOTES)
     print(f"notes page written to {out}")
     return 0

@@ -1,5 +1,6 @@
-"""The shipped banks: ``<puzzle>.json`` is a JSON list of graded boards (loadable as a
-BOARD by every verb), ``<puzzle>.recipe.json`` the parameters that made it.
+"""The shipped banks, each in its puzzle's folder (``puzzles/<name>/bank/``): ``<name>.json``
+is a JSON list of graded boards (loadable as a BOARD by every verb), ``<name>.recipe.json``
+the parameters that made it.
 
 Every record says whether it is locally ``minimal``: true only when erasing any single
 clue leaves more than one answer (checked exactly, SAT settling capped searches).
@@ -21,7 +22,6 @@ from __future__ import annotations
 import hashlib
 import json
 import sys
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -29,8 +29,6 @@ from pencilbox import __version__, boardio, puzzles
 from pencilbox.core import engine
 from pencilbox.core.files import write_atomic
 from pencilbox.core.generate import removable
-
-HERE = Path(__file__).parent
 
 
 def derive_seed(seed: int, rows: int, cols: int, grade: str | None, k: int) -> int:
@@ -40,11 +38,8 @@ def derive_seed(seed: int, rows: int, cols: int, grade: str | None, k: int) -> i
 
 
 def folder(name: str) -> Path:
-    """Where a puzzle's bank lies: here, else in a ``bank`` folder of the puzzle's own
-    package (a puzzle registered from outside this package)."""
-    if (HERE / f"{name}.recipe.json").exists():
-        return HERE
-    return Path(str(resources.files(type(puzzles.get(name)).__module__))) / "bank"
+    """Where a puzzle's bank lies: the ``bank`` folder of its own package."""
+    return puzzles.folder(name) / "bank"
 
 
 def recipe(name: str) -> dict[str, Any]:

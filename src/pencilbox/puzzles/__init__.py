@@ -8,8 +8,9 @@ from __future__ import annotations
 
 import pkgutil
 from functools import cache
-from importlib import import_module
-from typing import Any
+from importlib import import_module, resources
+from pathlib import Path
+from typing import Any, cast
 
 from pencilbox.core.puzzle import Puzzle
 from pencilbox.errors import BoardError, shown
@@ -71,3 +72,16 @@ def get(name: str) -> AnyPuzzle:
         if key in puzzle.url_names or key == puzzle.tatham_name:
             return puzzle
     raise BoardError(f"unknown puzzle {shown(name)}; known: {', '.join(names())}")
+
+
+def folder(name: str) -> Path:
+    """A puzzle's own folder: its code and its data (``bank/``, ``studies/stats.json`` and
+    ``reference.json``, ``data/published.json``), wherever its package lies."""
+    return Path(str(resources.files(type(get(name)).__module__)))
+
+
+def published(name: str) -> list[dict[str, Any]]:
+    """The puzzle's published boards with known answers (its folder's ``data/published.json``):
+    the tests' and benchmarks' real boards. FileNotFoundError when the folder has none."""
+    import json
+    return cast(list[dict[str, Any]], json.loads((folder(name) / "data" / "published.json").read_text()))

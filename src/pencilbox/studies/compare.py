@@ -1,5 +1,5 @@
-"""The seeds' published figures beside ours: one reference file per puzzle
-(``reference/<puzzle>.json``) and a verdict per cell.
+"""The seeds' published figures beside ours: one reference file per puzzle (its folder's
+``studies/reference.json``) and a verdict per cell.
 
 The reference files hold the seed's tables as the seed printed them (the text of each cell,
 ``"29.2%"``, ``"3,840,046*"``, ``"8+"``, ``"24 / 24"``) with where in the seed they stand.
@@ -38,7 +38,6 @@ from typing import Any, cast
 
 from pencilbox.studies import stats
 
-REFERENCE = Path(__file__).resolve().parent / "reference"
 VERDICTS = ("exact", "within error", "differs")
 
 _NUMBER = re.compile(r"^[-−]?\d[\d,]*(\.\d+)?|^[-−]?\.\d+")
@@ -80,9 +79,9 @@ def parse(shown: str) -> Published:
     return Published(shown, value, half, bound, percent, of)
 
 
-def load(puzzle: str, where: Path = REFERENCE) -> dict[str, Any]:
+def load(puzzle: str, where: Path | None = None) -> dict[str, Any]:
     """The puzzle's reference file (empty when it has none)."""
-    p = where / f"{puzzle}.json"
+    p = stats.located(puzzle, where, "reference.json")
     if not p.exists():
         return {"puzzle": puzzle, "tables": []}
     try:
@@ -196,7 +195,7 @@ def figures_by_seed(data: dict[str, Any]) -> dict[str, tuple[str, str, dict[str,
     return out
 
 
-def compare(puzzle: str, data: dict[str, Any], where: Path = REFERENCE) -> list[dict[str, Any]]:
+def compare(puzzle: str, data: dict[str, Any], where: Path | None = None) -> list[dict[str, Any]]:
     """Every reference table of a puzzle with its cells compared (``figure`` None when no
     study reproduces the table yet)."""
     found = figures_by_seed(data)

@@ -50,17 +50,18 @@ nav a { margin-right: 1rem } figure { margin: .5rem 0 1.2rem } svg { max-width: 
 MARK = {"exact": ("v-exact", "="), "within error": ("v-within", "≈"), "differs": ("v-differs", "≠")}
 
 
-def render(where: Path = stats.STATS, out: Path = stats.NOTES, reference: Path = compare.REFERENCE) -> Path:
-    """Write the notes page for every stats file in ``where``."""
+def render(where: Path | None = None, out: Path = stats.NOTES, reference: Path | None = None) -> Path:
+    """Write the notes page for every stats file in ``where`` (None: the puzzles' own)."""
     files = [(p, stats.load(p, where)) for p in puzzles.names() if stats.path(p, where).exists()]
     if not files:
-        raise stats.StudyError(f"no stats files in {where}; run `pencilbox study all` first")
+        raise stats.StudyError(f"no stats files in {where or 'the puzzle folders'}; "
+                               "run `pencilbox study all` first")
     out.parent.mkdir(parents=True, exist_ok=True)
     write_atomic(out, page(files, reference))
     return out
 
 
-def page(files: list[tuple[str, dict[str, Any]]], reference: Path = compare.REFERENCE) -> str:
+def page(files: list[tuple[str, dict[str, Any]]], reference: Path | None = None) -> str:
     total = sum(e["seconds"] for _, d in files for e in d["studies"].values())
     quick = any(e.get("quick") for _, d in files for e in d["studies"].values())
     compared = {p: compare.compare(p, d, reference) for p, d in files}

@@ -180,7 +180,7 @@ def run(puzzle: str, names: list[str], *, quick: bool = False, seed: int = 0, wo
     if seed < 0:
         raise stats.StudyError(f"--seed {seed}: must be 0 or more")
     todo = _select(puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,), names)
-    where = out if out is not None else (Path("pencilbox-quick-stats") if quick else stats.STATS)
+    where = out if out is not None else (Path("pencilbox-quick-stats") if quick else None)
     code = 0
     finished = []
     for name, study in todo:

@@ -1,6 +1,7 @@
-"""The stats files: one JSON file per puzzle, ``stats/<puzzle>.json`` beside this module
-(shipped with the package, read by the notes page). Running some studies replaces
-their entries and keeps the others."""
+"""The stats files: one JSON file per puzzle, ``studies/stats.json`` in the puzzle's folder
+(shipped with the package, read by the notes page), or ``<puzzle>.json`` in a folder named
+instead (``study --out``, ``notes --stats``). Running some studies replaces their entries and
+keeps the others."""
 
 from __future__ import annotations
 
@@ -8,11 +9,11 @@ import json
 from pathlib import Path
 from typing import Any
 
+from pencilbox import puzzles
 from pencilbox.core.files import locked, write_atomic
 from pencilbox.errors import BoardError
 
 HERE = Path(__file__).resolve().parent
-STATS = HERE / "stats"
 NOTES = HERE / "notes.html"
 
 
@@ -20,11 +21,17 @@ class StudyError(BoardError):
     """A bad study request: unknown puzzle or study name, bad option, missing extra."""
 
 
-def path(puzzle: str, where: Path = STATS) -> Path:
-    return where / f"{puzzle}.json"
+def located(puzzle: str, where: Path | None, shipped: str) -> Path:
+    """``<puzzle>.json`` in ``where``, else the one shipped in the puzzle's folder (``studies/``)."""
+    return where / f"{puzzle}.json" if where is not None else puzzles.folder(puzzle) / "studies" / shipped
 
 
-def load(puzzle: str, where: Path = STATS) -> dict[str, Any]:
+def path(puzzle: str, where: Path | None = None) -> Path:
+    """The puzzle's stats file."""
+    return located(puzzle, where, "stats.json")
+
+
+def load(puzzle: str, where: Path | None = None) -> dict[str, Any]:
     p = path(puzzle, where)
     if not p.exists():
         return {"puzzle": puzzle, "studies": {}}
@@ -37,11 +44,11 @@ def load(puzzle: str, where: Path = STATS) -> dict[str, Any]:
     return data
 
 
-def save(puzzle: str, entries: dict[str, dict[str, Any]], where: Path = STATS) -> Path:
+def save(puzzle: str, entries: dict[str, dict[str, Any]], where: Path | None = None) -> Path:
     """Merge ``entries`` (study name -> entry) into the puzzle's stats file (locked: two runs on
     one puzzle keep both their entries)."""
-    where.mkdir(parents=True, exist_ok=True)
     p = path(puzzle, where)
+    p.parent.mkdir(parents=True, exist_ok=True)
     with locked(p):
         data = load(puzzle, where)
         data["studies"].update(entries)

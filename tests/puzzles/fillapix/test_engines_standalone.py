@@ -18,7 +18,7 @@ from pencilbox.puzzles.fillapix.brute import _count_kernel, _count_kernel_src, b
 from pencilbox.puzzles.fillapix.sat import sat_count
 
 _ROOT = Path(__file__).resolve().parents[3]
-_DATA = [_ROOT.parent / "shared" / "testdata" / "fillapix.json", _ROOT / "tests" / "data" / "fillapix.json"]
+_DATA = [_ROOT / "src" / "pencilbox" / "puzzles" / "fillapix" / "data" / "published.json"]
 
 
 def _load_boards() -> list[dict]:

@@ -22,5 +22,5 @@ def test_bank_size_and_grades() -> None:
 
 def test_bank_rebuilds_bit_for_bit() -> None:
     boards, short = bank.build(bank.recipe("ripple"))
-    assert bank.dumps(boards) == (bank.HERE / "ripple.json").read_text()
+    assert bank.dumps(boards) == (bank.folder("ripple") / "ripple.json").read_text()
     assert all("lines" in s for s in short)  # only the rare 'lines' buckets stay short

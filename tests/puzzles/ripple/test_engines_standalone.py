@@ -28,7 +28,7 @@ from pencilbox.puzzles.ripple.brute import (
 from pencilbox.puzzles.ripple.sat import sat_count
 
 _ROOT = Path(__file__).resolve().parents[3]
-_DATA = [_ROOT.parent / "shared" / "testdata" / "ripple.json", _ROOT / "tests" / "data" / "ripple.json"]
+_DATA = [_ROOT / "src" / "pencilbox" / "puzzles" / "ripple" / "data" / "published.json"]
 
 Clues = Sequence[int | None]
 

@@ -31,4 +31,4 @@ def test_bank_answers_have_r_plus_c_plus_1_trees() -> None:
 def test_bank_rebuilds_bit_for_bit() -> None:
     boards, short = bank.build(bank.recipe("slant"))
     assert not short
-    assert bank.dumps(boards) == (bank.HERE / "slant.json").read_text()
+    assert bank.dumps(boards) == (bank.folder("slant") / "slant.json").read_text()

@@ -18,7 +18,7 @@ from pencilbox.puzzles.slant.brute import _count_kernel, _count_kernel_src, brut
 from pencilbox.puzzles.slant.sat import sat_count
 
 _ROOT = Path(__file__).resolve().parents[3]
-_DATA = [_ROOT.parent / "shared" / "testdata" / "slant.json", _ROOT / "tests" / "data" / "slant.json"]
+_DATA = [_ROOT / "src" / "pencilbox" / "puzzles" / "slant" / "data" / "published.json"]
 
 
 def _load_boards() -> list[dict]:

@@ -42,5 +42,5 @@ def test_grades_agree_with_the_readable_ladder() -> None:
 def test_bank_rebuilds_bit_for_bit() -> None:
     boards, short = bank.build(bank.recipe("sukoro"))
     assert not short
-    path = bank.HERE / "sukoro.json"
+    path = bank.folder("sukoro") / "sukoro.json"
     assert bank.dumps(boards) == path.read_text()
