@@ -8,41 +8,13 @@ with the same description.
 
 from __future__ import annotations
 
-from pencilbox.errors import BoardError
+from pencilbox.core import runs
 from pencilbox.puzzles.fillapix.board import Board, check_clues
 
 
 def decode(cols: int, rows: int, desc: str, what: str = "Tatham ID") -> Board:
-    n = rows * cols
-    clues: list[int | None] = []
-    for pos, ch in enumerate(desc, 1):
-        if "0" <= ch <= "9":
-            clues.append(int(ch))
-        elif "a" <= ch <= "z":
-            clues += [None] * (ord(ch) - ord("a") + 1)
-        else:
-            raise BoardError(f"{what} character {pos}: unexpected {ch!r}")
-        if len(clues) > n:
-            raise BoardError(f"{what} character {pos}: more than {n} cells")
-    if len(clues) != n:
-        raise BoardError(f"{what}: describes {len(clues)} cells, expected {n}")
-    return check_clues(Board(rows, cols, tuple(clues)), what)
+    return check_clues(Board(rows, cols, runs.decode(desc, rows * cols, "0123456789", what)), what)
 
 
 def encode(board: Board) -> str:
-    out = []
-    run = 0
-    for v in board.clues:
-        if v is None:
-            run += 1
-            if run == 26:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(chr(ord("a") + run - 1))
-            run = 0
-        out.append(str(v))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return "".join(out)
+    return runs.encode(board.clues)

@@ -9,6 +9,7 @@ points. A legacy ``d`` flag means one character per point. Tatham: ``0``-``4`` a
 
 from __future__ import annotations
 
+from pencilbox.core import runs
 from pencilbox.errors import BoardError
 from pencilbox.puzzles.slant.board import MARK, Board
 
@@ -83,38 +84,10 @@ def _b36(k: int) -> str:
 
 
 def decode_tatham(cols: int, rows: int, desc: str) -> Board:
-    n = (rows + 1) * (cols + 1)
-    clues: list[int | None] = []
-    for pos, ch in enumerate(desc, 1):
-        if ch in "01234":
-            clues.append(int(ch))
-        elif "a" <= ch <= "z":
-            clues += [None] * (ord(ch) - ord("a") + 1)
-        else:
-            raise BoardError(f"Tatham ID character {pos}: unexpected {ch!r}")
-        if len(clues) > n:
-            raise BoardError(f"Tatham ID character {pos}: more than {n} lattice points")
-    if len(clues) != n:
-        raise BoardError(f"Tatham ID: describes {len(clues)} lattice points, expected {n}")
-    return Board(rows, cols, tuple(clues))
+    return Board(rows, cols, runs.decode(desc, (rows + 1) * (cols + 1), "01234", places="lattice points"))
 
 
 def encode_tatham(board: Board) -> str:
     if any(v == -1 for v in board.clues):
         raise BoardError("a clue without its number cannot be written as a Tatham ID")
-    out = []
-    run = 0
-    for v in board.clues:
-        if v is None:
-            run += 1
-            if run == 26:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(chr(ord("a") + run - 1))
-            run = 0
-        out.append(str(v))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return "".join(out)
+    return runs.encode(board.clues)

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+from pencilbox.core import runs
 from pencilbox.errors import BoardError
 from pencilbox.puzzles.sukoro.board import MARK, Board
 
@@ -35,19 +36,4 @@ def decode(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Boar
 
 
 def encode(board: Board) -> str:
-    out = []
-    run = 0
-    for v in board.clues:
-        if v is None:
-            run += 1
-            if run == 26:
-                out.append("z")
-                run = 0
-            continue
-        if run:
-            out.append(chr(ord("a") + run - 1))
-            run = 0
-        out.append("." if v == MARK else str(v))
-    if run:
-        out.append(chr(ord("a") + run - 1))
-    return "".join(out)
+    return runs.encode(board.clues, lambda v: "." if v == MARK else str(v))
