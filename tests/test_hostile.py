@@ -199,10 +199,9 @@ def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[s
 
 def _probe_board() -> tuple[object, object]:
     """A shipped Fill-a-Pix board of grade probe: its search needs the root probe."""
-    from pencilbox import puzzles
+    from pencilbox import bank, puzzles
     puzzle = puzzles.get("fillapix")
-    bank = Path(puzzles.__file__).parent.parent / "bank" / "fillapix.json"
-    rec = next(r for r in json.loads(bank.read_text()) if r["grade"] == "probe")
+    rec = next(r for r in bank.load("fillapix") if r["grade"] == "probe")
     return puzzle, puzzle.from_json({k: v for k, v in rec.items() if k != "answer"})
 
 

@@ -66,11 +66,10 @@ def test_input_from_a_file_or_stdin_is_size_limited() -> None:
 
 def test_hint_stops_at_its_node_cap() -> None:
     """From the fixpoint below probe of a probe-grade board, the hint needs probe trials."""
-    from pencilbox import puzzles
+    from pencilbox import bank, puzzles
     from pencilbox.core import engine
     puzzle = puzzles.get("fillapix")
-    rec = next(r for r in json.loads(Path(puzzles.__file__).parent.parent.joinpath("bank", "fillapix.json")
-                                      .read_text()) if r["grade"] == "probe")
+    rec = next(r for r in bank.load("fillapix") if r["grade"] == "probe")
     board = puzzle.from_json({k: v for k, v in rec.items() if k != "answer"})
     names = engine.ladder(puzzle)
     dom = engine.run_fixpoint(puzzle, board, puzzle.initial_state(board), names[:-1])

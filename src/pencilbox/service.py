@@ -16,8 +16,7 @@ from typing import Any, ParamSpec, TypeVar
 from pencilbox import puzzles
 from pencilbox.core import budgets, engine
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES, scaled
-from pencilbox.core.drivers import UNIQUE
-from pencilbox.core.engine import Count, Hint
+from pencilbox.core.engine import CAPPED, UNIQUE, Count, Hint
 from pencilbox.core.puzzle import Broken, compiled_ready
 from pencilbox.errors import BoardError, shown
 
@@ -188,7 +187,7 @@ def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
     enabled = names(puzzle, opts.level, opts.off)
     if now.entered:
         truth = _truth(board, node_cap)
-        if truth.status == "capped":
+        if truth.status == CAPPED:
             return _capped(node_cap, "the board's answer was known")
         if truth.status == UNIQUE:
             wrong = [i for i in now.entered if not now.dom[i] & truth.answers[0][i]]

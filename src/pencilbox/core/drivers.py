@@ -11,23 +11,23 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
+from pencilbox.core.engine import CAPPED, MULTIPLE, NONE, UNIQUE, Status
 from pencilbox.errors import BoardError, shown
 
 if TYPE_CHECKING:
     from pencilbox.core.puzzle import BoardT, Clues, Puzzle
 
-UNIQUE = "unique"
 
 
 def verdict(puzzle: Puzzle[BoardT, Any], board: BoardT, node_cap: int = UNIQUE_NODES,
-            exact: bool = False) -> str:
+            exact: bool = False) -> Status:
     """unique | multiple | none | capped by the ladder's search (``Count.status``); with
     ``exact``, SAT decides where the search runs out, so the verdict is never capped."""
     status = engine.count(puzzle, board, limit=2, node_cap=node_cap).status
-    if status != "capped" or not exact:
+    if status != CAPPED or not exact:
         return status
     n = puzzle.sat_count(board, 2, node_cap).count
-    return "multiple" if n >= 2 else UNIQUE if n == 1 else "none"
+    return MULTIPLE if n >= 2 else UNIQUE if n == 1 else NONE
 
 
 def erased(board: BoardT, i: int) -> BoardT:
@@ -58,7 +58,7 @@ def scan(puzzle: Puzzle[BoardT, Any], board: BoardT, node_cap: int = UNIQUE_NODE
             break
         status = verdict(puzzle, erased(board, i), node_cap, exact)
         out.checked += 1
-        out.capped += status == "capped"
+        out.capped += status == CAPPED
         if status == UNIQUE:
             out.found.append(i)
     return out

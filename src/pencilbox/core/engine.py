@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import partial
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeAlias
 
 from pencilbox.errors import shown
 
@@ -32,6 +32,13 @@ if TYPE_CHECKING:
 
 PROBE = "probe"
 SEARCH = "search"
+
+#: what a count says of a board: one answer, two or more, none, or the search ran out of nodes
+Status: TypeAlias = Literal["unique", "multiple", "none", "capped"]
+UNIQUE: Final = "unique"
+MULTIPLE: Final = "multiple"
+NONE: Final = "none"
+CAPPED: Final = "capped"
 CAPS = ("limit", "nodes")  # what can stop a count early: the answer limit, the node cap
 
 
@@ -280,13 +287,13 @@ class Count:
         return "nodes" if self.node_capped else "limit" if self.limit_hit else None
 
     @property
-    def status(self) -> str:
+    def status(self) -> Status:
         """unique | multiple | none | capped, read as a uniqueness verdict."""
         if self.count >= 2:
-            return "multiple"
+            return MULTIPLE
         if self.node_capped:
-            return "capped"
-        return "unique" if self.count == 1 else "none"
+            return CAPPED
+        return UNIQUE if self.count == 1 else NONE
 
 
 class Order(Protocol):
@@ -422,7 +429,7 @@ class Grade:
     grade: str | None
     unique: bool
     settled: dict[str, float | None]
-    status: str
+    status: Status
 
 
 def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), node_cap: int = 10**6,
@@ -442,7 +449,7 @@ def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), n
             dom = strongest = run_fixpoint(puzzle, board, start, ladder(puzzle, level, off), accel, probe_cap)
         except OutOfNodes:
             settled[level] = None
-            return Grade(found, found is not None, settled, "unique" if found is not None else "capped")
+            return Grade(found, found is not None, settled, UNIQUE if found is not None else CAPPED)
         if dom is None:
             settled[level] = None
             continue
@@ -451,14 +458,14 @@ def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), n
         if found is None and all(single(d) for d in dom) and puzzle.is_answer(board, dom):
             found = level
     if found is not None:
-        return Grade(found, True, settled, "unique")
+        return Grade(found, True, settled, UNIQUE)
     # every rung is sound, so every answer lies inside the strongest fixpoint: searching from
     # there is the count's probe at the root, reused (a search from scratch ran out of nodes
     # on large boards the generator had proved unique)
     result = count(puzzle, board, ladder(puzzle, puzzle.search_level, off), 2, node_cap,
                    None if strongest is None else strongest.copy(), accel=accel, probe_cap=probe_cap)
     status = result.status
-    return Grade(SEARCH if status == "unique" else None, status == "unique", settled, status)
+    return Grade(SEARCH if status == UNIQUE else None, status == UNIQUE, settled, status)
 
 
 def grade_rank(puzzle: Puzzle[Any, Any], name: str | None) -> int:

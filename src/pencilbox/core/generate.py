@@ -16,7 +16,8 @@ from typing import Any, Generic
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
-from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
+from pencilbox.core.drivers import check_grade, erase, scan, verdict
+from pencilbox.core.engine import CAPPED, UNIQUE
 from pencilbox.core.puzzle import BoardT, Clues, Puzzle
 
 __all__ = ["KeepTest", "Made", "Rivals", "UNIQUE", "check_grade", "erase", "finishes", "grade_of", "graded",
@@ -77,7 +78,7 @@ class KeepTest(Generic[BoardT]):
         if self.level is not None:
             return finishes(self.puzzle, self.rebuild(clues), self.level)
         status = verdict(self.puzzle, self.rebuild(clues), self.node_cap)
-        self.capped += status == "capped"
+        self.capped += status == CAPPED
         return status == UNIQUE
 
 

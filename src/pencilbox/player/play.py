@@ -15,7 +15,8 @@ from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import cache as kernels
 from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
-from pencilbox.core.drivers import UNIQUE, check_grade, erase, scan, verdict
+from pencilbox.core.drivers import check_grade, erase, scan, verdict
+from pencilbox.core.engine import CAPPED, UNIQUE
 from pencilbox.core.puzzle import Clues, generator_built
 from pencilbox.errors import BoardError, shown
 
@@ -266,7 +267,7 @@ def count(data: Any) -> dict[str, Any]:
     puzzle = puzzles.get(board.puzzle)
     res = engine.count(puzzle, board, limit=2, node_cap=PLAYER_NODES)
     n: int | str = "2+" if res.count >= 2 else res.count
-    out: dict[str, Any] = {"count": n, "capped": res.status == "capped", "grade": None, "redundant": [],
+    out: dict[str, Any] = {"count": n, "capped": res.status == CAPPED, "grade": None, "redundant": [],
                            "answer": None, "second": None}
     if out["capped"]:
         out["count"] = "2+" if res.count else "?"
@@ -290,7 +291,7 @@ def minimise(data: Any) -> dict[str, Any]:
     board = board_of(data)
     puzzle = puzzles.get(board.puzzle)
     first = verdict(puzzle, board, PLAYER_NODES)
-    if first == "capped":
+    if first == CAPPED:
         raise TooMuchWork("the board is too hard to solve within this request's node cap")
     if first != UNIQUE:
         raise BoardError("only a board with exactly one answer can be minimised")
@@ -299,7 +300,7 @@ def minimise(data: Any) -> dict[str, Any]:
     def unique(clues: Clues) -> bool:
         nonlocal capped
         status = verdict(puzzle, replace(board, clues=clues), PLAYER_NODES // 10)
-        capped += status == "capped"
+        capped += status == CAPPED
         return status == UNIQUE
     clues, _ = erase(board.clues, [i for i, v in enumerate(board.clues) if v is not None], unique)
     removed = sum(v is not None for v in board.clues) - sum(v is not None for v in clues)

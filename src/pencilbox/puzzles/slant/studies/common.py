@@ -59,12 +59,11 @@ def level_verdicts(board: Board, filling: tuple[int, ...]) -> list[str]:
     return [fixpoint_verdict(board, filling, engine.ladder(PUZZLE, lv)) for lv in LEVELS]
 
 
-def statuses(board: Board, node_cap: int, engines: tuple[str, ...]) -> dict[str, str]:
+def statuses(board: Board, node_cap: int, engines: tuple[str, ...]) -> dict[str, engine.Status]:
     """Uniqueness verdicts (count limit 2) of the ladder's search and the independent engines."""
     out = {"ladder": engine.count(PUZZLE, board, limit=2, node_cap=node_cap).status}
     for name in engines:
-        counter = PUZZLE.brute_count if name == "brute" else PUZZLE.sat_count
-        out[name] = counter(board, 2, node_cap).status
+        out[name] = PUZZLE.counters[name].count(board, 2, node_cap).status
     return out
 
 
