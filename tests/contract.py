@@ -126,7 +126,7 @@ def check_codecs_round_trip(puzzle: Puzzle, board: Any, answer: Any) -> None:
     for b in (board, puzzle.with_answer(board, answer)):
         for fmt in ("text", "json"):
             assert boardio.parse(boardio.dump(b, fmt))[0][0].board == b, fmt
-    for fmt, has in (("url", bool(puzzle.url_names)), ("tatham", puzzle.tatham_name is not None)):
+    for fmt, has in (("url", puzzle.url is not None), ("tatham", puzzle.tatham is not None)):
         if not has:
             try:
                 boardio.dump(board, fmt)
@@ -138,8 +138,8 @@ def check_codecs_round_trip(puzzle: Puzzle, board: Any, answer: Any) -> None:
         out = boardio.dump(board, fmt)
         assert boardio.parse(out)[0][0].board == board, fmt
         assert boardio.dump(boardio.parse(out)[0][0].board, fmt) == out, fmt
-    if puzzle.tatham_name is not None:
-        tid = f"{puzzle.tatham_name}:{boardio.dump(board, 'tatham')}"
+    if puzzle.tatham is not None:
+        tid = f"{puzzle.tatham.names[0]}:{boardio.dump(board, 'tatham')}"
         assert boardio.parse(tid)[0][0].board == board
 
 

@@ -29,8 +29,9 @@ def stand_in(folder: Path) -> Path:
     """An executable ``tatham`` that speaks the driver's protocol: for gen, a board of ours
     written as a Tatham ID (5x5, the size --quick asks for), for solve, "solved"."""
     slant, fillapix = puzzles.get("slant"), puzzles.get("fillapix")
-    desc = {"slant": slant.encode_tatham(slant.generate(5, 5, "count", 1).board),
-            "mosaic": fillapix.encode_tatham(fillapix.generate(5, 5, None, 1).board)}
+    assert slant.tatham is not None and fillapix.tatham is not None
+    desc = {"slant": slant.tatham.encode(slant.generate(5, 5, "count", 1).board),
+            "mosaic": fillapix.tatham.encode(fillapix.generate(5, 5, None, 1).board)}
     script = folder / "tatham"
     script.write_text(f"#!{sys.executable}\nimport sys\nDESC = {desc!r}\n"
                       "for line in sys.stdin:\n"

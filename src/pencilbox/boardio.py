@@ -242,9 +242,9 @@ def parse_url(url: str) -> Any:
     cols, rows = read_side(parts[k], "width", "URL"), read_side(parts[k + 1], "height", "URL")
     check_size(rows, cols, "URL")
     body = "/".join(parts[k + 2:])
-    if not puzzle.url_names:  # a puzzle without a URL codec (the name matched, not a genre id)
+    if puzzle.url is None:  # a puzzle without a URL codec (the name matched, not a genre id)
         raise BoardError(f"URL: {puzzle.name} has no puzz.link URL format")
-    return puzzle.decode_url(cols, rows, body, tuple(flags))
+    return puzzle.url.decode(cols, rows, body, tuple(flags))
 
 
 def _numeric(part: str) -> bool:
@@ -262,16 +262,15 @@ def parse_tatham(text: str) -> Any:
     check_size(rows, cols, "Tatham ID")
     if m.group(1):
         puzzle = puzzles.get(m.group(1))
-        decode = puzzle.decode_tatham
-        if decode is None:
+        if puzzle.tatham is None:
             raise BoardError(f"Tatham ID: {puzzle.name} has no Simon Tatham game ID format")
-        return decode(cols, rows, m.group(4))
+        return puzzle.tatham.decode(cols, rows, m.group(4), ())
     fits, errors = [], []
     for name in puzzles.names():
-        decode = puzzles.get(name).decode_tatham
-        if decode is not None:
+        form = puzzles.get(name).tatham
+        if form is not None:
             try:
-                fits.append(decode(cols, rows, m.group(4)))
+                fits.append(form.decode(cols, rows, m.group(4), ()))
             except BoardError as e:
                 errors.append(f"as {name}: {e}")
     if len(fits) == 1:
@@ -291,13 +290,12 @@ def dump(board: Any, fmt: str) -> str:
     if fmt == "json":
         return json.dumps(puzzle.to_json(board))
     if fmt == "url":
-        if not puzzle.url_names:
+        if puzzle.url is None:
             raise BoardError(f"{puzzle.name} has no puzz.link URL format")
-        host = puzzle.url_prefix or URL_HOST
-        return f"{host}{puzzle.url_names[0]}/{board.cols}/{board.rows}/{puzzle.encode_url(board)}"
+        host = puzzle.url.host or URL_HOST
+        return f"{host}{puzzle.url.names[0]}/{board.cols}/{board.rows}/{puzzle.url.encode(board)}"
     if fmt == "tatham":
-        encode = puzzle.encode_tatham
-        if encode is None:
+        if puzzle.tatham is None:
             raise BoardError(f"{puzzle.name} has no Simon Tatham game ID format")
-        return f"{board.cols}x{board.rows}:{encode(board)}"  # as Tatham's games write it
+        return f"{board.cols}x{board.rows}:{puzzle.tatham.encode(board)}"  # as Tatham's games write it
     raise BoardError(f"unknown format {shown(fmt)}; formats: {', '.join(FORMATS)}")

@@ -24,8 +24,6 @@ class Toy(PuzzleBase):
     rungs = RUNGS
     search_level = "count"
     brute_range = (4, 4)  # 2^16 fillings at most
-    url_names: tuple[str, ...] = ()
-    tatham_name = None
 
     def unclued(self, board: Board) -> list[int]:
         return [i for i, v in enumerate(board.clues) if v is None]

@@ -83,6 +83,18 @@ class Rung(Protocol[BoardIn]):
 
 
 @dataclass(frozen=True)
+class Codec(Generic[BoardT]):
+    """A one-line text form of a board: a URL (puzz.link's, or a host of the puzzle's own) or
+    Simon Tatham's game ID. ``names``: the genre ids or game names it goes by, the first
+    written; ``decode(cols, rows, body, flags)`` (a Tatham ID has no flags) and ``encode``."""
+
+    names: tuple[str, ...]
+    decode: Callable[[int, int, str, tuple[str, ...]], BoardT]
+    encode: Callable[[BoardT], str]
+    host: str | None = None  # a URL host of the puzzle's own (None: puzz.link's)
+
+
+@dataclass(frozen=True)
 class Engine(Generic[BoardT]):
     """An independent counter a puzzle offers under a name (``count --engine NAME``): how to run
     it, the largest board it is meant for (rows, cols, either way round; None: any size) and
@@ -167,11 +179,9 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     @property
     def node_cost(self) -> int: ...  # a compiled node's dearest work per cell, in budgets.WORK's units
     @property
-    def url_names(self) -> tuple[str, ...]: ...  # puzz.link genre ids, the first is written
+    def url(self) -> Codec[BoardT] | None: ...  # its URL form (puzz.link's genre ids), if it has one
     @property
-    def url_prefix(self) -> str | None: ...  # a URL host of its own (None: puzz.link's)
-    @property
-    def tatham_name(self) -> str | None: ...  # Simon Tatham's game name, if his collection has it
+    def tatham(self) -> Codec[BoardT] | None: ...  # Simon Tatham's game ID, if his collection has it
     @property
     def kernel(self) -> Kernel[BoardT] | None: ...
     @property
@@ -201,12 +211,6 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def from_json(self, data: JSON) -> BoardT: ...
     def to_json(self, board: BoardT) -> JSON: ...
     def answer_json(self, board: BoardT, answer: AnswerT) -> object: ...
-    def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> BoardT: ...
-    def encode_url(self, board: BoardT) -> str: ...
-    @property
-    def decode_tatham(self) -> Callable[[int, int, str], BoardT] | None: ...  # (cols, rows, desc)
-    @property
-    def encode_tatham(self) -> Callable[[BoardT], str] | None: ...
 
     # independent engines and the generator
     def brute_count(self, board: BoardT, limit: int, node_cap: int) -> Count: ...
@@ -306,15 +310,12 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     search_level: str
     quick_nodes: int = QUICK_NODES
     node_cost: int = 1
-    url_names: tuple[str, ...]
     board_module: BoardModule[BoardT, AnswerT]
     rules_module: RulesModule[BoardT, AnswerT]
 
     # optional capabilities: None where the puzzle lacks them (a subclass defines the method)
-    url_prefix: str | None = None
-    tatham_name: str | None = None
-    decode_tatham: Callable[[int, int, str], BoardT] | None = None
-    encode_tatham: Callable[[BoardT], str] | None = None
+    url: Codec[BoardT] | None = None
+    tatham: Codec[BoardT] | None = None
     raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
     # the player's words: empty where the folder has none (the page then shows no rules box)
     rules_text: tuple[str, ...] = ()

@@ -69,7 +69,7 @@ def get(name: str) -> AnyPuzzle:
         return found
     for other in names():
         puzzle = get(other)
-        if key in puzzle.url_names or key == puzzle.tatham_name:
+        if any(form is not None and key in form.names for form in (puzzle.url, puzzle.tatham)):
             return puzzle
     raise BoardError(f"unknown puzzle {shown(name)}; known: {', '.join(names())}")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import PuzzleBase
+from pencilbox.core.puzzle import Codec, PuzzleBase
 from pencilbox.puzzles.fillapix import board as fb
 from pencilbox.puzzles.fillapix import codec, rules, words
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
@@ -25,9 +25,8 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     rungs = RUNGS
     search_level = "sides"  # count, pair and pair's stronger form at every search node
     brute_range = (10, 10)  # the largest board brute is meant for (tests/test_brute_range.py)
-    url_names = ("fillapix",)
-    url_prefix = "pencilbox://p?"  # no puzz.link genre: the project's own URL form
-    tatham_name = "mosaic"
+    url = Codec(("fillapix",), codec.decode_url, codec.encode, host="pencilbox://p?")  # no puzz.link genre
+    tatham = Codec(("mosaic",), codec.decode_tatham, codec.encode)
     rules_text = words.RULES
     grade_names = words.GRADES
 
@@ -45,17 +44,6 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
         return ([list(rc(i)) for i in ids if board.clues[i] is None],
                 [list(rc(i)) for i in ids if board.clues[i] is not None])
 
-    def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
-        return codec.decode(cols, rows, body, "URL")
-
-    def encode_url(self, board: Board) -> str:
-        return codec.encode(board)
-
-    def decode_tatham(self, cols: int, rows: int, desc: str) -> Board:
-        return codec.decode(cols, rows, desc)
-
-    def encode_tatham(self, board: Board) -> str:
-        return codec.encode(board)
 
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
         from pencilbox.puzzles.fillapix.brute import brute_count  # lazy: numba

@@ -16,5 +16,13 @@ def decode(cols: int, rows: int, desc: str, what: str = "Tatham ID") -> Board:
     return check_clues(Board(rows, cols, runs.decode(desc, rows * cols, "0123456789", what)), what)
 
 
+def decode_tatham(cols: int, rows: int, desc: str, flags: tuple[str, ...] = ()) -> Board:
+    return decode(cols, rows, desc)
+
+
+def decode_url(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
+    return decode(cols, rows, body, "URL")
+
+
 def encode(board: Board) -> str:
     return runs.encode(board.clues)

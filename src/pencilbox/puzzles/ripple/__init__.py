@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Engine, PuzzleBase
+from pencilbox.core.puzzle import Codec, Engine, PuzzleBase
 from pencilbox.puzzles.ripple import board as rb
 from pencilbox.puzzles.ripple import codec, rules, words
 from pencilbox.puzzles.ripple.board import MARK, Board
@@ -25,8 +25,7 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     rungs = RUNGS
     search_level = "lines"
     brute_range = (8, 8)  # the largest board brute is meant for (tests/test_brute_range.py)
-    url_names = ("ripple", "hakyukoka")
-    tatham_name = None
+    url = Codec(("ripple", "hakyukoka"), codec.decode, codec.encode)
     rules_text = words.RULES
     grade_names = words.GRADES
 
@@ -46,12 +45,6 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
         return ([list(rc(i)) for i in ids if board.clues[i] is None],
                 [list(rc(i)) for i in ids if board.clues[i] is not None])
 
-    # formats
-    def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
-        return codec.decode(cols, rows, body, flags)
-
-    def encode_url(self, board: Board) -> str:
-        return codec.encode(board)
 
     # independent engines and the generator
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import PuzzleBase
+from pencilbox.core.puzzle import Codec, PuzzleBase
 from pencilbox.puzzles.slant import board as sb
 from pencilbox.puzzles.slant import codec, rules, words
 from pencilbox.puzzles.slant.board import BACK, FWD, Board
@@ -29,8 +29,8 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     # 20x20) it runs out of nodes and probe settles them anyway; a non-unique board pays
     # the root probe instead (bench/generators.py, the uniqueness case; quick_nodes.json)
     quick_nodes = 0
-    url_names = ("gokigen",)
-    tatham_name = "slant"
+    url = Codec(("gokigen",), codec.decode_url, codec.encode_url)
+    tatham = Codec(("slant",), codec.decode_tatham, codec.encode_tatham)
     rules_text = words.RULES
     grade_names = words.GRADES
 
@@ -58,18 +58,6 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
         points = [list(board.grid.point_rc(i - n)) for i in ids if i >= n]
         return cells, points
 
-    # formats
-    def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
-        return codec.decode_url(cols, rows, body, flags)
-
-    def encode_url(self, board: Board) -> str:
-        return codec.encode_url(board)
-
-    def decode_tatham(self, cols: int, rows: int, desc: str) -> Board:
-        return codec.decode_tatham(cols, rows, desc)
-
-    def encode_tatham(self, board: Board) -> str:
-        return codec.encode_tatham(board)
 
     # independent engines and the generator
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:

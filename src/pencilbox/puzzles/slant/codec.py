@@ -83,7 +83,7 @@ def _b36(k: int) -> str:
     return "0123456789abcdefghijklmnopqrstuvwxyz"[k]
 
 
-def decode_tatham(cols: int, rows: int, desc: str) -> Board:
+def decode_tatham(cols: int, rows: int, desc: str, flags: tuple[str, ...] = ()) -> Board:
     return Board(rows, cols, runs.decode(desc, (rows + 1) * (cols + 1), "01234", places="lattice points"))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import PuzzleBase
+from pencilbox.core.puzzle import Codec, PuzzleBase
 from pencilbox.puzzles.sukoro import board as sb
 from pencilbox.puzzles.sukoro import codec, rules, words
 from pencilbox.puzzles.sukoro.board import EMPTY, Board
@@ -30,8 +30,7 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     # ten times a square board's work per cell-node (bench/budget.py --thin): the default
     # caps shrink that much sooner
     node_cost = 16
-    url_names = ("sukoro",)
-    tatham_name = None
+    url = Codec(("sukoro",), codec.decode, codec.encode)
     rules_text = words.RULES
     grade_names = words.GRADES
 
@@ -51,12 +50,6 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
         return words.reason(board, dom, hint, names)
 
-    # formats
-    def decode_url(self, cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Board:
-        return codec.decode(cols, rows, body, flags)
-
-    def encode_url(self, board: Board) -> str:
-        return codec.encode(board)
 
     # independent engines and the generator
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
