@@ -59,9 +59,23 @@ def test_per_puzzle_knowledge_is_one_table_from_the_catalog(server: str) -> None
         assert not re.findall(rf"""["'`]({names})["'`]""", text), f"{path.name} names a puzzle"
         assert not re.findall(r"""puzzle\s*[!=]==?\s*["'`]""", text), f"{path.name} branches on a puzzle"
         assert not re.findall(r"""\bP\s*[!=]==?\s*["'`]""", text), f"{path.name} branches on a puzzle"
+    fields = {"cycle", "keys", "drag", "cell", "clue_on", "fixed", "clue_range", "clue_extra", "regions",
+              "count", "help"}
     for name in PUZZLES:
         ui = catalog_entry(server, name)["ui"]
-        assert {"cycle", "keys", "cell", "clue", "clue_on", "fixed", "clue_range", "regions"} <= set(ui)
+        assert set(ui) == fields  # every field the page reads, and none it does not
+    read = " ".join(path.read_text() for path in STATIC.glob("*.js"))
+    assert [f for f in fields - {"help"} if not re.search(rf"\.{f}\b", read)] == []
+    html = (STATIC / "index.html").read_text()
+    assert not re.findall(r"<li>(Ripple Effect|Slant|Fill-a-Pix|Sukoro)\b", html), "a puzzle help line"
+
+
+def test_the_help_lists_the_open_puzzles_own_lines(page: Page, server: str) -> None:
+    """The page's "Keys and mouse" shows the open puzzle's lines, from its folder (marks.UI.help)."""
+    for name in PUZZLES:
+        open_board(page, server, name, small_boards(server, name)[0]["id"])
+        shown = page.evaluate("[...document.querySelectorAll('#help-puzzle li')].map(li => li.textContent)")
+        assert shown == list(catalog_entry(server, name)["ui"]["help"]), name
 
 
 # ---------------------------------------------------------------- item 9: no overlaps

@@ -123,7 +123,7 @@ def wrong_entry_body(name: str) -> dict[str, Any]:
     marks = puzzles.get(name).marks
     right = marks.from_answer(board, tuple(puzzles.get(name).from_json(rec).answer))
     position: list[Any] = [None] * len(right)
-    cycle = [m for m in puzzles.get(name).marks.UI["cycle"] if m is not None]
+    cycle = [m for m in puzzles.get(name).marks.UI.cycle if m is not None]
     position[0] = next(m for m in cycle if m != right[0])
     return {"board": play.board_json(board), "position": position, "level": None}
 

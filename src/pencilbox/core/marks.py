@@ -5,10 +5,32 @@ these helpers, so no puzzle imports the player."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, Protocol
+from dataclasses import asdict, dataclass
+from typing import Any, Literal, Protocol
 
 from pencilbox.core.puzzle import Broken
 from pencilbox.errors import BoardError, shown
+
+
+@dataclass(frozen=True)
+class PageUI:
+    """How the page draws and edits a puzzle's board (the catalog's ``ui``; static/app.js,
+    draw.js and setter.js read every field)."""
+
+    cycle: list[Any]  # the marks one click steps through, None = undecided (empty: typed digits)
+    keys: Literal["cycle", "digits"]  # keys step the cycle, or type a digit
+    drag: bool  # a drag paints several cells with the first cell's mark
+    cell: Literal["count", "slash", "digit", "paint"]  # how a cell's mark is drawn
+    clue_on: Literal["cells", "points"]  # where clues sit (Slant: lattice points)
+    fixed: str | None  # the mark a clue cell holds fixed (None: clue cells take marks)
+    clue_range: tuple[int, int]  # the setter's clue values
+    clue_extra: dict[str, str]  # setter keys beside the digits, and what each means
+    regions: bool  # the board has regions (drawn, and edited in the setter)
+    count: list[list[Any]] | None  # the cells a clue counts: [dr, dc, mark] offsets
+    help: tuple[str, ...] = ()  # the puzzle's own lines of "Keys and mouse"
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
 
 
 class Marks(Protocol):
@@ -17,7 +39,7 @@ class Marks(Protocol):
 
     CYCLE: list[Any]  # the marks one click steps through (empty: typed, as Ripple's digits)
     SAY: dict[str, str]  # a mark in words, for hints (a mark not here says itself)
-    UI: dict[str, Any]  # how the page draws and edits the puzzle (static/app.js reads it)
+    UI: PageUI  # how the page draws and edits the puzzle
 
     def to_answer(self, board: Any, position: Any) -> tuple[int | None, ...]: ...
     def to_state(self, board: Any, position: Any) -> list[int]: ...

@@ -90,7 +90,8 @@ def catalog() -> dict[str, Any]:
                     "grades": sorted({b["grade"] for b in boards},
                                      key=lambda g: engine.grade_rank(puzzle, g)),
                     "generate_max": list(puzzle.generate_max),
-                    "cycle": puzzle.marks.CYCLE, "ui": puzzle.marks.UI, "rules": list(puzzle.rules_text),
+                    "cycle": puzzle.marks.CYCLE, "ui": puzzle.marks.UI.to_json(),
+                    "rules": list(puzzle.rules_text),
                     "named_grades": [{"name": n, "level": lv} for n, lv in puzzle.named_grades],
                     "default_grade": puzzle.named_grades[0][0] if puzzle.named_grades else None})
     return {"puzzles": out}

@@ -429,8 +429,11 @@ function defaultGrade(info) {
   return d ? d.level : "";
 }
 
-/** The puzzle's rules in a few sentences (the catalog's "rules"), hidden when it has none. */
+/** The puzzle's rules in a few sentences (the catalog's "rules"), hidden when it has none, and
+ *  its own lines of "Keys and mouse" (its folder's marks.UI.help). */
 function showRules(info) {
+  const lines = (info.ui && info.ui.help) || [];
+  $("help-puzzle").replaceChildren(...lines.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
   const rules = Array.isArray(info.rules) ? info.rules : [];
   $("rules-panel").hidden = !rules.length;
   $("rules-title").textContent = `How to play ${info.title || info.name}`;

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.core.marks import nothing_broken, read
+from pencilbox.core.marks import PageUI, nothing_broken, read
 from pencilbox.puzzles.ripple.board import Board, state_from_answer
 
 CYCLE: list[Any] = []  # digits are typed, not cycled
@@ -12,8 +12,13 @@ SAY: dict[str, str] = {}  # a mark in words, for hints (a digit says itself)
 
 # How the page draws and edits a Ripple Effect board (catalog "ui"): digits are typed
 # (1..the region's size), a given holds its digit, regions are drawn from their labels.
-UI = {"cycle": CYCLE, "keys": "digits", "drag": False, "cell": "digit", "clue": "digit", "clue_on": "cells",
-      "fixed": "clue", "clue_range": [1, 9], "clue_extra": {}, "regions": True, "count": None}
+UI = PageUI(
+    cycle=CYCLE, keys="digits", drag=False, cell="digit", clue_on="cells", fixed="clue",
+    clue_range=(1, 9), clue_extra={}, regions=True,
+    count=None,
+    help=("Ripple Effect: click a cell, type 1..9; Backspace/Delete clears. On a touch screen the pad at the "
+          "bottom types them, and a tap on the selected cell counts it up.",
+          "Setter, Ripple Effect: click close to a cell edge to add or remove a region border."))
 broken = nothing_broken  # a digit's answer shows every rule it breaks
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pencilbox.core.marks import Letters
+from pencilbox.core.marks import Letters, PageUI
 from pencilbox.puzzles.slant.board import BACK, FWD, state_from_answer
 
 CYCLE = ["\\", "/", None]
@@ -13,6 +13,9 @@ to_answer, to_state, mark, from_answer, broken = (_LETTERS.to_answer, _LETTERS.t
 
 # How the page draws and edits a Slant board (catalog "ui"): clues sit on lattice points and
 # count the diagonals that touch them ([row offset, column offset, the mark that touches]).
-UI = {"cycle": CYCLE, "keys": "cycle", "drag": False, "cell": "slash", "clue": "point", "clue_on": "points",
-      "fixed": None, "clue_range": [0, 4], "clue_extra": {}, "regions": False,
-      "count": [[-1, -1, "\\"], [-1, 0, "/"], [0, -1, "/"], [0, 0, "\\"]]}
+UI = PageUI(
+    cycle=CYCLE, keys="cycle", drag=False, cell="slash", clue_on="points", fixed=None,
+    clue_range=(0, 4), clue_extra={}, regions=False,
+    count=[[-1, -1, "\\"], [-1, 0, "/"], [0, -1, "/"], [0, 0, "\\"]],
+    help=("Slant: left click \\ → / → empty; right click the reverse.",
+          "Setter, Slant: select a corner, type its clue."))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.core.marks import read
+from pencilbox.core.marks import PageUI, read
 from pencilbox.core.puzzle import Broken
 from pencilbox.core.words import at
 from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board, initial_state
@@ -16,9 +16,10 @@ SAY = {"n": "numbered", "x": "empty"}  # a mark in words, for hints
 
 # How the page draws and edits a Sukoro board (catalog "ui"): a clued cell is numbered and
 # shows its clue; any other numbered cell shows its count of numbered neighbours.
-UI = {"cycle": CYCLE, "keys": "cycle", "drag": False, "cell": "count", "clue": "disc", "clue_on": "cells",
-      "fixed": "n", "clue_range": [1, 4], "clue_extra": {"?": "numbered, digit unknown"}, "regions": False,
-      "count": [[-1, 0, "n"], [1, 0, "n"], [0, -1, "n"], [0, 1, "n"]]}
+UI = PageUI(
+    cycle=CYCLE, keys="cycle", drag=False, cell="count", clue_on="cells", fixed="n",
+    clue_range=(1, 4), clue_extra={"?": "numbered, digit unknown"}, regions=False,
+    count=[[-1, 0, "n"], [1, 0, "n"], [0, -1, "n"], [0, 1, "n"]])
 
 
 def _marks(board: Board, position: Any) -> tuple[str | None, ...]:
