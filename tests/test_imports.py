@@ -42,7 +42,7 @@ def folder_lazy() -> dict[tuple[str, str], tuple[int, str]]:
     counter (Ripple's serves brute and cells), the SAT module, the generator once per entry."""
     out: dict[tuple[str, str], tuple[int, str]] = {}
     for name in puzzles.names():
-        package = type(puzzles.get(name)).__module__
+        package = puzzles.package(name)
         if not package.startswith("pencilbox.puzzles."):
             continue
         init = f"puzzles/{name}/__init__.py"
@@ -134,7 +134,7 @@ def test_module_level_imports_form_no_cycle() -> None:
 def test_the_section_types_live_below_boardio() -> None:
     graph = top_level_graph()
     boards = [m for m in graph if m.endswith(".board") or m.endswith(".codec")]
-    folders = {type(puzzles.get(n)).__module__ for n in puzzles.names()}
+    folders = {puzzles.package(n) for n in puzzles.names()}
     assert set(boards) == {f"{f}.{m}" for f in folders for m in ("board", "codec")}
     assert not [m for m in boards if "pencilbox.boardio" in graph[m]]
 

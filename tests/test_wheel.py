@@ -38,7 +38,7 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
     wheel = next(dist.glob("pencilbox-*.whl"))
     assert not wheel.name.endswith("-none-any.whl"), "a pure-Python wheel: the built modules are missing"
     names = zipfile.ZipFile(wheel).namelist()
-    packages = [type(puzzles.get(name)).__module__ for name in puzzles.names()]
+    packages = [puzzles.package(name) for name in puzzles.names()]
     want = sum(len(aot.modules(p)) for p in packages)  # the ladders' and generators'
     assert sum(n.startswith("pencilbox/_built/") and n.endswith(".so") for n in names) == want, names
     for name in puzzles.names():  # each folder's data ships with it (issue 29, item 1)

@@ -31,11 +31,6 @@ except ImportError:  # pragma: no cover - a Python without it
 CPU = "PENCILBOX_AOT_CPU"  # the build's target: the host's CPU unless set (a wheel: a portable one)
 
 
-def package(puzzle: str) -> str:
-    """The package of a registered puzzle (where its ``jit*.py`` lie)."""
-    return type(puzzles.get(puzzle)).__module__
-
-
 def sources(prefix: str = "pencilbox.") -> dict[str, str]:
     """Hash of every loaded project module's file. Called right after the jitted module is
     imported in a fresh process: these are the files its compiled code may read."""
@@ -63,7 +58,7 @@ def build_all(names: list[str], jobs: int | None = None, folder: str | None = No
     them, as dev.py's wheel asks), each puzzle in a fresh process (``jobs`` at a time); per puzzle
     "" when built, else why not (the build's last line)."""
     import subprocess
-    out = {name: "" for name in names if folder is None and aot.built(package(name))}
+    out = {name: "" for name in names if folder is None and aot.built(puzzles.package(name))}
     todo = [n for n in names if n not in out]
     running: list[tuple[str, subprocess.Popen[str]]] = []
     jobs = jobs or os.cpu_count() or 1
@@ -87,7 +82,7 @@ def build(puzzle: str, folder_: str | None = None) -> list[Path]:
     and compile each module's EXPORTS into a module of its own in the cache folder. Each
     manifest is written last, so a half-built module is never loaded."""
     os.environ[aot.OFF] = "0"
-    jits = {jit: importlib.import_module(jit) for jit in aot.modules(package(puzzle))}
+    jits = {jit: importlib.import_module(jit) for jit in aot.modules(puzzles.package(puzzle))}
     src = sources()
     exercise(puzzle, "ladder")
     sigs = {(jit, e): signature(getattr(m, e)) for jit, m in jits.items() for e in m.EXPORTS

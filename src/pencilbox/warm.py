@@ -242,7 +242,7 @@ def build_ahead() -> dict[str, str]:
     jitted module; per puzzle "" when built, else why not."""
     from importlib.util import find_spec
 
-    names = [n for n in puzzles.names() if find_spec(f"{type(puzzles.get(n)).__module__}.jit") is not None]
+    names = [n for n in puzzles.names() if find_spec(f"{puzzles.package(n)}.jit") is not None]
     return ahead.build_all(names)
 
 

@@ -74,10 +74,16 @@ def get(name: str) -> AnyPuzzle:
     raise BoardError(f"unknown puzzle {shown(name)}; known: {', '.join(names())}")
 
 
+def package(name: str) -> str:
+    """The module path of a puzzle's package (``pencilbox.puzzles.NAME``, or wherever a
+    registered one lies)."""
+    return type(get(name)).__module__
+
+
 def folder(name: str) -> Path:
     """A puzzle's own folder: its code and its data (``bank/``, ``studies/stats.json`` and
     ``reference.json``, ``data/published.json``), wherever its package lies."""
-    return Path(str(resources.files(type(get(name)).__module__)))
+    return Path(str(resources.files(package(name))))
 
 
 def published(name: str) -> list[dict[str, Any]]:

@@ -182,7 +182,7 @@ def from_module(module: Any) -> Study:
 
 def studies_of(puzzle: str) -> list[Study]:
     """The studies of one puzzle, in spec order (none when it has no studies package)."""
-    name = f"{type(puzzles.get(puzzle)).__module__}.studies"  # beside the puzzle, wherever it lies
+    name = f"{puzzles.package(puzzle)}.studies"  # beside the puzzle, wherever it lies
     try:
         module = import_module(name)
     except ModuleNotFoundError as e:

@@ -121,7 +121,7 @@ def _rules(puzzle: str) -> str:
     """The puzzle's rules in one sentence, from its package docstring (so a section reads
     on its own)."""
     from importlib import import_module
-    doc = import_module(type(puzzles.get(puzzle)).__module__).__doc__ or ""
+    doc = import_module(puzzles.package(puzzle)).__doc__ or ""
     first = " ".join(doc.split()).split(" This module")[0]
     text = first.split(": ", 1)[-1]
     return text[:1].upper() + text[1:]

@@ -7,28 +7,16 @@ the project.
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 
+from pencilbox import puzzles
 from pencilbox.puzzles.fillapix.brute import _count_kernel, _count_kernel_src, brute_count
 from pencilbox.puzzles.fillapix.sat import sat_count
 
-_ROOT = Path(__file__).resolve().parents[3]
-_DATA = [_ROOT / "src" / "pencilbox" / "puzzles" / "fillapix" / "data" / "published.json"]
-
-
-def _load_boards() -> list[dict]:
-    for path in _DATA:
-        if path.exists():
-            return json.loads(path.read_text())
-    return []
-
-
-BOARDS = _load_boards()
+BOARDS = puzzles.published("fillapix")  # the folder's published boards (data/published.json)
 
 
 def flat(board: dict) -> list[int | None]:
@@ -142,7 +130,6 @@ def test_sat_encodings_agree() -> None:
 SMALL = [b for b in BOARDS if b["rows"] * b["cols"] <= 400]
 
 
-@pytest.mark.skipif(not SMALL, reason=f"no published boards: none of {[str(d) for d in _DATA]}")
 @pytest.mark.parametrize("board", SMALL, ids=[b["id"] for b in SMALL])
 def test_published_boards(board: dict) -> None:
     rows, cols, clues = board["rows"], board["cols"], flat(board)

@@ -10,13 +10,12 @@ is judged by ``is_answer``, a checker written here from the rules.
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 
+from pencilbox import puzzles
 from pencilbox.puzzles.ripple.brute import (
     _cells_kernel,
     _cells_kernel_src,
@@ -27,20 +26,10 @@ from pencilbox.puzzles.ripple.brute import (
 )
 from pencilbox.puzzles.ripple.sat import sat_count
 
-_ROOT = Path(__file__).resolve().parents[3]
-_DATA = [_ROOT / "src" / "pencilbox" / "puzzles" / "ripple" / "data" / "published.json"]
-
 Clues = Sequence[int | None]
 
 
-def _load_boards() -> list[dict]:
-    for path in _DATA:
-        if path.exists():
-            return json.loads(path.read_text())
-    return []
-
-
-BOARDS = _load_boards()
+BOARDS = puzzles.published("ripple")  # the folder's published boards (data/published.json)
 SMALL = [b for b in BOARDS if b["rows"] * b["cols"] <= 100]
 
 
@@ -111,7 +100,6 @@ def all_counts(rows: int, cols: int, regions: Sequence[int], clues: Clues, limit
 # --- published boards ---------------------------------------------------------------------------
 
 
-@pytest.mark.skipif(not SMALL, reason=f"no published boards: none of {[str(d) for d in _DATA]}")
 @pytest.mark.parametrize("board", SMALL, ids=[b["id"] for b in SMALL])
 def test_published_boards(board: dict) -> None:
     rows, cols = board["rows"], board["cols"]

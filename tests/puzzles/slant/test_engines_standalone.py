@@ -7,28 +7,16 @@ boards pin both engines down without relying on any other solver in the project.
 from __future__ import annotations
 
 import itertools
-import json
 import random
 from collections.abc import Sequence
-from pathlib import Path
 
 import pytest
 
+from pencilbox import puzzles
 from pencilbox.puzzles.slant.brute import _count_kernel, _count_kernel_src, brute_count
 from pencilbox.puzzles.slant.sat import sat_count
 
-_ROOT = Path(__file__).resolve().parents[3]
-_DATA = [_ROOT / "src" / "pencilbox" / "puzzles" / "slant" / "data" / "published.json"]
-
-
-def _load_boards() -> list[dict]:
-    for path in _DATA:
-        if path.exists():
-            return json.loads(path.read_text())
-    return []
-
-
-BOARDS = _load_boards()
+BOARDS = puzzles.published("slant")  # the folder's published boards (data/published.json)
 
 
 def flat(board: dict) -> list[int | None]:
@@ -135,7 +123,6 @@ def test_unsatisfiable_and_bad_clues() -> None:
 SMALL = [b for b in BOARDS if b["rows"] * b["cols"] <= 100]
 
 
-@pytest.mark.skipif(not SMALL, reason=f"no published boards: none of {[str(d) for d in _DATA]}")
 @pytest.mark.parametrize("board", SMALL, ids=[b["id"] for b in SMALL])
 def test_published_boards(board: dict) -> None:
     rows, cols, clues = board["rows"], board["cols"], flat(board)
