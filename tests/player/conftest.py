@@ -1,5 +1,5 @@
 """A live player server for the browser and load tests (uvicorn in a thread, loopback), and one
-chromium for every page test."""
+chromium per page-test module."""
 
 from __future__ import annotations
 
@@ -18,9 +18,11 @@ def server() -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    """Debian's chromium, started once (tests/player/chrome.py)."""
+    """Debian's chromium (tests/player/chrome.py), one per test module: Playwright's sync API
+    keeps an event loop running while it is open, and a later module's asyncio.run (the hostile
+    HTTP tests, in the same worker) must not find it."""
     from tests.player.chrome import launch
     with launch() as b:
         yield b
