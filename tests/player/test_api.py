@@ -86,15 +86,18 @@ def test_hint_names_a_rung_and_flags_wrong_entries_first(name: str) -> None:
 
 
 def board_clue_free(name: str, board: dict[str, Any], i: int) -> bool:
-    if name == "slant":
+    """A cell a player may mark: any cell where clues sit on lattice points (Slant), else one
+    without a clue."""
+    if puzzles.get(name).marks.UI.clue_on == "points":
         return True
     r, c = divmod(i, board["cols"])
     return board["clues"][r][c] is None
 
 
 def other_mark(name: str, m: Any) -> Any:
-    return {"sukoro": {"n": "x", "x": "n"}, "slant": {"/": "\\", "\\": "/"},
-            "fillapix": {"#": ".", ".": "#"}}.get(name, {}).get(m, 1 if m != 1 else 2)
+    """A decided mark other than ``m``: the next of the puzzle's click cycle, or another digit."""
+    cycle = [x for x in puzzles.get(name).marks.UI.cycle if x is not None]
+    return cycle[(cycle.index(m) + 1) % len(cycle)] if cycle else (1 if m != 1 else 2)
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -256,13 +259,21 @@ def entry(name: str) -> Any:
     return next(p for p in client.get("/api/catalog").json()["puzzles"] if p["name"] == name)
 
 
+def play_size(name: str) -> tuple[int, int]:
+    """6x6, or the largest the puzzle's generator makes below it (the toy's 5x5)."""
+    r, c = puzzles.get(name).generate_max
+    return min(6, r), min(6, c)
+
+
 @pytest.mark.parametrize("name", NAMES)
 @pytest.mark.parametrize("grade", [None, "any"])
 def test_new_board_without_a_grade_is_of_the_easiest_named_grade(name: str, grade: str | None) -> None:
     """Item 12: "any" (or no grade) gave a probe-graded board 8 times in 8; now the easiest."""
     easy = entry(name)["named_grades"][0]
+    rows, cols = play_size(name)
     for seed in range(1, 9):
-        got = post("/api/generate", {"puzzle": name, "rows": 6, "cols": 6, "grade": grade, "seed": seed})
+        got = post("/api/generate", {"puzzle": name, "rows": rows, "cols": cols, "grade": grade,
+                                     "seed": seed})
         assert got.status_code == 200, got.text
         assert got.json()["grade"] == easy["level"], (seed, got.json()["grade"])
 
@@ -270,11 +281,13 @@ def test_new_board_without_a_grade_is_of_the_easiest_named_grade(name: str, grad
 @pytest.mark.parametrize("name", NAMES)
 def test_new_board_takes_a_players_grade_name(name: str) -> None:
     named = entry(name)["named_grades"]
-    hard = named[2]
-    got = post("/api/generate", {"puzzle": name, "rows": 6, "cols": 6, "grade": hard["name"], "seed": 3})
+    hard = named[min(2, len(named) - 1)]
+    rows, cols = play_size(name)
+    got = post("/api/generate", {"puzzle": name, "rows": rows, "cols": cols, "grade": hard["name"],
+                                 "seed": 3})
     assert got.status_code == 200 and got.json()["grade"] == hard["level"], got.text
-    bad = post("/api/generate", {"puzzle": name, "rows": 6, "cols": 6, "grade": "Trivial"})
-    assert bad.status_code == 400 and "Easy" in bad.json()["error"], bad.text
+    bad = post("/api/generate", {"puzzle": name, "rows": rows, "cols": cols, "grade": "Trivial"})
+    assert bad.status_code == 400 and named[0]["name"] in bad.json()["error"], bad.text
 
 
 def test_hint_says_its_reason_in_a_players_words() -> None:
@@ -370,7 +383,7 @@ def test_a_hint_driven_solve_at_the_boards_grade_reaches_the_win(name: str) -> N
         won = play.check(play.board_json(board), run.position)["won"]
         if not (run.solved and won):
             unfinished.append(f"{rec['id']}: {run.last.get('message')}")
-    assert len(recs) >= 12 and not unfinished, unfinished
+    assert len(recs) >= min(12, len(bank.load(name)) // 2) and not unfinished, unfinished
 
 
 def test_the_ladder_view_shades_a_one_cell_region_at_the_first_rung() -> None:

@@ -9,10 +9,11 @@ from typing import Any
 
 from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import Engine, PuzzleBase
-from tests.toy import board as tb
-from tests.toy import rules
-from tests.toy.board import Board
-from tests.toy.rungs import RUNGS
+
+from . import board as tb
+from . import rules
+from .board import Board
+from .rungs import RUNGS
 
 
 class Toy(PuzzleBase):
@@ -41,15 +42,15 @@ class Toy(PuzzleBase):
                 "sat": Engine(self.sat_count, None, compiled=False)}
 
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from tests.toy.brute import brute_count
+        from .brute import brute_count
         return self.counted(board, "brute", brute_count(board.rows, board.cols, board.clues, limit, node_cap))
 
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
-        from tests.toy.sat import sat_count
+        from .sat import sat_count
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
 
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
-        from tests.toy.generate import generate  # the generator imports PUZZLE
+        from .generate import generate  # the generator imports PUZZLE
         return generate(rows, cols, grade, seed, tries)
 
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 import random
 
 from pencilbox.core.generate import Made, graded, keep_test, minimise
-from tests.toy import PUZZLE
-from tests.toy.board import Board
+
+from . import PUZZLE
+from .board import Board
 
 DRAWS = 100  # pictures drawn per seed until one is the only answer of its clues
 

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from pencilbox.core.marks import Letters, PageUI
-from tests.toy.board import BLANK, SHADE, state_from_answer
+
+from .board import BLANK, SHADE, state_from_answer
 
 CYCLE = ["#", ".", None]
 SAY = {"#": "shaded", ".": "blank"}  # a mark in words, for hints

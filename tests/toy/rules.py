@@ -4,7 +4,8 @@ plus with too many or too few shaded cells) and ``complete``."""
 from __future__ import annotations
 
 from pencilbox.core.puzzle import Broken
-from tests.toy.board import Board
+
+from .board import Board
 
 
 def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:

@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pencilbox.core.engine import Contradiction, State
-from tests.toy.board import BLANK, BOTH, SHADE, Board
+
+from .board import BLANK, BOTH, SHADE, Board
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.studies import Study, figure, table
-from tests.toy import PUZZLE
+
+from .. import PUZZLE
 
 
 def _plan(p: dict[str, Any], seed: int) -> list[tuple]:

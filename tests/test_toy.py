@@ -1,10 +1,12 @@
-"""A puzzle is one folder: the toy, registered only here (tests/toy/conftest.py), passes
-the contract and goes through the CLI, the service, the studies runner, the bank and the
-player's catalogue and API without a line of it elsewhere."""
+"""The toy puzzle (tests/toy/, a puzzle folder that lies outside the package), registered for
+this module only: it passes the contract and goes through the CLI, the service, the studies
+runner, the bank and the player's catalogue and API. tests/test_new_folder.py drops the same
+folder into the package and runs the registry-wide tests over it."""
 
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,13 @@ from pencilbox.studies import runner
 from tests import contract
 from tests.toy import PUZZLE
 from tests.toy.board import Board
+
+
+@pytest.fixture(autouse=True)
+def toy_registered() -> Iterator[None]:
+    puzzles.register(PUZZLE)
+    yield
+    puzzles.unregister(PUZZLE.name)
 
 
 def first() -> Board:
@@ -42,7 +51,7 @@ def test_the_bank_passes_the_contract_and_rebuilds_bit_for_bit() -> None:
             contract.check_rungs_keep_the_answer(PUZZLE, board, answer, names, 0)
     boards, short = bank.build(bank.recipe("toy"))
     assert not short and bank.dumps(boards) == (bank.folder("toy") / "toy.json").read_text()
-    assert bank.folder("toy") == Path(__file__).parent / "bank"
+    assert bank.folder("toy") == Path(__file__).parent / "toy" / "bank"
 
 
 def test_a_board_with_several_answers() -> None:
