@@ -1,9 +1,7 @@
-"""The shipped Fill-a-Pix bank: 12 boards at each of 5x5, 8x8, 10x10, 15x15, 20x20 (both
-kinds of grid), each unique by two engines and graded as recorded; rebuilt bit for bit
-(the small sizes in the suite: a size's boards depend only on its own seeds)."""
+"""Fill-a-Pix's bank beyond what every folder's is held to (tests/registry/test_bank.py): 12
+boards at each of 5x5, 8x8, 10x10, 15x15, 20x20, every one locally minimal."""
 
 import collections
-import json
 
 from pencilbox import bank
 
@@ -13,13 +11,6 @@ BANK = bank.load("fillapix")
 def test_sizes() -> None:
     sizes = collections.Counter((r["rows"], r["cols"]) for r in BANK)
     assert sizes == {(5, 5): 12, (8, 8): 12, (10, 10): 12, (15, 15): 12, (20, 20): 12}
-
-
-def test_small_sizes_rebuild_bit_for_bit() -> None:
-    recipe = {**bank.recipe("fillapix"), "sizes": [[5, 5], [8, 8], [10, 10]]}
-    boards, short = bank.build(recipe)
-    assert not short
-    assert [json.dumps(b) for b in boards] == [json.dumps(r) for r in BANK if r["rows"] <= 10]
 
 
 def test_every_board_is_locally_minimal() -> None:
