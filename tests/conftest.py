@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from pencilbox.puzzles import published
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -20,3 +22,8 @@ def load_testdata(puzzle: str) -> list[dict[str, Any]]:
 
 def known_answer(rec: dict[str, Any]) -> Any:
     return rec["answer"] if rec.get("answer") is not None else rec.get("answer_derived")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--update-golden", action="store_true",
+                     help="rewrite tests/golden/ from what the command line prints now")
