@@ -18,7 +18,8 @@ def _work(p: dict[str, Any], seed: int, draw: int) -> int:
 
 
 def _reduce(p: dict[str, Any], seed: int, results: list[Any]) -> dict[str, Any]:
-    return {"clues": figure("exact", table(["board", "clues"], list(enumerate(results))))}
+    lead = f"The generator keeps {min(results)} to {max(results)} clues on {len(results)} boards."
+    return {"clues": figure("exact", table(["board", "clues"], list(enumerate(results))), lead=lead)}
 
 
 def _check(p: dict[str, Any], figures: dict[str, Any]) -> list[str]:
