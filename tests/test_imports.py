@@ -197,3 +197,15 @@ def test_no_import_runs_up_the_layers() -> None:
     """The core never reaches up (issue 29, item 5): not at module level, not inside a function."""
     up = [f"{a} (line {n}) imports {b}" for a, b, n in every_import() if layer(b) > layer(a)]
     assert len(every_import()) > 300 and up == [], up
+
+
+def test_the_sat_loop_is_shared_by_the_sat_counters_alone() -> None:
+    """Engine 3 of every folder shares one enumeration loop (core/satloop.py), which imports
+    nothing of pencilbox; nothing but a folder's sat.py imports it (the ladder and the brute
+    counters stay apart from it)."""
+    users = sorted(str(p.relative_to(SRC)) for p in SRC.rglob("*.py")
+                   if any("pencilbox.core.satloop" in imported(n) for n in ast.walk(ast.parse(p.read_text()))
+                          if isinstance(n, ast.Import | ast.ImportFrom)))
+    assert users == [f"puzzles/{name}/sat.py" for name in sorted(puzzles.names())]
+    loop = ast.parse((SRC / "core" / "satloop.py").read_text())
+    assert not [m for n in ast.walk(loop) if isinstance(n, ast.Import | ast.ImportFrom) for m in imported(n)]

@@ -33,6 +33,8 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
+from pencilbox.core.satloop import assignment, count_models
+
 __all__ = ["ENCODING", "SOLVER_NAME", "sat_count"]
 
 #: pysat backend and clue encoding, measured on the every-clue-shown 20x20 uniqueness check (limit 2,
@@ -109,10 +111,10 @@ def sat_count(
         if not 0 <= k <= len(blocks[i]):
             return 0, None, 0, []
         shown.append((blocks[i], k))
-    count = 0
-    calls = 0
-    stop: str | None = None
-    answers: list[list[int]] = []
+    def read(model: list[int]) -> tuple[list[int], list[int]]:
+        full = assignment(model, n)  # a variable no clause mentions reads as blank
+        return [1 if full[i] > 0 else 0 for i in range(n)], [-lit for lit in full]
+
     with Solver(name=solver_name) as solver:
         solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
         if encoding == "native":
@@ -132,21 +134,4 @@ def sat_count(
                 solver.append_formula(
                     CardEnc.equals(lits=list(lits), bound=k, vpool=pool, encoding=kind).clauses
                 )
-        while True:
-            calls += 1
-            if not solver.solve():
-                break
-            model = solver.get_model()
-            # variables no clause mentions may be absent from the model: treat them as blank
-            full = [-(i + 1) for i in range(n)]
-            for lit in model:
-                if 0 < abs(lit) <= n:
-                    full[abs(lit) - 1] = lit
-            count += 1
-            if len(answers) < 2:
-                answers.append([1 if full[i] > 0 else 0 for i in range(n)])
-            if count >= limit:
-                stop = "limit"
-                break
-            solver.add_clause([-lit for lit in full])
-    return count, stop, calls, answers
+        return count_models(solver, limit, read)

@@ -31,6 +31,7 @@ from itertools import combinations
 from pysat.solvers import Solver
 
 from pencilbox.core.generate import Rivals
+from pencilbox.core.satloop import count_models
 
 __all__ = ["SOLVER_NAME", "rivals", "sat_count"]
 
@@ -114,36 +115,22 @@ def sat_count(
         if not 1 <= int(v) <= size[i]:
             return 0, None, 0, []
         units.append([off[i] + int(v)])
-    lim = max(1, int(limit))
-    count = 0
-    calls = 0
-    stop: str | None = None
-    answers: list[list[int]] = []
+    def read(model: list[int]) -> tuple[list[int], list[int]]:
+        ans = [0] * n
+        true: list[int] = []
+        for i in range(n):
+            for v in range(1, size[i] + 1):
+                lit = off[i] + v
+                if lit <= len(model) and model[lit - 1] > 0:
+                    ans[i] = v
+                    true.append(lit)
+                    break
+        return ans, [-lit for lit in true]
+
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         for u in units:
             solver.add_clause(u)
-        while True:
-            calls += 1
-            if not solver.solve():
-                break
-            model = solver.get_model()
-            ans = [0] * n
-            true: list[int] = []
-            for i in range(n):
-                for v in range(1, size[i] + 1):
-                    lit = off[i] + v
-                    if lit <= len(model) and model[lit - 1] > 0:
-                        ans[i] = v
-                        true.append(lit)
-                        break
-            count += 1
-            if len(answers) < 2:
-                answers.append(ans)
-            if count >= lim:
-                stop = "limit"
-                break
-            solver.add_clause([-lit for lit in true])
-    return count, stop, calls, answers
+        return count_models(solver, max(1, int(limit)), read)
 
 
 def rivals(rows: int, cols: int, regions: Sequence[int], answer: Sequence[int], clues: Sequence[int | None],

@@ -29,6 +29,8 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
+from pencilbox.core.satloop import assignment, count_models
+
 __all__ = ["SOLVER_NAME", "sat_count"]
 
 #: pysat backend: fastest of minisat22, glucose4, cadical153, maplechrono, lingeling on the published
@@ -168,36 +170,14 @@ def sat_count(
         if cls is None:
             return 0, None, 0, []
         clauses.extend(cls)
-    count = 0
-    calls = 0
-    stop: str | None = None
-    answers: list[list[int]] = []
+    def read(model: list[int]) -> tuple[list[int], list[int]]:
+        full = assignment(model, n)  # a variable no clause mentions reads as "/"
+        return [2 if full[i] > 0 else 1 for i in range(n)], [-lit for lit in full]
+
     with Solver(name=solver_name) as solver:
         solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
         for diamond in _diamonds(rows, cols):
             solver.add_clause(diamond)
         for cl in clauses:
             solver.add_clause(cl)
-        while True:
-            calls += 1
-            if not solver.solve():
-                break
-            model = solver.get_model()
-            # variables no clause mentions are absent from the model: treat them as "/"
-            full = [-(i + 1) for i in range(n)]
-            for lit in model:
-                if 0 < abs(lit) <= n:
-                    full[abs(lit) - 1] = lit
-            cuts = _cycle_cuts(n, npts, full, edges)
-            if cuts:
-                for cut in cuts:
-                    solver.add_clause(cut)
-                continue
-            count += 1
-            if len(answers) < 2:
-                answers.append([2 if full[i] > 0 else 1 for i in range(n)])
-            if count >= limit:
-                stop = "limit"
-                break
-            solver.add_clause([-lit for lit in full])
-    return count, stop, calls, answers
+        return count_models(solver, limit, read, lambda m: _cycle_cuts(n, npts, assignment(m, n), edges))

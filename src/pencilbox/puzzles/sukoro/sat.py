@@ -27,6 +27,7 @@ from itertools import combinations
 from pysat.solvers import Solver
 
 from pencilbox.core.generate import Rivals
+from pencilbox.core.satloop import count_models
 
 __all__ = ["SOLVER_NAME", "rivals", "sat_count"]
 
@@ -130,41 +131,31 @@ def sat_count(
     units = _clue_units(n, clues)
     if units is None:
         return 0, None, 0, []
-    count = 0
-    calls = 0
-    answers: list[list[int]] = []
-    stop: str | None = None
+    def read(model: list[int]) -> tuple[list[int], list[int]]:
+        onset = {c for c in range(n) if model[c] > 0}
+        answer = [sum(1 for m in nb[c] if m in onset) if c in onset else 0 for c in range(n)]
+        return answer, [-(c + 1) if model[c] > 0 else c + 1 for c in range(n)]
+
+    def cuts(model: list[int]) -> list[list[int]]:
+        on = [c for c in range(n) if model[c] > 0]
+        comps = _split(on, set(on), nb, n)
+        return _cut(comps, nb) if len(comps) > 1 else []
+
     with Solver(name=solver_name, bootstrap_with=_base_cnf(rows, cols)) as solver:
         for u in units:
             solver.add_clause(u)
-        while True:
-            calls += 1
-            if not solver.solve():
-                break
-            model = solver.get_model()
-            on = [c for c in range(n) if model[c] > 0]
-            onset = set(on)
-            comps = _split(on, onset, nb, n)
-            if len(comps) > 1:
-                _cut(solver, comps, nb)
-                continue
-            count += 1
-            if len(answers) < 2:
-                answers.append([sum(1 for m in nb[c] if m in onset) if c in onset else 0 for c in range(n)])
-            if count >= limit:
-                stop = "limit"
-                break
-            solver.add_clause([-(c + 1) if model[c] > 0 else c + 1 for c in range(n)])
-    return count, stop, calls, answers
+        return count_models(solver, limit, read, cuts)
 
 
-def _cut(solver: Solver, comps: list[list[int]], nb: list[list[int]]) -> None:
+def _cut(comps: list[list[int]], nb: list[list[int]]) -> list[list[int]]:
     """One connectivity cut per component of a disconnected model (see the module's note)."""
+    out = []
     for idx, comp in enumerate(comps):
         kset = set(comp)
         bound = {w for u in comp for w in nb[u] if w not in kset}
         t = comps[(idx + 1) % len(comps)][0]
-        solver.add_clause([-(comp[0] + 1), -(t + 1), *(b + 1 for b in sorted(bound))])
+        out.append([-(comp[0] + 1), -(t + 1), *(b + 1 for b in sorted(bound))])
+    return out
 
 
 def rivals(rows: int, cols: int, answer: Sequence[int], clues: Sequence[int | None],
@@ -184,8 +175,8 @@ def rivals(rows: int, cols: int, answer: Sequence[int], clues: Sequence[int | No
     def real(model: list[int]) -> bool:
         on = [c for c in range(n) if model[c] > 0]
         comps = _split(on, set(on), nb, n)
-        if len(comps) > 1:
-            _cut(solver, comps, nb)
+        for clause in _cut(comps, nb) if len(comps) > 1 else []:
+            solver.add_clause(clause)
         return len(comps) == 1
 
     return Rivals(solver, shows, 5 * n + 1, real)
