@@ -209,3 +209,16 @@ def test_the_sat_loop_is_shared_by_the_sat_counters_alone() -> None:
     assert users == [f"puzzles/{name}/sat.py" for name in sorted(puzzles.names())]
     loop = ast.parse((SRC / "core" / "satloop.py").read_text())
     assert not [m for n in ast.walk(loop) if isinstance(n, ast.Import | ast.ImportFrom) for m in imported(n)]
+
+
+def test_the_brute_kit_is_shared_by_the_brute_counters_alone() -> None:
+    """Engine 2 of every folder shares core/brutekit.py (keeping a found answer, the node budget,
+    a kernel's plain twin), which imports nothing of pencilbox but the signal poll the brute
+    counters import themselves; nothing but a folder's brute.py imports it."""
+    users = sorted(str(p.relative_to(SRC)) for p in SRC.rglob("*.py")
+                   if any("pencilbox.core.brutekit" in imported(n) for n in ast.walk(ast.parse(p.read_text()))
+                          if isinstance(n, ast.Import | ast.ImportFrom)))
+    assert users == [f"puzzles/{name}/brute.py" for name in sorted(puzzles.names())]
+    kit = ast.parse((SRC / "core" / "brutekit.py").read_text())
+    assert [m for n in ast.walk(kit) if isinstance(n, ast.Import | ast.ImportFrom) for m in imported(n)] == \
+        ["pencilbox.core.poll"]

@@ -39,3 +39,15 @@ class Section:
                 raise BoardError(f"line {row[0].line}: section '{self.name}:' row has {len(row)} "
                                  f"tokens, expected {ncols}")
         return self.rows
+
+
+def expect(sections: dict[str, Section], puzzle: str, known: tuple[str, ...], need: tuple[str, ...],
+           note: str = "") -> None:
+    """Refuse a section the puzzle does not know (the first by name, with its line) and a board
+    without a section it needs (``note`` says what that section holds)."""
+    extra = set(sections) - set(known)
+    if extra:
+        raise BoardError(f"line {sections[min(extra)].line}: unknown section '{min(extra)}:' for {puzzle}")
+    for name in need:
+        if name not in sections:
+            raise BoardError(f"missing section '{name}:'{note}")

@@ -57,6 +57,24 @@ def lowest(var, rem, order, tabs):
     return rem & -rem
 
 
+@njit(cache=True)
+def random_bit(rem):
+    """One of the set bits of ``rem``, each as likely (a ``pick`` hook's random order, for
+    random answers; numba's one random stream, seeded by the search)."""
+    k = 0
+    x = rem
+    while x:
+        x &= x - 1
+        k += 1
+    t = np.random.randint(k)
+    while True:
+        bit = rem & -rem
+        if t == 0:
+            return bit
+        rem ^= bit
+        t -= 1
+
+
 @njit(cache=True, inline="always")
 def probe(base, narrow, undo, dom, flags, start, tabs, st, left):
     """Drop the first value, scanning round from ``start``, whose assumption alone

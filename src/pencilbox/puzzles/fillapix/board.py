@@ -8,30 +8,21 @@ tuple: 1 painted, 0 blank, None undecided.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, ClassVar
 
-from pencilbox.core.geometry import Grid, grid
+from pencilbox.core.gridboard import GridBoard, json_answer_rows
 from pencilbox.errors import BoardError, natural, shown
-from pencilbox.sections import Section
+from pencilbox.sections import Section, expect
 
 BLANK, PAINT, BOTH = 1, 2, 3
 CHAR = {1: "#", 0: ".", None: "?"}
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(GridBoard):
     """Clues (and optionally a picture) on an R x C grid."""
 
-    rows: int
-    cols: int
-    clues: tuple[int | None, ...]
-    answer: tuple[int | None, ...] | None = None
     puzzle: ClassVar[str] = "fillapix"
-
-    @cached_property
-    def grid(self) -> Grid:
-        return grid(self.rows, self.cols)
 
 
 def check_clues(board: Board, where: str) -> Board:
@@ -63,11 +54,7 @@ def read_row(text: str, cols: int, where: str) -> list[int | None]:
 
 
 def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
-    extra = set(sections) - {"clues", "answer"}
-    if extra:
-        raise BoardError(f"line {sections[min(extra)].line}: unknown section '{min(extra)}:' for fillapix")
-    if "clues" not in sections:
-        raise BoardError("missing section 'clues:'")
+    expect(sections, "fillapix", ("clues", "answer"), ("clues",))
     clues = tuple(read_clue(t.text, t.where()) for row in sections["clues"].grid(rows, cols) for t in row)
     answer = None
     if "answer" in sections:
@@ -106,17 +93,10 @@ def from_json(data: dict[str, Any]) -> Board:
                                  "(null or 0..9)")
             clues.append(v)
     answer = None
-    ans = data.get("answer")
-    if ans is not None:
-        if not isinstance(ans, list) or len(ans) != rows:
-            raise BoardError(f"'answer' must be a list of {rows} strings of '#' and '.'")
-        cells: list[int | None] = []
-        for r, row in enumerate(ans):
-            text = "".join(row) if isinstance(row, list) else row
-            if not isinstance(text, str):
-                raise BoardError(f"'answer' row {r + 1} must be a string")
-            cells += read_row(text, cols, f"'answer' row {r + 1}")
-        answer = tuple(cells)
+    texts = json_answer_rows(data, rows, "'#' and '.'")
+    if texts is not None:
+        answer = tuple(v for r, text in enumerate(texts)
+                       for v in read_row(text, cols, f"'answer' row {r + 1}"))
     return check_clues(Board(rows, cols, tuple(clues), answer), "'clues'")
 
 

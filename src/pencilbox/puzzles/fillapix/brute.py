@@ -2,7 +2,7 @@
 
 This module deliberately shares no code with the rest of the project (it
 imports only numpy, numba, the standard library and the signal poll of
-core/poll.py with its unwrapping, which decide nothing), so that it can serve
+core/poll.py with its unwrapping, and core/brutekit.py, which decide nothing), so that it can serve
 as an independent check of the main solver.
 
 Search: the decision cell is always the first undecided cell in reading
@@ -50,12 +50,11 @@ and under numba (``_count_kernel``: ``_search`` jitted, calling the jitted helpe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import FunctionType
 
 import numpy as np
 from numba import njit
 
-from pencilbox.core.poll import EVERY, never, stopped
+from pencilbox.core.brutekit import leaf, plain, spent
 from pencilbox.core.unwind import unwinds
 
 __all__ = ["brute_count"]
@@ -96,15 +95,8 @@ def _validate_src(rows: int, cols: int, clue: np.ndarray, val: np.ndarray) -> bo
 _validate = njit(cache=True)(_validate_src)
 
 
-def _place_src(
-    j: int,
-    v: int,
-    nb: np.ndarray,
-    clue: np.ndarray,
-    val: np.ndarray,
-    cnt: np.ndarray,
-    und: np.ndarray,
-) -> bool:
+def _place_src(j: int, v: int, nb: np.ndarray, clue: np.ndarray, val: np.ndarray, cnt: np.ndarray,
+               und: np.ndarray) -> bool:
     """Give undecided cell ``j`` the value ``v`` if no clue of a block containing it objects.
 
     ``nb[j]`` lists the cells whose blocks contain ``j`` (its own 3x3
@@ -135,16 +127,8 @@ def _place_src(
 _place = njit(cache=True)(_place_src)
 
 
-def _search(
-    rows: int,
-    cols: int,
-    clue: np.ndarray,
-    nb: np.ndarray,
-    propagate: bool,
-    limit: int,
-    node_cap: int,
-    out: np.ndarray,
-) -> tuple[int, int, int, int, int]:
+def _search(rows: int, cols: int, clue: np.ndarray, nb: np.ndarray, propagate: bool, limit: int,
+            node_cap: int, out: np.ndarray) -> tuple[int, int, int, int, int]:
     """Decisions in reading order (plus forced cells); returns (count, stop, nodes, saved, bad).
 
     ``nb[j]`` lists the cells of j's 3x3 neighbourhood (-1 padded): the
@@ -235,17 +219,10 @@ def _search(
             while j < n and val[j] != _UNDECIDED:
                 j += 1
             if j == n:
-                if _validate(rows, cols, clue, val):
-                    if saved < out.shape[0]:
-                        for t in range(n):
-                            out[saved, t] = val[t]
-                        saved += 1
-                    count += 1
-                    if count >= limit:
-                        stop = _LIMIT
-                        break
-                else:
-                    bad += 1
+                saved, count, bad = leaf(out, saved, val, count, bad, _validate(rows, cols, clue, val))
+                if count >= limit:
+                    stop = _LIMIT
+                    break
             else:
                 dcell[depth] = j
                 dchoice[depth] = -1
@@ -273,7 +250,7 @@ def _search(
             descend = False
             continue
         dchoice[d] = v
-        if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
+        if spent(nodes, node_cap):
             stop = _NODES
             break
         nodes += 1
@@ -287,14 +264,8 @@ def _search(
     return count, stop, nodes, saved, bad
 
 
-def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
-    """``fn``'s very code with the named jitted helpers swapped for their plain sources: a
-    module-level kernel (unlike a factory's closure) that numba's cache serves across processes."""
-    return FunctionType(fn.__code__, {**fn.__globals__, **helpers}, fn.__name__, fn.__defaults__)
-
-
 #: plain-Python kernel (``jit=False``): the same source, with the plain helpers
-_count_kernel_src = _plain(_search, _validate=_validate_src, _place=_place_src, stopped=never)
+_count_kernel_src = plain(_search, _validate=_validate_src, _place=_place_src)
 #: numba kernel: the same source, with the jitted helpers
 _count_kernel = njit(cache=True)(_search)
 
@@ -333,16 +304,9 @@ def _symmetry(rows: int, cols: int, t: int) -> tuple[int, int, list[int]]:
 
 
 @unwinds
-def brute_count(
-    rows: int,
-    cols: int,
-    clues: Sequence[int | None],
-    limit: int = 2,
-    node_cap: int = 10**9,
-    jit: bool = True,
-    propagate: bool = True,
-    restarts: bool = True,
-) -> tuple[int, str | None, int, list[list[int]]]:
+def brute_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2, node_cap: int = 10**9,
+                jit: bool = True, propagate: bool = True,
+                restarts: bool = True) -> tuple[int, str | None, int, list[list[int]]]:
     """Count Fill-a-Pix pictures by reading-order search with block-count pruning.
 
     ``clues`` has one entry per cell in reading order (rows*cols), each None

@@ -144,13 +144,7 @@ def _push_cell(c, dom, clue, block, work, n):
         work[b + top] = c
         work[b + n + top] = work[b + 2 * n + 1]
         work[b + 2 * n] = top + 1
-    for k in range(9):
-        j = block[c, k]
-        if j < 0:
-            break
-        if clue[j] >= 0:
-            _queue(work, 0, j, n)
-            _queue(work, 2 * n, j, n)
+    _requeue(c, clue, block, work, n)
 
 
 @njit(cache=True, _nrt=False)

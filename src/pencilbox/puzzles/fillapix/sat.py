@@ -33,7 +33,7 @@ from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from pencilbox.core.satloop import assignment, count_models
+from pencilbox.core.satloop import Counted, assignment, count_models
 
 __all__ = ["ENCODING", "SOLVER_NAME", "sat_count"]
 
@@ -74,14 +74,8 @@ def _exactly(lits: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
     return cls
 
 
-def sat_count(
-    rows: int,
-    cols: int,
-    clues: Sequence[int | None],
-    limit: int = 2,
-    solver_name: str = SOLVER_NAME,
-    encoding: str = ENCODING,
-) -> tuple[int, str | None, int, list[list[int]]]:
+def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
+              solver_name: str = SOLVER_NAME, encoding: str = ENCODING) -> Counted:
     """Count Fill-a-Pix pictures up to ``limit`` with an incremental SAT solver.
 
     ``clues`` has one entry per cell (rows*cols, reading order): None or -1

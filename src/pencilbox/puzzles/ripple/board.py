@@ -14,8 +14,9 @@ from functools import cached_property
 from typing import Any, ClassVar
 
 from pencilbox.core.geometry import Grid, grid
+from pencilbox.core.gridboard import json_cells
 from pencilbox.errors import BoardError, natural, shown
-from pencilbox.sections import Section
+from pencilbox.sections import Section, expect
 
 MARK = -1
 MAX_REGION = 60  # values are bits of one int64
@@ -110,12 +111,7 @@ def read_value(tok: str, where: str) -> int | None:
 
 
 def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
-    extra = set(sections) - {"clues", "regions", "answer"}
-    if extra:
-        raise BoardError(f"line {sections[min(extra)].line}: unknown section '{min(extra)}:' for ripple")
-    for need in ("regions", "clues"):
-        if need not in sections:
-            raise BoardError(f"missing section '{need}:'")
+    expect(sections, "ripple", ("clues", "regions", "answer"), ("regions", "clues"))
     labels = [t.text for row in sections["regions"].grid(rows, cols) for t in row]
     regions = canonical(rows, cols, labels, f"line {sections['regions'].line}")
     clues = tuple(read_given(t.text, t.where()) for row in sections["clues"].grid(rows, cols) for t in row)
@@ -142,18 +138,6 @@ def to_text(board: Board) -> str:
 
 # ---------------------------------------------------------------- JSON
 
-def _flat(data: dict[str, Any], key: str, rows: int, cols: int) -> list[tuple[int, int, Any]]:
-    grid_ = data.get(key)
-    if not isinstance(grid_, list) or len(grid_) != rows:
-        raise BoardError(f"'{key}' must be a list of {rows} rows")
-    out = []
-    for r, row in enumerate(grid_):
-        if not isinstance(row, list) or len(row) != cols:
-            raise BoardError(f"'{key}' row {r + 1} must be a list of {cols} entries")
-        out += [(r, c, v) for c, v in enumerate(row)]
-    return out
-
-
 def _positive(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v >= 1
 
@@ -161,13 +145,13 @@ def _positive(v: Any) -> bool:
 def from_json(data: dict[str, Any]) -> Board:
     rows, cols = data["rows"], data["cols"]
     labels = []
-    for r, c, v in _flat(data, "regions", rows, cols):
+    for r, c, v in json_cells(data, "regions", rows, cols):
         if not isinstance(v, (int, str)) or isinstance(v, bool):
             raise BoardError(f"'regions' row {r + 1}, column {c + 1}: {shown(v)} is not a region label")
         labels.append(v)
     regions = canonical(rows, cols, labels, "'regions'")
     clues: list[int | None] = []
-    for r, c, v in _flat(data, "clues", rows, cols):
+    for r, c, v in json_cells(data, "clues", rows, cols):
         if v is not None and v != "?" and not _positive(v):
             raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {shown(v)} is not a Ripple given "
                              "(null, '?' or a positive integer)")
@@ -175,7 +159,7 @@ def from_json(data: dict[str, Any]) -> Board:
     answer: tuple[int | None, ...] | None = None
     if data.get("answer") is not None:
         cells: list[int | None] = []
-        for r, c, v in _flat(data, "answer", rows, cols):
+        for r, c, v in json_cells(data, "answer", rows, cols):
             if v is not None and not _positive(v):
                 raise BoardError(f"'answer' row {r + 1}, column {c + 1}: {shown(v)} is not a Ripple value")
             cells.append(v)

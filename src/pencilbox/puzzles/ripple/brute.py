@@ -2,7 +2,7 @@
 
 This module deliberately shares no code with the rest of the project (it
 imports only numpy, numba, the standard library and the signal poll of
-core/poll.py with its unwrapping, which decide nothing), so that it can serve
+core/poll.py with its unwrapping, and core/brutekit.py, which decide nothing), so that it can serve
 as an independent check of the main solver.  It holds two counters that
 enumerate opposite halves of the problem and share only the input
 preparation (``_prepare``) and the from-scratch leaf judge (``_leaf_ok``):
@@ -36,12 +36,11 @@ engine are the same code.  Searches are iterative (explicit stacks).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import FunctionType
 
 import numpy as np
 from numba import njit
 
-from pencilbox.core.poll import EVERY, never, stopped
+from pencilbox.core.brutekit import leaf, plain, spent
 from pencilbox.core.unwind import unwinds
 
 __all__ = ["count_by_cells", "count_by_regions"]
@@ -94,16 +93,8 @@ def _leaf_ok_src(
 _leaf_ok = njit(cache=True)(_leaf_ok_src)
 
 
-def _search_cells(
-    rows: int,
-    cols: int,
-    reg: np.ndarray,
-    size: np.ndarray,
-    clue: np.ndarray,
-    limit: int,
-    node_cap: int,
-    out: np.ndarray,
-) -> tuple[int, int, int, int, int]:
+def _search_cells(rows: int, cols: int, reg: np.ndarray, size: np.ndarray, clue: np.ndarray, limit: int,
+                  node_cap: int, out: np.ndarray) -> tuple[int, int, int, int, int]:
     """Reading-order DFS over the free cells; returns (count, stop, nodes, saved, bad).
 
     ``nodes`` counts candidate (cell, value) pairs tested, pruned or not.
@@ -139,25 +130,15 @@ def _search_cells(
             if r + k < rows and val[i + k * cols] == v:
                 return 0, _GO, 0, 0, 0
     cur = np.zeros(nf + 1, dtype=np.int64)  # value tried last at each depth
-    count = 0
-    saved = 0
-    nodes = 0
-    bad = 0
+    count = saved = nodes = bad = 0
     stop = _GO
     d = 0
     while d >= 0:
         if d == nf:
-            if _leaf_ok(rows, cols, reg, size, clue, val):
-                if saved < out.shape[0]:
-                    for k in range(n):
-                        out[saved, k] = val[k]
-                    saved += 1
-                count += 1
-                if count >= limit:
-                    stop = _LIMIT
-                    break
-            else:
-                bad += 1
+            saved, count, bad = leaf(out, saved, val, count, bad, _leaf_ok(rows, cols, reg, size, clue, val))
+            if count >= limit:
+                stop = _LIMIT
+                break
             d -= 1
             continue
         i = free[d]
@@ -172,7 +153,7 @@ def _search_cells(
         placed = False
         v = cur[d] + 1
         while v <= s:
-            if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
+            if spent(nodes, node_cap):
                 stop = _NODES
                 break
             nodes += 1
@@ -206,18 +187,9 @@ def _search_cells(
     return count, stop, nodes, saved, bad
 
 
-def _search_regions(
-    rows: int,
-    cols: int,
-    reg: np.ndarray,
-    size: np.ndarray,
-    clue: np.ndarray,
-    rcells: np.ndarray,
-    order: np.ndarray,
-    limit: int,
-    node_cap: int,
-    out: np.ndarray,
-) -> tuple[int, int, int, int, int]:
+def _search_regions(rows: int, cols: int, reg: np.ndarray, size: np.ndarray, clue: np.ndarray,
+                    rcells: np.ndarray, order: np.ndarray, limit: int, node_cap: int,
+                    out: np.ndarray) -> tuple[int, int, int, int, int]:
     """DFS over (region, value) steps choosing a cell each; returns (count, stop, nodes, saved, bad).
 
     ``rcells[g]`` lists region g's cells (padded with -1), ``order`` the
@@ -259,25 +231,15 @@ def _search_regions(
                 sval[ns] = v
                 ns += 1
     cur = np.full(ns + 1, -1, dtype=np.int64)  # index into rcells[g] of the cell tried last
-    count = 0
-    saved = 0
-    nodes = 0
-    bad = 0
+    count = saved = nodes = bad = 0
     stop = _GO
     d = 0
     while d >= 0:
         if d == ns:
-            if _leaf_ok(rows, cols, reg, size, clue, val):
-                if saved < out.shape[0]:
-                    for k in range(n):
-                        out[saved, k] = val[k]
-                    saved += 1
-                count += 1
-                if count >= limit:
-                    stop = _LIMIT
-                    break
-            else:
-                bad += 1
+            saved, count, bad = leaf(out, saved, val, count, bad, _leaf_ok(rows, cols, reg, size, clue, val))
+            if count >= limit:
+                stop = _LIMIT
+                break
             d -= 1
             continue
         g = sreg[d]
@@ -291,7 +253,7 @@ def _search_regions(
         while j < s:
             i = rcells[g, j]
             if val[i] == 0:
-                if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
+                if spent(nodes, node_cap):
                     stop = _NODES
                     break
                 nodes += 1
@@ -325,15 +287,9 @@ def _search_regions(
     return count, stop, nodes, saved, bad
 
 
-def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
-    """``fn``'s very code with the named jitted helpers swapped for their plain sources: a
-    module-level kernel (unlike a factory's closure) that numba's cache serves across processes."""
-    return FunctionType(fn.__code__, {**fn.__globals__, **helpers}, fn.__name__, fn.__defaults__)
-
-
 #: plain-Python kernels (``jit=False``): the same source, with the plain judge
-_cells_kernel_src = _plain(_search_cells, _leaf_ok=_leaf_ok_src, stopped=never)
-_regions_kernel_src = _plain(_search_regions, _leaf_ok=_leaf_ok_src, stopped=never)
+_cells_kernel_src = plain(_search_cells, _leaf_ok=_leaf_ok_src)
+_regions_kernel_src = plain(_search_regions, _leaf_ok=_leaf_ok_src)
 #: numba kernels: the same source, with the jitted judge
 _cells_kernel = njit(cache=True)(_search_cells)
 _regions_kernel = njit(cache=True)(_search_regions)
@@ -410,15 +366,8 @@ def _region_order(rows: int, cols: int, reg: np.ndarray, size: np.ndarray, clue:
 
 
 @unwinds
-def count_by_cells(
-    rows: int,
-    cols: int,
-    regions: Sequence[int],
-    clues: Sequence[int | None],
-    limit: int = 2,
-    node_cap: int = 10**9,
-    jit: bool = True,
-) -> Result:
+def count_by_cells(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None], limit: int = 2,
+                   node_cap: int = 10**9, jit: bool = True) -> Result:
     """Count Ripple Effect answers with cells choosing values in reading order.
 
     ``regions`` and ``clues`` are flat (reading order); a clue is None or a
@@ -445,15 +394,8 @@ def count_by_cells(
 
 
 @unwinds
-def count_by_regions(
-    rows: int,
-    cols: int,
-    regions: Sequence[int],
-    clues: Sequence[int | None],
-    limit: int = 2,
-    node_cap: int = 10**9,
-    jit: bool = True,
-) -> Result:
+def count_by_regions(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None],
+                     limit: int = 2, node_cap: int = 10**9, jit: bool = True) -> Result:
     """Count Ripple Effect answers with each region's values choosing cells, largest value first.
 
     Same arguments and result as ``count_by_cells``; ``nodes`` counts

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import finish, no_ready, search
+from pencilbox.core.jit import finish, no_ready, random_bit, search
 from pencilbox.puzzles.ripple.kernel import (
     COLS,
     HID,
@@ -397,18 +397,7 @@ def _pick(var, rem, order, tabs):
     """The lowest value, or in random order (order 1) a random one (for random solutions)."""
     if order == 0:
         return rem & -rem
-    k = 0
-    x = rem
-    while x:
-        x &= x - 1
-        k += 1
-    t = np.random.randint(k)
-    while True:
-        bit = rem & -rem
-        if t == 0:
-            return bit
-        rem ^= bit
-        t -= 1
+    return random_bit(rem)
 
 
 @njit(cache=True)

@@ -31,7 +31,7 @@ from itertools import combinations
 from pysat.solvers import Solver
 
 from pencilbox.core.generate import Rivals
-from pencilbox.core.satloop import count_models
+from pencilbox.core.satloop import Counted, count_models
 
 __all__ = ["SOLVER_NAME", "rivals", "sat_count"]
 
@@ -86,14 +86,8 @@ def _shape(
     return tuple(off), size, tuple(clauses), nvars
 
 
-def sat_count(
-    rows: int,
-    cols: int,
-    regions: Sequence[int],
-    clues: Sequence[int | None],
-    limit: int = 2,
-    solver_name: str = SOLVER_NAME,
-) -> tuple[int, str | None, int, list[list[int]]]:
+def sat_count(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None], limit: int = 2,
+              solver_name: str = SOLVER_NAME) -> Counted:
     """Count Ripple Effect answers up to ``limit`` with an incremental SAT solver.
 
     ``regions`` and ``clues`` are flat (reading order); a clue is None or a

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
-from pencilbox.core.geometry import Grid, grid
+from pencilbox.core.gridboard import GridBoard, json_answer_rows
 from pencilbox.errors import BoardError, shown
-from pencilbox.sections import Section
+from pencilbox.sections import Section, expect
 
 FWD, BACK, BOTH = 1, 2, 3
 MARK = -1
@@ -27,18 +27,10 @@ PointT = TypeVar("PointT")  # what a lattice point holds: a clue, a token, a JSO
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(GridBoard):
     """Point clues (and optionally an answer) on an R x C grid of cells."""
 
-    rows: int
-    cols: int
-    clues: tuple[int | None, ...]
-    answer: tuple[int | None, ...] | None = None
     puzzle: ClassVar[str] = "slant"
-
-    @cached_property
-    def grid(self) -> Grid:
-        return grid(self.rows, self.cols)
 
     @cached_property
     def clued(self) -> tuple[int, ...]:
@@ -85,11 +77,7 @@ def read_row(chars: str, cols: int, where: str, line: int) -> list[int | None]:
 
 
 def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
-    extra = set(sections) - {"clues", "answer"}
-    if extra:
-        raise BoardError(f"line {sections[min(extra)].line}: unknown section '{min(extra)}:' for slant")
-    if "clues" not in sections:
-        raise BoardError("missing section 'clues:' (the (R+1)x(C+1) lattice points)")
+    expect(sections, "slant", ("clues", "answer"), ("clues",), " (the (R+1)x(C+1) lattice points)")
     clues = tuple(read_clue(t.text, t.where())
                   for row in sections["clues"].grid(rows + 1, cols + 1) for t in row)
     answer = None
@@ -135,17 +123,10 @@ def from_json(data: dict[str, Any]) -> Board:
                 raise BoardError(f"'clues' row {r + 1}, column {c + 1}: {shown(v)} is not a Slant clue "
                                  "(null, '?' or 0..4)")
     answer = None
-    ans = data.get("answer")
-    if ans is not None:
-        if not isinstance(ans, list) or len(ans) != rows:
-            raise BoardError(f"'answer' must be a list of {rows} strings of '/' and '\\\\'")
-        cells: list[int | None] = []
-        for r, row in enumerate(ans):
-            text = "".join(row) if isinstance(row, list) else row
-            if not isinstance(text, str):
-                raise BoardError(f"'answer' row {r + 1} must be a string")
-            cells += read_row(text, cols, f"'answer' row {r + 1}", r + 1)
-        answer = tuple(cells)
+    texts = json_answer_rows(data, rows, "'/' and '\\\\'")
+    if texts is not None:
+        answer = tuple(v for r, text in enumerate(texts)
+                       for v in read_row(text, cols, f"'answer' row {r + 1}", r + 1))
     return Board(rows, cols, tuple(clues), answer)
 
 

@@ -2,7 +2,7 @@
 
 This module deliberately shares no code with the rest of the project (it
 imports only numpy, numba, the standard library and the signal poll of
-core/poll.py with its unwrapping, which decide nothing), so that it can serve
+core/poll.py with its unwrapping, and core/brutekit.py, which decide nothing), so that it can serve
 as an independent check of the main solver.
 
 Search: the decision cell is always the first undecided cell in reading
@@ -45,12 +45,11 @@ and under numba (``_count_kernel``: ``_search`` jitted, calling the jitted helpe
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import FunctionType
 
 import numpy as np
 from numba import njit
 
-from pencilbox.core.poll import EVERY, never, stopped
+from pencilbox.core.brutekit import leaf, plain, spent
 from pencilbox.core.unwind import unwinds
 
 __all__ = ["brute_count"]
@@ -111,18 +110,8 @@ def _validate_src(rows: int, cols: int, clue: np.ndarray, orient: np.ndarray) ->
 _validate = njit(cache=True)(_validate_src)
 
 
-def _place_src(
-    j: int,
-    o: int,
-    corner: np.ndarray,
-    clue: np.ndarray,
-    orient: np.ndarray,
-    cnt: np.ndarray,
-    und: np.ndarray,
-    par: np.ndarray,
-    size: np.ndarray,
-    child: np.ndarray,
-) -> bool:
+def _place_src(j: int, o: int, corner: np.ndarray, clue: np.ndarray, orient: np.ndarray, cnt: np.ndarray,
+               und: np.ndarray, par: np.ndarray, size: np.ndarray, child: np.ndarray) -> bool:
     """Put orientation ``o`` into undecided cell ``j`` if degrees and loops allow.
 
     Degree arithmetic: no clue corner may get more diagonal ends than its clue
@@ -166,17 +155,8 @@ def _place_src(
     return True
 
 
-def _search(
-    rows: int,
-    cols: int,
-    clue: np.ndarray,
-    corner: np.ndarray,
-    pcell: np.ndarray,
-    ptouch: np.ndarray,
-    limit: int,
-    node_cap: int,
-    out: np.ndarray,
-) -> tuple[int, int, int, int, int]:
+def _search(rows: int, cols: int, clue: np.ndarray, corner: np.ndarray, pcell: np.ndarray, ptouch: np.ndarray,
+            limit: int, node_cap: int, out: np.ndarray) -> tuple[int, int, int, int, int]:
     """Decisions in reading order plus forced cells; returns (count, stop, nodes, saved, bad).
 
     ``corner[j]`` lists cell j's corner points (tl, tr, bl, br);
@@ -276,17 +256,10 @@ def _search(
             while j < n and orient[j] != 0:
                 j += 1
             if j == n:
-                if _validate(rows, cols, clue, orient):
-                    if saved < out.shape[0]:
-                        for k in range(n):
-                            out[saved, k] = orient[k]
-                        saved += 1
-                    count += 1
-                    if count >= limit:
-                        stop = _LIMIT
-                        break
-                else:
-                    bad += 1
+                saved, count, bad = leaf(out, saved, orient, count, bad, _validate(rows, cols, clue, orient))
+                if count >= limit:
+                    stop = _LIMIT
+                    break
             else:
                 dcell[depth] = j
                 dchoice[depth] = 0
@@ -318,7 +291,7 @@ def _search(
             descend = False
             continue
         dchoice[d] = o
-        if nodes >= node_cap or (nodes & EVERY == 0 and stopped()):
+        if spent(nodes, node_cap):
             stop = _NODES
             break
         nodes += 1
@@ -333,14 +306,8 @@ def _search(
 
 
 _place = njit(cache=True)(_place_src)
-def _plain(fn: FunctionType, **helpers: FunctionType) -> FunctionType:
-    """``fn``'s very code with the named jitted helpers swapped for their plain sources: a
-    module-level kernel (unlike a factory's closure) that numba's cache serves across processes."""
-    return FunctionType(fn.__code__, {**fn.__globals__, **helpers}, fn.__name__, fn.__defaults__)
-
-
 #: plain-Python kernel (``jit=False``): the same source, with the plain helpers
-_count_kernel_src = _plain(_search, _validate=_validate_src, _place=_place_src, stopped=never)
+_count_kernel_src = plain(_search, _validate=_validate_src, _place=_place_src)
 #: numba kernel: the same source, with the jitted helpers
 _count_kernel = njit(cache=True)(_search)
 
@@ -409,15 +376,8 @@ def _answer_back(rows: int, cols: int, r2: int, c2: int, src: list[int], ans: np
 
 
 @unwinds
-def brute_count(
-    rows: int,
-    cols: int,
-    clues: Sequence[int | None],
-    limit: int = 2,
-    node_cap: int = 10**9,
-    jit: bool = True,
-    restarts: bool = True,
-) -> tuple[int, str | None, int, list[list[int]]]:
+def brute_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2, node_cap: int = 10**9,
+                jit: bool = True, restarts: bool = True) -> tuple[int, str | None, int, list[list[int]]]:
     r"""Count Slant answers by reading-order search with degree and loop pruning.
 
     ``clues`` has one entry per lattice point in reading order ((R+1)*(C+1)),

@@ -29,7 +29,7 @@ from itertools import combinations
 
 from pysat.solvers import Solver
 
-from pencilbox.core.satloop import assignment, count_models
+from pencilbox.core.satloop import Counted, assignment, count_models
 
 __all__ = ["SOLVER_NAME", "sat_count"]
 
@@ -138,13 +138,8 @@ def _cycle_cuts(n: int, npts: int, model: list[int],
     return cuts
 
 
-def sat_count(
-    rows: int,
-    cols: int,
-    clues: Sequence[int | None],
-    limit: int = 2,
-    solver_name: str = SOLVER_NAME,
-) -> tuple[int, str | None, int, list[list[int]]]:
+def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
+              solver_name: str = SOLVER_NAME) -> Counted:
     """Count Slant answers up to ``limit`` with an incremental SAT solver.
 
     ``clues`` has one entry per lattice point ((R+1)*(C+1), reading order):

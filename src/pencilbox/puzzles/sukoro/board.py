@@ -9,12 +9,11 @@ An answer is a flat tuple in reading order: 0 empty, 1..4 a digit, None undecide
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from typing import Any, ClassVar
 
-from pencilbox.core.geometry import Grid, grid
+from pencilbox.core.gridboard import GridBoard, json_cells
 from pencilbox.errors import BoardError, shown
-from pencilbox.sections import Section
+from pencilbox.sections import Section, expect
 
 EMPTY = 1
 NUMBERED = 0b11110
@@ -27,18 +26,10 @@ def digit_bit(d: int) -> int:
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(GridBoard):
     """Clues (and optionally an answer, complete or partial) on an R x C grid."""
 
-    rows: int
-    cols: int
-    clues: tuple[int | None, ...]
-    answer: tuple[int | None, ...] | None = None
     puzzle: ClassVar[str] = "sukoro"
-
-    @cached_property
-    def grid(self) -> Grid:
-        return grid(self.rows, self.cols)
 
 
 # ---------------------------------------------------------------- text
@@ -72,11 +63,7 @@ def read_answer(tok: str, where: str) -> int | None:
 
 
 def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
-    extra = set(sections) - {"clues", "answer"}
-    if extra:
-        raise BoardError(f"line {sections[min(extra)].line}: unknown section '{min(extra)}:' for sukoro")
-    if "clues" not in sections:
-        raise BoardError("missing section 'clues:'")
+    expect(sections, "sukoro", ("clues", "answer"), ("clues",))
     clues = tuple(read_clue(t.text, t.where()) for row in sections["clues"].grid(rows, cols) for t in row)
     answer = None
     if "answer" in sections:
@@ -97,22 +84,10 @@ def to_text(board: Board) -> str:
 
 # ---------------------------------------------------------------- JSON
 
-def _rows_of(data: Any, key: str, rows: int, cols: int) -> list[Any]:
-    grid_ = data.get(key)
-    if not isinstance(grid_, list) or len(grid_) != rows:
-        raise BoardError(f"'{key}' must be a list of {rows} rows")
-    flat = []
-    for r, row in enumerate(grid_):
-        if not isinstance(row, list) or len(row) != cols:
-            raise BoardError(f"'{key}' row {r + 1} must be a list of {cols} entries")
-        flat += [(r, c, v) for c, v in enumerate(row)]
-    return flat
-
-
 def from_json(data: dict[str, Any]) -> Board:
     rows, cols = data["rows"], data["cols"]
     clues = []
-    for r, c, v in _rows_of(data, "clues", rows, cols):
+    for r, c, v in json_cells(data, "clues", rows, cols):
         if v is None or v == "?" or (isinstance(v, int) and not isinstance(v, bool) and 1 <= v <= 4):
             clues.append(MARK if v == "?" else v)
         else:
@@ -121,7 +96,7 @@ def from_json(data: dict[str, Any]) -> Board:
     answer: tuple[int | None, ...] | None = None
     if data.get("answer") is not None:
         cells: list[int | None] = []
-        for r, c, v in _rows_of(data, "answer", rows, cols):
+        for r, c, v in json_cells(data, "answer", rows, cols):
             if v is None or (isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= 4):
                 cells.append(v)
             else:

@@ -1,8 +1,8 @@
 """Sukoro engine 2: bit-per-cell brute force counter (self-contained).
 
 This module deliberately shares no code with the rest of the project, so that
-it can serve as an independent check of the main solver (its one import, the signal
-poll of core/poll.py with its unwrapping, decides nothing).
+it can serve as an independent check of the main solver (its imports, the signal
+poll of core/poll.py with its unwrapping and core/brutekit.py, decide nothing).
 
 Search: cells are visited in reading order and each gets ONE bit (numbered or
 empty).  No digit is ever guessed: a cell's digit is its degree (number of
@@ -31,12 +31,12 @@ maps answers one to one, so counts are unchanged).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from types import FunctionType
 
 import numpy as np
 from numba import njit
 
-from pencilbox.core.poll import EVERY, never, stopped
+from pencilbox.core.brutekit import kept, plain
+from pencilbox.core.poll import EVERY, stopped
 from pencilbox.core.unwind import unwinds
 
 __all__ = ["brute_count"]
@@ -49,18 +49,9 @@ _STOPS = (None, "limit", "nodes")
 _NO_CLUE = -1
 
 
-def _count_kernel_src(
-    rows: int,
-    cols: int,
-    clue: np.ndarray,
-    nbr: np.ndarray,
-    comp: np.ndarray,
-    cmp_nb: np.ndarray,
-    limit: int,
-    node_cap: int,
-    mirror: int,
-    out: np.ndarray,
-) -> tuple[int, int, int, int]:
+def _count_kernel_src(rows: int, cols: int, clue: np.ndarray, nbr: np.ndarray, comp: np.ndarray,
+                      cmp_nb: np.ndarray, limit: int, node_cap: int, mirror: int,
+                      out: np.ndarray) -> tuple[int, int, int, int]:
     """DFS over one bit per cell; returns (count, stop, nodes, saved), ``stop`` one of _GO,
     _LIMIT, _NODES.
 
@@ -98,10 +89,7 @@ def _count_kernel_src(
                         ok = False
                         break
             if ok and (lab != 0 or sealed[n] == 1):
-                if saved < out.shape[0]:
-                    for k in range(n):
-                        out[saved, k] = x[k]
-                    saved += 1
+                saved = kept(out, saved, x)
                 count += weight
                 if count >= limit:
                     stop = _LIMIT
@@ -250,8 +238,7 @@ def _count_kernel_src(
 _count_kernel = njit(cache=True)(_count_kernel_src)
 #: the plain-Python kernel (``jit=False``): the same code, with no signal poll (the interpreter
 #: runs the handlers itself)
-_count_kernel_src = FunctionType(_count_kernel_src.__code__, {**globals(), "stopped": never},
-                                 "_count_kernel_src")
+_count_kernel_src = plain(_count_kernel_src)
 
 
 def _tables(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -294,15 +281,8 @@ def _tables(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 
 
 @unwinds
-def brute_count(
-    rows: int,
-    cols: int,
-    clues: Sequence[int | None],
-    limit: int = 2,
-    node_cap: int = 10**9,
-    jit: bool = True,
-    mirror: bool | None = None,
-) -> tuple[int, str | None, int, list[list[int]]]:
+def brute_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2, node_cap: int = 10**9,
+                jit: bool = True, mirror: bool | None = None) -> tuple[int, str | None, int, list[list[int]]]:
     """Count Sukoro answers by one-bit-per-cell search.
 
     Returns ``(count, stop, nodes, answers)``: ``stop`` is ``"limit"`` when

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import finish, search
+from pencilbox.core.jit import finish, random_bit, search
 from pencilbox.puzzles.sukoro.kernel import (
     CONN,
     CONNECTED,
@@ -289,6 +289,13 @@ def _sure_linked(dom, orth, todo, q, ctr):
         while dom[start] & EMPTY:
             start += 1
         ctr[C_SURE_AT] = start
+    return _flood(start, EMPTY, False, dom, orth, todo, q, ctr) == ctr[C_SURE]
+
+
+@njit(cache=True)
+def _flood(start, mask, hit, dom, orth, todo, q, ctr):
+    """How many cells a walk from ``start`` reaches over those whose domain meets ``mask``
+    (``hit``) or misses it (visit stamps in ``q[4]`` avoid clearing)."""
     ctr[C_STAMP] += 1
     stamp = ctr[C_STAMP]
     q[4, start] = stamp
@@ -302,12 +309,12 @@ def _sure_linked(dom, orth, todo, q, ctr):
             j = orth[i, k]
             if j < 0:
                 break
-            if dom[j] & EMPTY == 0 and q[4, j] != stamp:
+            if (dom[j] & mask != 0) == hit and q[4, j] != stamp:
                 q[4, j] = stamp
                 todo[top] = j
                 top += 1
                 seen += 1
-    return seen == ctr[C_SURE]
+    return seen
 
 
 @njit(cache=True)
@@ -321,25 +328,7 @@ def _link(dom, orth, todo, q, ctr):
     start = 0
     while dom[start] & NUMBERED == 0:
         start += 1
-    ctr[C_STAMP] += 1
-    stamp = ctr[C_STAMP]
-    q[4, start] = stamp
-    todo[0] = start
-    top = 1
-    seen = 1
-    while top:
-        top -= 1
-        i = todo[top]
-        for k in range(4):
-            j = orth[i, k]
-            if j < 0:
-                break
-            if dom[j] & NUMBERED and q[4, j] != stamp:
-                q[4, j] = stamp
-                todo[top] = j
-                top += 1
-                seen += 1
-    if seen == ctr[C_CAN]:
+    if _flood(start, NUMBERED, True, dom, orth, todo, q, ctr) == ctr[C_CAN]:
         ctr[C_LINKED] = ctr[0]
         ctr[C_LINKED_CAN] = ctr[C_CAN]
 
@@ -449,18 +438,7 @@ def _pick(var, rem, order, tabs):
         return rem & -rem
     if order == ORDER_NUMBERED and rem & NUMBERED:
         rem &= NUMBERED
-    k = 0
-    x = rem
-    while x:
-        x &= x - 1
-        k += 1
-    t = np.random.randint(k)
-    while True:
-        bit = rem & -rem
-        if t == 0:
-            return bit
-        rem ^= bit
-        t -= 1
+    return random_bit(rem)
 
 
 @njit(cache=True)

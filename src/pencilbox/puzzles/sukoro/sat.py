@@ -27,7 +27,7 @@ from itertools import combinations
 from pysat.solvers import Solver
 
 from pencilbox.core.generate import Rivals
-from pencilbox.core.satloop import count_models
+from pencilbox.core.satloop import Counted, count_models
 
 __all__ = ["SOLVER_NAME", "rivals", "sat_count"]
 
@@ -108,13 +108,8 @@ def _clue_units(n: int, clues: Sequence[int | None]) -> list[list[int]] | None:
     return units
 
 
-def sat_count(
-    rows: int,
-    cols: int,
-    clues: Sequence[int | None],
-    limit: int = 2,
-    solver_name: str = SOLVER_NAME,
-) -> tuple[int, str | None, int, list[list[int]]]:
+def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
+              solver_name: str = SOLVER_NAME) -> Counted:
     """Count Sukoro answers up to ``limit`` with an incremental SAT solver.
 
     Returns ``(count, stop, nodes, answers)``; ``nodes`` is the number of
