@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
-from pencilbox import bank
+from pencilbox import bank, puzzles
 from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
 from tests.player.test_browser import (
     PUZZLES,
@@ -70,11 +70,9 @@ def solve_in_page(page: Page, board_id: str) -> None:
 
 
 def janko_slant() -> str:
-    """A published 24x36 Slant (the largest the issue names) as its puzz.link URL."""
-    import json
-    from pathlib import Path
-    data = json.loads((Path(__file__).resolve().parents[3] / "shared" / "testdata" / "slant.json").read_text())
-    return next(b["url"] for b in data if b["id"] == "janko-gokigen-35_24x36")
+    """A published 24x36 Slant (the largest the issue names) as its puzz.link URL (the folder's
+    copy of the shared test data: a clone without ../shared has it too)."""
+    return next(b["url"] for b in puzzles.published("slant") if b["id"] == "janko-gokigen-35_24x36")
 
 
 def open_id(page: Page, server: str, board_id: str) -> None:
