@@ -170,7 +170,7 @@ def parse_size(text: str) -> tuple[int, int]:
 def cmd_generate(args: argparse.Namespace) -> int:
     puzzle = puzzles.get(args.puzzle)
     rows, cols = parse_size(args.size)
-    check_grade(puzzle, args.grade)
+    grade = check_grade(puzzle, args.grade)  # the level asked for (a BoardError names the grades)
     if args.n < 1:
         raise BoardError("-n must be at least 1")
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
@@ -187,7 +187,7 @@ def cmd_generate(args: argparse.Namespace) -> int:
             if args.density is not None and raw is not None:
                 made = raw(rows, cols, args.density, seed + 1_000_003 * k)
             else:
-                made = puzzle.generate(rows, cols, args.grade, seed + 1_000_003 * k)
+                made = puzzle.generate(rows, cols, grade, seed + 1_000_003 * k)
         except ValueError as e:
             raise BoardError(str(e)) from None
         except (Stopped, Exception) as e:

@@ -16,7 +16,7 @@ from typing import Any, ParamSpec, TypeVar
 from pencilbox import puzzles
 from pencilbox.core import budgets, engine
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES, scaled
-from pencilbox.core.engine import CAPPED, UNIQUE, Count, Hint
+from pencilbox.core.engine import CAPPED, UNIQUE, Count, Hint, Level
 from pencilbox.core.puzzle import Broken, compiled_ready
 from pencilbox.errors import BoardError, shown
 
@@ -27,7 +27,9 @@ R = TypeVar("R")
 @dataclass(frozen=True)
 class Options:
     """What a verb may do, as the CLI and the player ask it: the ladder level, the rungs
-    switched off, the node cap (None: the verb's own budget) and the count limit."""
+    switched off, the node cap (None: the verb's own budget) and the count limit. The level
+    and the rungs are as a person named them: the verb checks them against the board's
+    ladder (``names``, ``dropped``), which is known only once the board is read."""
 
     level: str | None = None
     off: tuple[str, ...] = ()
@@ -75,16 +77,24 @@ def _cells(board: Any, vars_: Any) -> list[list[int]]:
     return [list(board.grid.rc(v)) for v in vars_]
 
 
-def names(puzzle: Any, level: str | None, off: tuple[str, ...] = ()) -> tuple[str, ...]:
+def names(puzzle: Any, level: str | None, off: tuple[str, ...] = ()) -> tuple[Level, ...]:
     """The one level check: the rungs enabled at ``level`` (default: the whole ladder)
     without the ``off`` ones, or a BoardError naming the levels."""
     try:
-        return engine.ladder(puzzle, level, off)
+        return engine.asked(puzzle, level, off)
     except ValueError as e:
         raise BoardError(str(e)) from None
 
 
-def _search_names(puzzle: Any, opts: Options) -> tuple[str, ...] | None:
+def dropped(puzzle: Any, off: tuple[str, ...]) -> tuple[Level, ...]:
+    """The rungs ``off`` names, as levels of the ladder, or a BoardError naming the levels."""
+    try:
+        return tuple(engine.named(puzzle, name) for name in off)
+    except ValueError as e:
+        raise BoardError(str(e)) from None
+
+
+def _search_names(puzzle: Any, opts: Options) -> tuple[Level, ...] | None:
     """None (the engine's escalating default) unless a level or an ablation is asked for."""
     return names(puzzle, opts.level or puzzle.search_level, opts.off) if opts.level or opts.off else None
 
@@ -100,7 +110,8 @@ def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
     res = engine.count(puzzle, board, _search_names(puzzle, opts), 2, node_cap, probe_cap=probes)
     answers = [puzzle.answer_json(board, puzzle.answer_from_state(board, a)) for a in res.answers]
     unique = res.status == UNIQUE
-    g = engine.grade(puzzle, board, opts.off, node_cap, probe_cap=probes).grade if unique else None
+    off = dropped(puzzle, opts.off)
+    g = engine.grade(puzzle, board, off, node_cap, probe_cap=probes).grade if unique else None
     return {"puzzle": puzzle.name, "rows": board.rows, "cols": board.cols, "status": res.status,
             "answer": answers[0] if answers else None, "second": answers[1] if len(answers) > 1 else None,
             "grade": g, "nodes": res.nodes, "ms": _ms(t0)}
@@ -140,8 +151,7 @@ def grade(board: Any, opts: Options = Options()) -> dict[str, Any]:
     puzzle = puzzles.get(board.puzzle)
     node_cap = opts.nodes(SOLVE_NODES, board)
     check_caps(node_cap=node_cap)
-    names(puzzle, None, opts.off)
-    g = engine.grade(puzzle, board, opts.off, node_cap, probe_cap=opts.probes(node_cap))
+    g = engine.grade(puzzle, board, dropped(puzzle, opts.off), node_cap, probe_cap=opts.probes(node_cap))
     return {"grade": g.grade, "unique": g.unique, "status": g.status,
             "settled": {k: None if v is None else round(v, 4) for k, v in g.settled.items()}}
 

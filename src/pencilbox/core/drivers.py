@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
-from pencilbox.core.engine import CAPPED, MULTIPLE, NONE, UNIQUE, Status
+from pencilbox.core.engine import CAPPED, MULTIPLE, NONE, UNIQUE, Level, Status
 from pencilbox.errors import BoardError, shown
 
 if TYPE_CHECKING:
@@ -78,8 +78,12 @@ def erase(clues: Clues, order: Iterable[int], keep: Callable[[Clues], bool]) -> 
     return tuple(out), tried
 
 
-def check_grade(puzzle: Puzzle[Any, Any], grade: str | None) -> None:
-    """A grade a generator can aim at: a level of the ladder, ``search`` or None."""
+def check_grade(puzzle: Puzzle[Any, Any], grade: str | None) -> Level | None:
+    """A grade a generator can aim at, as a person named it (a level of the ladder, ``search``
+    or None), as the level; else a BoardError naming the grades."""
     grades = (*engine.levels(puzzle), engine.SEARCH)
-    if grade is not None and grade not in grades:
+    if grade is None:
+        return None
+    if grade not in grades:
         raise BoardError(f"unknown level {shown(grade)} for {puzzle.name}; grades: {', '.join(grades)}")
+    return grades[grades.index(grade)]

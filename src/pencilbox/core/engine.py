@@ -4,7 +4,8 @@ Glossary:
 - *domain*: a candidate bitmask per variable; the *state* is the flat list of domains.
 - *rung*: a named, sound rule set that only removes candidates (``apply`` -> changed?).
 - *ladder*: a puzzle's ordered rungs plus the engine's ``probe`` on top; a *level* names
-  a rung and means every enabled rung up to it (levels are cumulative).
+  a rung and means every enabled rung up to it (levels are cumulative). A level's name is
+  a ``Level``: each puzzle declares its rungs' names once, the engine ``probe`` and ``search``.
 - *fixpoint*: run the enabled rungs, returning to the cheapest after any progress
   (as Tatham's latin.c does), until none changes anything.
 - ``probe``: singleton consistency over the enabled rungs below it.
@@ -20,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import InitVar, dataclass, field
+from enum import StrEnum
 from functools import partial
 from typing import TYPE_CHECKING, Any, Final, Literal, Protocol, TypeAlias
 
@@ -30,8 +32,30 @@ if TYPE_CHECKING:
     from pencilbox.core.puzzle import BoardT, Kernel, Puzzle
     from pencilbox.core.screen import Screen
 
-PROBE = "probe"
-SEARCH = "search"
+
+class Level(StrEnum):
+    """A ladder level's name, exactly as the spec writes it. Each puzzle's ``levels`` module
+    declares its rungs' names once, as the members of a subclass (``class Level(engine.Level):
+    DEG = "deg"``, read ``Level.DEG``: upper case, as a member ``count`` would hide
+    ``str.count``); the engine adds ``probe`` on top of every ladder and the grade ``search``
+    past it (``EngineLevel``). A member is a str: JSON, text, the command line and error
+    messages (its repr too) read the bare name, while mypy rejects a member no ladder
+    declares and a bare string where a level is asked for. A person's text (``--level``,
+    ``--off``, a grade) becomes a member of the board's ladder through ``named``."""
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+
+class EngineLevel(Level):
+    """The engine's own names: the level on top of every ladder, and the grade past it."""
+
+    PROBE = "probe"  # singleton consistency over the rungs below
+    SEARCH = "search"  # the grade of a unique board no level finishes alone
+
+
+PROBE: Final = EngineLevel.PROBE
+SEARCH: Final = EngineLevel.SEARCH
 
 #: what a count says of a board: one answer, two or more, none, or the search ran out of nodes
 Status: TypeAlias = Literal["unique", "multiple", "none", "capped"]
@@ -88,7 +112,7 @@ def passes(work: int | None) -> Iterator[None]:
 class Contradiction(Exception):
     """No answer extends the state; names the rung that found it and the cells involved."""
 
-    def __init__(self, rung: str, cells: Iterable[int] = ()) -> None:
+    def __init__(self, rung: Level, cells: Iterable[int] = ()) -> None:
         self.rung = rung
         self.cells = tuple(cells)
         super().__init__(f"{rung}: contradiction at {self.cells}")
@@ -101,7 +125,7 @@ class Step:
     var: int
     before: int
     after: int
-    rung: str
+    rung: Level
     premises: tuple[int, ...]
 
 
@@ -129,7 +153,7 @@ class State:
     def copy(self) -> State:
         return State(self.dom.copy())
 
-    def restrict(self, var: int, keep: int, rung: str, premises: Iterable[int] = ()) -> bool:
+    def restrict(self, var: int, keep: int, rung: Level, premises: Iterable[int] = ()) -> bool:
         """The one elimination primitive: narrow ``var`` to ``keep``; empty -> Contradiction."""
         old = self.dom[var]
         new = old & keep
@@ -148,25 +172,39 @@ class State:
 
 # ---------------------------------------------------------------- levels and ablation
 
-def levels(puzzle: Puzzle[Any, Any]) -> tuple[str, ...]:
+def levels(puzzle: Puzzle[Any, Any]) -> tuple[Level, ...]:
     """The ladder's level names, cheapest first, ending with ``probe``."""
-    return tuple(r.name for r in puzzle.rungs) + (PROBE,)
+    return (*(r.name for r in puzzle.rungs), PROBE)
 
 
-def ladder(puzzle: Puzzle[Any, Any], level: str | None = None, off: Iterable[str] = ()) -> tuple[str, ...]:
-    """Rung names enabled at ``level`` (cumulative), minus the ``off`` ones everywhere."""
+def named(puzzle: Puzzle[Any, Any], name: str) -> Level:
+    """The level of the puzzle's ladder called ``name`` (a person's text: ``--level``,
+    ``--off``, a grade asked for), or a ValueError naming the levels."""
     names = levels(puzzle)
-    level = names[-1] if level is None else level
-    off = tuple(off)
-    for name in (level, *off):
-        if name not in names:
-            raise ValueError(f"unknown level {shown(name)} for {puzzle.name}; levels: {', '.join(names)}")
-    return tuple(n for n in names[: names.index(level) + 1] if n not in off)
+    if name not in names:
+        raise ValueError(f"unknown level {shown(name)} for {puzzle.name}; levels: {', '.join(names)}")
+    return names[names.index(name)]
+
+
+def ladder(puzzle: Puzzle[Any, Any], level: Level | None = None,
+           off: Iterable[Level] = ()) -> tuple[Level, ...]:
+    """Rung names enabled at ``level`` (cumulative), minus the ``off`` ones everywhere (a
+    level not on the ladder: ValueError, as ``named``)."""
+    return asked(puzzle, level, off)
+
+
+def asked(puzzle: Puzzle[Any, Any], level: str | None = None, off: Iterable[str] = ()) -> tuple[Level, ...]:
+    """``ladder`` at the level and without the rungs a person named (text, checked here in
+    that order by ``named``)."""
+    names = levels(puzzle)
+    top = names[-1] if level is None else named(puzzle, level)
+    dropped = tuple(named(puzzle, name) for name in off)
+    return tuple(n for n in names[: names.index(top) + 1] if n not in dropped)
 
 
 # ---------------------------------------------------------------- fixpoint and probe
 
-def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: Iterable[str],
+def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: Iterable[Level],
              budget: Budget | None = None, screen: Screen | None = None) -> None:
     """Run the enabled rungs to a fixpoint, cheapest first; raises Contradiction (and
     OutOfNodes when ``budget`` runs out). A ``screen`` skips rung passes and probe trials
@@ -192,7 +230,7 @@ def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: It
         return
 
 
-def probe(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, below: tuple[str, ...], start: int = 0,
+def probe(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, below: tuple[Level, ...], start: int = 0,
           budget: Budget | None = None, screen: Screen | None = None) -> int:
     """Drop the first value, scanning round from variable ``start``, whose assumption alone
     makes the rungs ``below`` contradict; returns its variable, or -1 after a full round
@@ -304,8 +342,8 @@ class Order(Protocol):
     def pick(self, var: int, rem: int) -> int: ...
 
 
-def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
-           limit: int = 2, node_cap: int = 10**6, root: Iterable[str] | None = None,
+def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[Level],
+           limit: int = 2, node_cap: int = 10**6, root: Iterable[Level] | None = None,
            order: Order | None = None, probe_cap: int | None = None) -> Count:
     """Count answers by fixpoint + branching on the fewest-valued variable (reference), lowest
     value first, or as ``order`` says. ``root`` (default: ``names``) is the rung set of the root
@@ -367,9 +405,9 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
     return Count.judged(puzzle, board, "ladder", out.count, out.cap, out.nodes, out.answers)
 
 
-def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | None = None, limit: int = 2,
+def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[Level] | None = None, limit: int = 2,
           node_cap: int = 10**6, dom: list[int] | None = None, accel: bool = True,
-          root: Iterable[str] | None = None, probe_cap: int | None = None) -> Count:
+          root: Iterable[Level] | None = None, probe_cap: int | None = None) -> Count:
     """Count answers with the ladder; uses the puzzle's compiled kernel when it has one.
 
     The default strategy escalates: a quick search at the puzzle's ``search_level`` with
@@ -398,13 +436,13 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[str] | Non
     return search(puzzle, board, dom, names, limit, node_cap, root, probe_cap=probe_cap)
 
 
-def _kernel(puzzle: Puzzle[BoardT, Any], names: tuple[str, ...]) -> Kernel[BoardT] | None:
+def _kernel(puzzle: Puzzle[BoardT, Any], names: tuple[Level, ...]) -> Kernel[BoardT] | None:
     """The puzzle's compiled kernel when it has one that runs these rungs."""
     kernel = puzzle.kernel
     return kernel if kernel is not None and kernel.supports(names) else None
 
 
-def run_fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
+def run_fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[Level],
                  accel: bool = True, probe_cap: int | None = None) -> list[int] | None:
     """The fixpoint domains, or None on a contradiction (kernel when available); its probe
     runs at most ``probe_cap`` trials (OutOfNodes past them)."""
@@ -426,20 +464,20 @@ def run_fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], nam
 class Grade:
     """The lowest level that finishes the board alone, or ``search``, or None (not unique)."""
 
-    grade: str | None
+    grade: Level | None
     unique: bool
-    settled: dict[str, float | None]
+    settled: dict[Level, float | None]
     status: Status
 
 
-def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[str] = (), node_cap: int = 10**6,
+def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[Level] = (), node_cap: int = 10**6,
           accel: bool = True, probe_cap: int | None = None) -> Grade:
     """Grade a board: per level, the share of unclued variables its fixpoint settles. Where a
     probe runs past ``probe_cap`` trials the grade is unknown: status ``capped``."""
     off = tuple(off)
     unclued = puzzle.unclued(board)
     start = puzzle.initial_state(board)
-    settled: dict[str, float | None] = {}
+    settled: dict[Level, float | None] = {}
     found = None
     strongest = None  # the last level's fixpoint: the search below starts from it
     for level in levels(puzzle):
@@ -484,15 +522,16 @@ class Hint:
 
     var: int
     value: int
-    rung: str
+    rung: Level
     premises: tuple[int, ...]
-    needs: str = ""
+    dearer: InitVar[Level | None] = None  # the level the deduction takes; None: the rung's
+    needs: Level = field(init=False)
 
-    def __post_init__(self) -> None:
-        self.needs = self.needs or self.rung
+    def __post_init__(self, dearer: Level | None) -> None:
+        self.needs = dearer or self.rung
 
 
-def dearest(puzzle: Puzzle[Any, Any], rungs: Iterable[str]) -> str:
+def dearest(puzzle: Puzzle[Any, Any], rungs: Iterable[Level]) -> Level:
     """The rung of ``rungs`` latest on the ladder: the level a run of those steps needs (a rung
     runs only once every cheaper one is at its fixpoint, so the ladder up to it repeats them)."""
     order = levels(puzzle)
@@ -505,7 +544,7 @@ class Stuck:
     or (``capped``) the node cap ran out first."""
 
     contradiction: bool
-    rung: str | None = None
+    rung: Level | None = None
     cells: tuple[int, ...] = ()
     capped: bool = False
 
@@ -524,7 +563,7 @@ class _UntilSettled(State):
         super().__init__(dom, log=[])
         self.done = done
 
-    def restrict(self, var: int, keep: int, rung: str, premises: Iterable[int] = ()) -> bool:
+    def restrict(self, var: int, keep: int, rung: Level, premises: Iterable[int] = ()) -> bool:
         old = self.dom[var]
         changed = super().restrict(var, keep, rung, premises)
         if changed and self.done(var, self.dom[var]) and not self.done(var, old):
@@ -536,7 +575,7 @@ def _one_value(var: int, dom: int) -> bool:
     return single(dom)
 
 
-def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[str],
+def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[Level],
          done: Callable[[int, int], bool] = _one_value, early: bool = False,
          node_cap: int | None = None, accel: bool = True) -> Hint | Stuck:
     """The first variable the ladder settles from ``dom`` (cheapest rungs first); ``done``
@@ -569,7 +608,7 @@ def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iter
     return _readable(puzzle, board, dom, names, done, early, node_cap, screen)
 
 
-def _readable(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[str, ...],
+def _readable(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[Level, ...],
               done: Callable[[int, int], bool], early: bool, node_cap: int | None,
               screen: Screen | None = None) -> Hint | Stuck:
     """The readable fixpoint with its log: the first step that settles a variable, its rung
@@ -594,9 +633,9 @@ def _readable(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names:
     return Stuck(False)
 
 
-def _reach(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[str, ...],
+def _reach(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[Level, ...],
            done: Callable[[int, int], bool], kernel: Kernel[BoardT], early: bool,
-           node_cap: int | None) -> tuple[str, ...] | None:
+           node_cap: int | None) -> tuple[Level, ...] | None:
     """The cheapest cumulative prefix of ``names`` (with ``early``, else all of them) whose
     compiled fixpoint settles a variable or contradicts; None when none does; OutOfNodes
     where a probe runs past ``node_cap`` trials having settled nothing (a settle before the

@@ -17,7 +17,7 @@ from typing import Any, Generic
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
-from pencilbox.core.engine import CAPPED, UNIQUE
+from pencilbox.core.engine import CAPPED, UNIQUE, Level
 from pencilbox.core.puzzle import BoardT, Clues, Puzzle
 
 __all__ = ["KeepTest", "Made", "Rivals", "UNIQUE", "check_grade", "erase", "finishes", "grade_of", "graded",
@@ -31,7 +31,7 @@ class Made(Generic[BoardT]):
     board: BoardT
     answer: tuple[int, ...]
     seed: int
-    grade: str | None
+    grade: Level | None
     clues: int
     erase_checks: int
     capped_checks: int | None = None  # uniqueness checks that ran out of nodes and kept their
@@ -39,7 +39,7 @@ class Made(Generic[BoardT]):
     proved_unique: bool = False  # every check was exact from a unique start: grading needs no search
 
 
-def finishes(puzzle: Puzzle[BoardT, Any], board: BoardT, level: str) -> bool:
+def finishes(puzzle: Puzzle[BoardT, Any], board: BoardT, level: Level) -> bool:
     """The fixpoint at ``level`` alone settles every variable into an answer (the
     compiled kernel answers this whole when the puzzle has one)."""
     names = engine.ladder(puzzle, level)
@@ -68,7 +68,7 @@ class KeepTest(Generic[BoardT]):
     or ``level`` finishes. ``capped`` counts the uniqueness checks that ran out of nodes
     (each keeps its clue, so the board is locally minimal but for them)."""
 
-    def __init__(self, puzzle: Puzzle[BoardT, Any], rebuild: Callable[[Clues], BoardT], level: str | None,
+    def __init__(self, puzzle: Puzzle[BoardT, Any], rebuild: Callable[[Clues], BoardT], level: Level | None,
                  node_cap: int = UNIQUE_NODES) -> None:
         self.puzzle, self.rebuild, self.node_cap = puzzle, rebuild, node_cap
         self.level = None if level in (None, engine.SEARCH) else level
@@ -82,22 +82,23 @@ class KeepTest(Generic[BoardT]):
         return status == UNIQUE
 
 
-def keep_test(puzzle: Puzzle[BoardT, Any], rebuild: Callable[[Clues], BoardT], level: str | None,
+def keep_test(puzzle: Puzzle[BoardT, Any], rebuild: Callable[[Clues], BoardT], level: Level | None,
               node_cap: int = UNIQUE_NODES) -> KeepTest[BoardT]:
     """The erasure test for a target (``KeepTest``; read its ``capped`` after the loop)."""
     return KeepTest(puzzle, rebuild, level, node_cap)
 
 
-def graded(puzzle: Puzzle[BoardT, Any], make: Callable[[int, str | None], Made[BoardT]], grade: str | None,
-           seed: int, tries: int) -> Made[BoardT]:
-    """The first board of seeds seed, seed+1, ... whose grade is ``grade`` (any if None)."""
-    check_grade(puzzle, grade)
+def graded(puzzle: Puzzle[BoardT, Any], make: Callable[[int, Level | None], Made[BoardT]],
+           grade: str | None, seed: int, tries: int) -> Made[BoardT]:
+    """The first board of seeds seed, seed+1, ... whose grade is ``grade`` (any if None; a
+    level's name, checked by ``check_grade``)."""
+    level = check_grade(puzzle, grade)
     for k in range(tries):
-        made = make(seed + k, grade)
+        made = make(seed + k, level)
         g = grade_of(puzzle, made)
-        if grade is None or g == grade:
+        if level is None or g == level:
             return replace(made, grade=g)
-    raise ValueError(f"no {puzzle.name} board of grade {grade} in {tries} seeds from {seed}")
+    raise ValueError(f"no {puzzle.name} board of grade {level} in {tries} seeds from {seed}")
 
 
 class Rivals:
@@ -150,7 +151,7 @@ class Rivals:
         self.solver.delete()
 
 
-def grade_of(puzzle: Puzzle[BoardT, Any], made: Made[BoardT]) -> str | None:
+def grade_of(puzzle: Puzzle[BoardT, Any], made: Made[BoardT]) -> Level | None:
     """``engine.grade``'s grade; a board its generator proved unique skips the uniqueness
     search (the lowest level that finishes it, else ``search``)."""
     if not made.proved_unique:

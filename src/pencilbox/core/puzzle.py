@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, Ty
 
 from pencilbox.core import aot, cache, words
 from pencilbox.core.budgets import QUICK_NODES
-from pencilbox.core.engine import PROBE, Count, Hint, State, levels
+from pencilbox.core.engine import PROBE, Count, Hint, Level, State, levels
 
 if TYPE_CHECKING:
     from pencilbox.core.generate import Made
@@ -74,10 +74,11 @@ def known(value: ValueT | None) -> ValueT:
 
 
 class Rung(Protocol[BoardIn]):
-    """A named, sound rule set: narrows domains through ``State.restrict``."""
+    """A named, sound rule set: narrows domains through ``State.restrict``; its name is a
+    member of the puzzle's ``Level`` (its ``levels`` module declares them)."""
 
     @property
-    def name(self) -> str: ...
+    def name(self) -> Level: ...
 
     def apply(self, board: BoardIn, state: State) -> bool: ...
 
@@ -173,7 +174,7 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     @property
     def rungs(self) -> Sequence[Rung[BoardT]]: ...
     @property
-    def search_level(self) -> str: ...  # the level the counting search propagates with by default
+    def search_level(self) -> Level: ...  # the level the counting search propagates with by default
     @property
     def quick_nodes(self) -> int: ...  # the count's quick search before a probe at the root (0: none)
     @property
@@ -189,7 +190,7 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     @property
     def rules_text(self) -> tuple[str, ...]: ...  # the rules in two to four plain sentences (the rules box)
     @property
-    def named_grades(self) -> tuple[tuple[str, str], ...]: ...  # (player's name, ladder level), easiest first
+    def named_grades(self) -> tuple[tuple[str, Level], ...]: ...  # (player's name, level), easiest first
 
     # boards and answers
     def initial_state(self, board: BoardT) -> list[int]: ...
@@ -203,7 +204,7 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]: ...
     def places(self, board: BoardT, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]: ...
     def extras(self, board: BoardT, answer: AnswerT) -> dict[str, Any]: ...
-    def reason(self, board: BoardT, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str: ...
+    def reason(self, board: BoardT, dom: list[int], hint: Hint, names: tuple[Level, ...]) -> str: ...
 
     # formats
     def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> BoardT: ...
@@ -217,7 +218,7 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def sat_count(self, board: BoardT, limit: int, node_cap: int) -> Count: ...
     @property
     def counters(self) -> Mapping[str, Engine[BoardT]]: ...  # brute, sat and any more, by engine name
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int,
+    def generate(self, rows: int, cols: int, grade: Level | None, seed: int,
                  tries: int = 500) -> Made[BoardT]: ...
     @property
     def raw(self) -> Callable[[int, int, float, int], Made[BoardT]] | None: ...  # (rows, cols, density, seed)
@@ -307,7 +308,7 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     title: str
     generate_max: tuple[int, int]
     rungs: Sequence[Rung[BoardT]]
-    search_level: str
+    search_level: Level
     quick_nodes: int = QUICK_NODES
     node_cost: int = 1
     board_module: BoardModule[BoardT, AnswerT]
@@ -319,7 +320,7 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
     # the player's words: empty where the folder has none (the page then shows no rules box)
     rules_text: tuple[str, ...] = ()
-    grade_names: tuple[tuple[str, str], ...] = ()  # (name, level); () takes words.default_grades
+    grade_names: tuple[tuple[str, Level], ...] = ()  # (name, level); () takes words.default_grades
 
     brute_range: tuple[int, int]  # the largest board brute is meant for (tests/test_brute_range.py)
 
@@ -382,12 +383,12 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
         return {}
 
     @property
-    def named_grades(self) -> tuple[tuple[str, str], ...]:
+    def named_grades(self) -> tuple[tuple[str, Level], ...]:
         """The player's grade names, each a level of the ladder (the folder's, or the default)."""
         return self.grade_names or words.default_grades(levels(self))  # type: ignore[arg-type]
 
     def reason(self: Puzzle[BoardT, AnswerT], board: BoardT, dom: list[int], hint: Hint,
-               names: tuple[str, ...]) -> str:
+               names: tuple[Level, ...]) -> str:
         """Why the hint holds, in one sentence (a folder with a ``words`` module says it sharper):
         here the probe's trial, or the rung and the cells it read."""
         cols = board.cols

@@ -14,6 +14,7 @@ from pencilbox.core.engine import (
     Budget,
     Contradiction,
     Hint,
+    Level,
     OutOfNodes,
     State,
     Stuck,
@@ -34,7 +35,7 @@ class Screen:
         self.kernel = kernel
         self.board = board
 
-    def idle(self, dom: list[int], names: tuple[str, ...]) -> int:
+    def idle(self, dom: list[int], names: tuple[Level, ...]) -> int:
         """How many leading rungs of ``names`` leave ``dom`` as it is (the readable loop
         would apply each and change nothing)."""
         k = 0
@@ -42,7 +43,7 @@ class Screen:
             k += 1
         return k
 
-    def trial(self, dom: list[int], below: tuple[str, ...]) -> tuple[str, ...] | None:
+    def trial(self, dom: list[int], below: tuple[Level, ...]) -> tuple[Level, ...] | None:
         """None when the rungs ``below`` find no contradiction from ``dom``; else the
         cheapest prefix of them that does (the readable run of ``below`` meets the same
         contradiction before that prefix's fixpoint, so the prefix alone names it)."""
@@ -65,7 +66,7 @@ class _Phase:
     bit: int = 0
 
 
-def forward(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[str, ...],
+def forward(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[Level, ...],
             done: Callable[[int, int], bool], node_cap: int | None, screen: Screen) -> Hint | Stuck | None:
     """A probe-level hint as ``engine.hint(early=True)`` gives it: the rounds of the readable
     run (rungs to their fixpoint, one probe drop) run compiled up to the first settle; then
@@ -100,7 +101,7 @@ def forward(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: t
     return _explain(puzzle, board, phases, below, done, screen)
 
 
-def _drop(dom: list[int], below: tuple[str, ...], start: int, budget: Budget,
+def _drop(dom: list[int], below: tuple[Level, ...], start: int, budget: Budget,
           screen: Screen) -> tuple[int, int] | None:
     """engine.probe's scan, every trial compiled: the first (variable, value) to drop."""
     n = len(dom)
@@ -117,10 +118,12 @@ def _drop(dom: list[int], below: tuple[str, ...], start: int, budget: Budget,
     return None
 
 
-def _explain(puzzle: Puzzle[BoardT, Any], board: BoardT, phases: list[_Phase], below: tuple[str, ...],
+def _explain(puzzle: Puzzle[BoardT, Any], board: BoardT, phases: list[_Phase], below: tuple[Level, ...],
              done: Callable[[int, int], bool], screen: Screen) -> Hint | None:
     """The settled variable of the last round, and the premises of every readable step on it."""
     last = phases[-1]
+    rung: Level
+    needs: Level
     if last.var >= 0:
         var, value, rung = last.var, last.end[last.var] & ~last.bit, PROBE
         needs = PROBE
@@ -162,7 +165,7 @@ def _explain(puzzle: Puzzle[BoardT, Any], board: BoardT, phases: list[_Phase], b
     return Hint(var, value, rung, tuple(sorted(premises)), needs)
 
 
-def _why(puzzle: Puzzle[BoardT, Any], board: BoardT, phase: _Phase, below: tuple[str, ...],
+def _why(puzzle: Puzzle[BoardT, Any], board: BoardT, phase: _Phase, below: tuple[Level, ...],
          screen: Screen) -> tuple[int, ...] | None:
     """The premises of a round's probe drop: the variable and the cells its readable trial's
     contradiction names (None if the readable trial finds none)."""

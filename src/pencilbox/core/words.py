@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from pencilbox.core.engine import PROBE, Hint
+from pencilbox.core.engine import PROBE, Hint, Level
 
 #: the player's grade names, easiest first; a puzzle maps each to a level of its ladder
 GRADE_NAMES = ("Easy", "Medium", "Hard", "Expert")
@@ -30,7 +30,7 @@ def joined(parts: Sequence[str]) -> str:
     return parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
 
 
-def default_grades(levels: Sequence[str]) -> tuple[tuple[str, str], ...]:
+def default_grades(levels: Sequence[Level]) -> tuple[tuple[str, Level], ...]:
     """Player names for a ladder that names none: the cheapest levels Easy, Medium, Hard,
     and its last (probe) Expert; a ladder of fewer levels gets fewer names."""
     if len(levels) <= len(GRADE_NAMES):

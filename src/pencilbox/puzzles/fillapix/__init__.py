@@ -10,6 +10,7 @@ from pencilbox.core.puzzle import Codec, PuzzleBase
 from pencilbox.puzzles.fillapix import board as fb
 from pencilbox.puzzles.fillapix import codec, rules, words
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
+from pencilbox.puzzles.fillapix.levels import Level
 from pencilbox.puzzles.fillapix.rungs import RUNGS
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     board_module = fb
     rules_module = rules
     rungs = RUNGS
-    search_level = "sides"  # count, pair and pair's stronger form at every search node
+    search_level = Level.SIDES  # count, pair and pair's stronger form at every search node
     brute_range = (10, 10)  # the largest board brute is meant for (tests/test_brute_range.py)
     url = Codec(("fillapix",), codec.decode_url, codec.encode, host="pencilbox://p?")  # no puzz.link genre
     tatham = Codec(("mosaic",), codec.decode_tatham, codec.encode)

@@ -20,6 +20,7 @@ from pencilbox.core.puzzle import generator_ready
 from pencilbox.errors import BoardError
 from pencilbox.puzzles.fillapix import PUZZLE, certify, kernel
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
+from pencilbox.puzzles.fillapix.levels import Level
 from pencilbox.puzzles.fillapix.sat import sat_count
 from pencilbox.puzzles.fillapix.twins import find_twin
 
@@ -31,11 +32,11 @@ NODE_CAP = 16  # branch points per erasure check before SAT settles it: 64 finis
 REDRAWS = 10_000
 
 
-def check_rungs() -> tuple[str, ...]:
+def check_rungs() -> tuple[engine.Level, ...]:
     """What the uniqueness checks propagate with: the ladder up to ``sides`` (pair's
     stronger form), so rivals turn up in a handful of nodes and the erasure loop stays
     incremental (no probe)."""
-    return engine.ladder(PUZZLE, "sides")
+    return engine.ladder(PUZZLE, Level.SIDES)
 
 
 def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], int]:
@@ -96,8 +97,8 @@ class _Capped(Exception):
     pass
 
 
-def rival_reference(board: Board, dom: list[int], avoid: list[int], cell: int, names: tuple[str, ...],
-                    node_cap: int) -> tuple[bool, bool, int]:
+def rival_reference(board: Board, dom: list[int], avoid: list[int], cell: int,
+                    names: tuple[engine.Level, ...], node_cap: int) -> tuple[bool, bool, int]:
     """kernel.rival readably (jit_generate's ``_rival``, node for node): is there an answer in
     ``dom``, which settles ``cell`` away from ``avoid``? (found, capped, branch points)."""
     nodes = 0
@@ -154,7 +155,7 @@ def unbalanced(board: Board, cur: list[int], avoid: list[int]) -> tuple[int, int
 
 
 def minimise_reference(board: Board, order: list[int], avoid: list[int],
-                       level: str | None = None) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+                       level: engine.Level | None = None) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """The erasure loop in Python, clue by clue (kernel.minimise_checked is its compiled
     twin), then its capped clues settled readably: the clues kept and the capped checks."""
     clues = list(board.clues)
@@ -177,7 +178,7 @@ def minimise_reference(board: Board, order: list[int], avoid: list[int],
 
 
 def minimise(board: Board, order: list[int], avoid: list[int],
-             level: str | None = None) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+             level: engine.Level | None = None) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """The compiled erasure loop, then its capped clues settled by SAT (certify.settle): the
     clues kept and the checks that ran out of nodes (none is left unsettled). Until the
     generator is built, the readable loop (the same clues)."""
@@ -189,12 +190,12 @@ def minimise(board: Board, order: list[int], avoid: list[int],
     return certify.settle(Board(board.rows, board.cols, clues), picture, capped), capped
 
 
-def bounded(level: str | None) -> bool:
+def bounded(level: engine.Level | None) -> bool:
     """Whether ``level`` asks for the level-bounded loop (any rung below search)."""
     return level is not None and level != engine.SEARCH
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
+def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> Made[Board]:
     """One locally minimal board from one seed: minimal for uniqueness (every check exact),
     or, when ``level`` is a rung below search, for what that much of the ladder settles."""
     rng = random.Random(seed)
@@ -214,7 +215,7 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Boar
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it.
     No board has grade pair: at count's fixpoint pair can only find contradictions."""
-    if grade == "pair":
+    if grade == Level.PAIR:
         raise BoardError("no Fill-a-Pix board finishes at pair but not at count: pair bounds the shared "
                          "cells only, so it settles nothing count leaves open (it pays inside probe)")
     return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)

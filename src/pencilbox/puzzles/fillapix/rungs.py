@@ -1,5 +1,5 @@
-"""The Fill-a-Pix ladder: ``count``, ``pair``; the engine adds ``probe`` (and ``search``
-is the engine's branching search over whatever rungs are on)."""
+"""The Fill-a-Pix ladder: ``count``, ``pair``, ``sides`` (pair's stronger form); the engine
+adds ``probe`` (and ``search`` is the engine's branching search over whatever rungs are on)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from pencilbox.core.engine import Contradiction, State
 from pencilbox.core.geometry import grid
 from pencilbox.core.puzzle import known
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
+from pencilbox.puzzles.fillapix.levels import Level
 
 #: two cells whose blocks overlap (a < b): a, b, the shared cells, a's own, b's own
 CluePair = tuple[int, int, tuple[int, ...], tuple[int, ...], tuple[int, ...]]
@@ -19,7 +20,7 @@ class Count:
     """A clue already met blanks the rest of its block; a clue that needs every open
     cell paints them."""
 
-    name = "count"
+    name = Level.COUNT
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -44,7 +45,7 @@ class Pair:
     needs. The bounds act on the shared cells only (the seed's rule), so the private parts
     are left to ``count``: paint them all at the lower bound, blank them all at 0."""
 
-    name = "pair"
+    name = Level.PAIR
     weight = 64  # engine.Budget units a cell per readable pass: each clue's dozen pairs (made afresh)
 
     def apply(self, board: Board, state: State) -> bool:
@@ -75,7 +76,7 @@ class PairSides:
     an answer (it only finds contradictions, inside probe); this rung is what finishes
     boards short of probe, and the search and the generator's checks propagate with it."""
 
-    name = "sides"
+    name = Level.SIDES
     weight = 64  # engine.Budget units a cell per readable pass: each clue's dozen pairs (made afresh)
 
     def apply(self, board: Board, state: State) -> bool:

@@ -3,9 +3,10 @@ hint holds, one sentence per rung."""
 
 from __future__ import annotations
 
-from pencilbox.core import words
+from pencilbox.core import engine, words
 from pencilbox.core.engine import PROBE, Hint
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
+from pencilbox.puzzles.fillapix.levels import Level
 
 RULES = (
     "Paint some cells and leave the rest blank.",
@@ -13,7 +14,8 @@ RULES = (
     "A numbered cell may itself be painted or blank.",
 )
 # no board has grade pair (it only finds contradictions, inside probe): three names
-GRADES = (("Easy", "count"), ("Medium", "sides"), ("Hard", "probe"))
+GRADES: tuple[tuple[str, engine.Level], ...] = (
+    ("Easy", Level.COUNT), ("Medium", Level.SIDES), ("Hard", PROBE))
 
 
 def said(d: int) -> str:
@@ -64,10 +66,10 @@ def reason(board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> 
     result = said(hint.value)
     if hint.rung == PROBE:
         return words.probe_reason(cols, hint.var, words.tried(hint, dom[hint.var], said), result, names)
-    if hint.rung == "count":
+    if hint.rung == Level.COUNT:
         return _count(board, dom, hint) or (f"counting the painted cells around the numbers near {cell}, "
                                             f"it is {result}")
-    if hint.rung in ("pair", "sides"):
+    if hint.rung in (Level.PAIR, Level.SIDES):
         pair = _pair(board, hint)
         if pair:
             return (f"{_clue(board, pair[0])} and {_clue(board, pair[1])} share cells: counting what each "

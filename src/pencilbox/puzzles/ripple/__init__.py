@@ -10,6 +10,7 @@ from pencilbox.core.puzzle import Codec, Engine, PuzzleBase
 from pencilbox.puzzles.ripple import board as rb
 from pencilbox.puzzles.ripple import codec, rules, words
 from pencilbox.puzzles.ripple.board import MARK, Board
+from pencilbox.puzzles.ripple.levels import Level
 from pencilbox.puzzles.ripple.rungs import RUNGS
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     board_module = rb
     rules_module = rules
     rungs = RUNGS
-    search_level = "lines"
+    search_level = Level.LINES
     brute_range = (8, 8)  # the largest board brute is meant for (tests/test_brute_range.py)
     url = Codec(("ripple", "hakyukoka"), codec.decode, codec.encode)
     rules_text = words.RULES

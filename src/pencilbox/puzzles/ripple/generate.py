@@ -177,7 +177,7 @@ def live(rows: int, cols: int, rng: random.Random, single: float = SINGLE,
     raise ValueError(f"no live {rows}x{cols} Ripple partition in {DRAWS} draws")
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
+def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> Made[Board]:
     """One board from one seed, finished by ``level`` (default: the whole ladder), or
     unique-minimal for ``search`` (``make_search``)."""
     if level == engine.SEARCH:
@@ -215,7 +215,7 @@ def make_search(rows: int, cols: int, seed: int, orders: int = ORDERS) -> Made[B
 
 
 def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...], rng: random.Random,
-         level: str) -> tuple[tuple[int | None, ...], int, int]:
+         level: engine.Level) -> tuple[tuple[int | None, ...], int, int]:
     """Add the answer's givens in random order until ``level`` finishes the board, then
     erase them in random order while it still does: the givens, how many were added,
     and how many fixpoints were run. A given more never stops a board finishing (the rungs

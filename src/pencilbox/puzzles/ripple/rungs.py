@@ -9,6 +9,7 @@ from functools import lru_cache
 from pencilbox.core.engine import Contradiction, State, bits
 from pencilbox.core.geometry import grid
 from pencilbox.puzzles.ripple.board import Board
+from pencilbox.puzzles.ripple.levels import Level
 
 
 def value(d: int) -> int:
@@ -18,7 +19,7 @@ def value(d: int) -> int:
 class Region:
     """A settled value leaves the other cells of its region."""
 
-    name = "region"
+    name = Level.REGION
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -35,7 +36,7 @@ class Region:
 class Ripple:
     """A placed v removes v from every cell within v steps along its row and column."""
 
-    name = "ripple"
+    name = Level.RIPPLE
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -52,7 +53,7 @@ class Ripple:
 class Hidden:
     """A value with only one cell left in its region goes there."""
 
-    name = "hidden"
+    name = Level.HIDDEN
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -73,7 +74,7 @@ class Lines:
     contradiction, and a cell in no packing of ``need`` copies cannot hold v (greedy
     packing from either side is optimal)."""
 
-    name = "lines"
+    name = Level.LINES
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False

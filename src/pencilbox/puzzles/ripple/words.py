@@ -3,9 +3,10 @@ hint holds, one sentence per rung."""
 
 from __future__ import annotations
 
-from pencilbox.core import words
+from pencilbox.core import engine, words
 from pencilbox.core.engine import PROBE, Hint, bits, single
 from pencilbox.puzzles.ripple.board import Board
+from pencilbox.puzzles.ripple.levels import Level
 
 RULES = (
     "Fill every region with the numbers from 1 up to its size, each once.",
@@ -13,7 +14,8 @@ RULES = (
 )
 # region alone finishes only boards that are nearly full, so Easy asks for the ripple rule;
 # lines is rare (none in 40 seeds at 6x6), so no name asks for it
-GRADES = (("Easy", "ripple"), ("Medium", "hidden"), ("Hard", "probe"))
+GRADES: tuple[tuple[str, engine.Level], ...] = (
+    ("Easy", Level.RIPPLE), ("Medium", Level.HIDDEN), ("Hard", PROBE))
 
 
 def value(d: int) -> int:
@@ -63,17 +65,17 @@ def reason(board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> 
     cols, cell, v = board.cols, words.at(board.cols, hint.var), value(hint.value)
     if hint.rung == PROBE:
         return words.probe_reason(cols, hint.var, words.tried(hint, dom[hint.var], said), str(v), names)
-    sharp = _placed(board, dom, hint) if hint.rung in ("region", "ripple") else None
+    sharp = _placed(board, dom, hint) if hint.rung in (Level.REGION, Level.RIPPLE) else None
     if sharp:
         return sharp
-    if hint.rung == "region":
+    if hint.rung == Level.REGION:
         return f"the other cells of {cell}'s region hold every other number, so {cell} is {v}"
-    if hint.rung == "ripple":
+    if hint.rung == Level.RIPPLE:
         return (f"every other number for {cell} is already in its region or too close along its row "
                 f"or column, so {cell} is {v}")
-    if hint.rung == "hidden":
+    if hint.rung == Level.HIDDEN:
         return f"no other cell of its region can still hold a {v}, so {cell} is {v}"
-    if hint.rung == "lines":
+    if hint.rung == Level.LINES:
         return (f"counting the room each number needs along {cell}'s row and column (a region lying "
                 f"wholly in a line needs its own copy there), {cell} can only be {v}")
     return words.generic_reason(cols, hint, said, f"the {hint.rung} rule")

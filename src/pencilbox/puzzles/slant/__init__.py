@@ -10,6 +10,7 @@ from pencilbox.core.puzzle import Codec, PuzzleBase
 from pencilbox.puzzles.slant import board as sb
 from pencilbox.puzzles.slant import codec, rules, words
 from pencilbox.puzzles.slant.board import BACK, FWD, Board
+from pencilbox.puzzles.slant.levels import Level
 from pencilbox.puzzles.slant.rungs import RUNGS
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     board_module = sb
     rules_module = rules
     rungs = RUNGS
-    search_level = "duet"
+    search_level = Level.DUET
     brute_range = (15, 15)  # the largest board brute is meant for (tests/test_brute_range.py)
     # no quick duet search before the root's probe: on hard unique boards (Tatham's Hard
     # 20x20) it runs out of nodes and probe settles them anyway; a non-unique board pays

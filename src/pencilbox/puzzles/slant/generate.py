@@ -17,7 +17,7 @@ from functools import lru_cache
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
-from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
+from pencilbox.core.generate import Made, check_grade, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues, generator_ready
 from pencilbox.puzzles.slant import PUZZLE, kernel
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
@@ -70,7 +70,7 @@ def raw(rows: int, cols: int, density: float, seed: int) -> tuple[Board, tuple[i
     return Board(rows, cols, clues), filling
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None, compiled: bool = True,
+def make(rows: int, cols: int, seed: int, level: engine.Level | None = None, compiled: bool = True,
          node_cap: int = UNIQUE_NODES) -> Made[Board]:
     """One board from one seed, minimal for ``level`` (or unique-minimal, each check within
     ``node_cap`` branch points); ungraded. For a level, the erasure loop runs compiled
@@ -79,7 +79,7 @@ def make(rows: int, cols: int, seed: int, level: str | None = None, compiled: bo
     return _make(rows, cols, seed, level, compiled, node_cap)[0]
 
 
-def _make(rows: int, cols: int, seed: int, level: str | None, compiled: bool = True,
+def _make(rows: int, cols: int, seed: int, level: engine.Level | None, compiled: bool = True,
           node_cap: int = UNIQUE_NODES) -> tuple[Made[Board], bool]:
     """``make``, and whether the board's grade is ``level``, where the compiled loop tells it
     (the level finishes the board and the level under it does not); else False."""
@@ -119,10 +119,11 @@ def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, trie
     level the compiled loop grades the board itself (the level finishes it, the one under
     does not: what ``graded`` finds with engine.grade, one fixpoint instead of four)."""
     compiled = generator_ready(PUZZLE)
-    if grade not in engine.levels(PUZZLE) or not compiled:  # the readable loop is graded by engine.grade
-        return graded(PUZZLE, lambda s, g: make(rows, cols, s, g, compiled), grade, seed, tries)
+    level = check_grade(PUZZLE, grade)  # a level's name: a BoardError names the grades
+    if level not in engine.levels(PUZZLE) or not compiled:  # the readable loop is graded by engine.grade
+        return graded(PUZZLE, lambda s, g: make(rows, cols, s, g, compiled), level, seed, tries)
     for k in range(tries):
-        made, exact = _make(rows, cols, seed + k, grade)
+        made, exact = _make(rows, cols, seed + k, level)
         if exact:
-            return replace(made, grade=grade)
-    raise ValueError(f"no {PUZZLE.name} board of grade {grade} in {tries} seeds from {seed}")
+            return replace(made, grade=level)
+    raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")

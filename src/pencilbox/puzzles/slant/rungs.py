@@ -12,6 +12,7 @@ from pencilbox.core.engine import Contradiction, State, single
 from pencilbox.core.geometry import grid
 from pencilbox.core.puzzle import known
 from pencilbox.puzzles.slant.board import BOTH, TOUCH, Board
+from pencilbox.puzzles.slant.levels import Level
 from pencilbox.puzzles.slant.rules import loops
 
 
@@ -24,7 +25,7 @@ class Count:
     """One clue at a time: met -> the rest turn away; short by exactly the open cells ->
     they all turn toward it."""
 
-    name = "count"
+    name = Level.COUNT
     weight = 2  # engine.Budget units a cell per readable pass: a pass reads each point's four cells
 
     def apply(self, board: Board, state: State) -> bool:
@@ -46,7 +47,7 @@ class Count:
 class Cycle:
     """Union-find over lattice points: an orientation joining two connected points goes."""
 
-    name = "cycle"
+    name = Level.CYCLE
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -95,7 +96,7 @@ class Duet:
     """Two orthogonally adjacent clues as one constraint: enumerate their open cells
     (at most 6) and keep what every joint assignment that meets both clues agrees on."""
 
-    name = "duet"
+    name = Level.DUET
     weight = 4  # engine.Budget units a cell per readable pass: a pass reads each pair of neighbouring points
 
     def apply(self, board: Board, state: State) -> bool:

@@ -3,16 +3,18 @@ holds, one sentence per rung (clues sit on cell corners, named from a cell they 
 
 from __future__ import annotations
 
-from pencilbox.core import words
+from pencilbox.core import engine, words
 from pencilbox.core.engine import PROBE, Hint, single
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
+from pencilbox.puzzles.slant.levels import Level
 
 RULES = (
     "Draw a diagonal line, \\ or /, in every cell.",
     "A number on a corner says how many lines touch that corner.",
     "The lines never form a closed loop.",
 )
-GRADES = (("Easy", "count"), ("Medium", "cycle"), ("Hard", "duet"), ("Expert", "probe"))
+GRADES: tuple[tuple[str, engine.Level], ...] = (
+    ("Easy", Level.COUNT), ("Medium", Level.CYCLE), ("Hard", Level.DUET), ("Expert", PROBE))
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 
 
@@ -62,15 +64,15 @@ def reason(board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> 
     result = said(hint.value)
     if hint.rung == PROBE:
         return words.probe_reason(cols, hint.var, words.tried(hint, dom[hint.var], said), result, names)
-    if hint.rung == "count":
+    if hint.rung == Level.COUNT:
         sharp = _count(board, dom, hint)
         if sharp:
             return sharp
         return f"counting the lines at the numbered corners of {cell}, it must be {result}"
-    if hint.rung == "cycle":
+    if hint.rung == Level.CYCLE:
         other = said(dom[hint.var] & ~hint.value)
         return f"a {other} at {cell} would close a loop with the lines already drawn, so {cell} is {result}"
-    if hint.rung == "duet":
+    if hint.rung == Level.DUET:
         clues = [_clue(board, q - n, hint.var) for q in hint.premises if q >= n][:2]
         if len(clues) == 2:
             return f"{clues[0]} and {clues[1]} can only both be met with {result} at {cell}"

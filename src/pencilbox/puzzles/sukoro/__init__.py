@@ -10,6 +10,7 @@ from pencilbox.core.puzzle import Codec, PuzzleBase
 from pencilbox.puzzles.sukoro import board as sb
 from pencilbox.puzzles.sukoro import codec, rules, words
 from pencilbox.puzzles.sukoro.board import EMPTY, Board
+from pencilbox.puzzles.sukoro.levels import Level
 from pencilbox.puzzles.sukoro.rungs import RUNGS
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     board_module = sb
     rules_module = rules
     rungs = RUNGS
-    search_level = "conn"
+    search_level = Level.CONN
     brute_range = (8, 8)  # the largest board brute is meant for (tests/test_brute_range.py)
     # conn's pass is a Tarjan walk of the whole board; on a strip of one or two rows almost
     # every node and probe trial runs one (no quick path: each blank cell is a cut), about

@@ -55,7 +55,7 @@ class Numbered(RandomValues):
         return super().pick(var, rem & NUMBERED or rem)
 
 
-def random_walk(board: Board, names: tuple[str, ...], seed: int) -> engine.Count:
+def random_walk(board: Board, names: tuple[engine.Level, ...], seed: int) -> engine.Count:
     """One randomised search for an answer of ``board`` (compiled once the generator is built,
     else the readable twin: the same walk)."""
     dom = [ALL] * (board.rows * board.cols)
@@ -86,7 +86,7 @@ def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> 
     return best
 
 
-def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
+def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> Made[Board]:
     """One board from one seed: unique-minimal (proved by SAT), or minimal for ``level``
     (ungraded). At ``probe`` SAT screens each erasure first: a board left with a rival is
     one probe cannot finish (it is sound), so only unique ones pay for the probe fixpoint."""
@@ -108,7 +108,7 @@ def make(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Boar
                 capped_checks=0, proved_unique=True)
 
 
-def make_reference(rows: int, cols: int, seed: int, level: str | None = None) -> Made[Board]:
+def make_reference(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> Made[Board]:
     """``make`` with the readable erasure test (core.generate.keep_test): the engine's
     verdict per erasure, or ``level``'s fixpoint."""
     rng = random.Random(seed)

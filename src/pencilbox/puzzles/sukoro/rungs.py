@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pencilbox.core.engine import Contradiction, State, single
 from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board
+from pencilbox.puzzles.sukoro.levels import Level
 
 # DIGITS[s][p]: the digits v with max(s, 1) <= v <= min(p, 4).
 DIGITS = [[sum(1 << v for v in range(max(s, 1), min(p, 4) + 1)) for p in range(5)] for s in range(5)]
@@ -22,7 +23,7 @@ def undecided(d: int) -> bool:
 class Deg:
     """s <= v <= p per cell; a settled v == s empties the rest, v == p numbers the rest."""
 
-    name = "deg"
+    name = Level.DEG
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -45,7 +46,7 @@ class Deg:
 class Neq:
     """A settled number v removes v from every orthogonal neighbour."""
 
-    name = "neq"
+    name = Level.NEQ
 
     def apply(self, board: Board, state: State) -> bool:
         dom, changed = state.dom, False
@@ -61,7 +62,7 @@ class Conn:
     """Strike cells that cannot reach the settled numbers; number every articulation point
     that separates settled numbers (one Tarjan pass with per-subtree counts)."""
 
-    name = "conn"
+    name = Level.CONN
     weight = 4  # engine.Budget units a cell per readable pass: a pass walks the whole board (Tarjan)
 
     def apply(self, board: Board, state: State) -> bool:

@@ -3,9 +3,10 @@ holds, one sentence per rung (the player marks cells numbered or empty)."""
 
 from __future__ import annotations
 
-from pencilbox.core import words
+from pencilbox.core import engine, words
 from pencilbox.core.engine import PROBE, Hint
 from pencilbox.puzzles.sukoro.board import EMPTY, MARK, NUMBERED, Board
+from pencilbox.puzzles.sukoro.levels import Level
 
 RULES = (
     "Put a number in some cells and leave the rest empty.",
@@ -13,7 +14,8 @@ RULES = (
     "Neighbouring numbers are never equal.",
     "All the numbers form one connected group.",
 )
-GRADES = (("Easy", "deg"), ("Medium", "neq"), ("Hard", "conn"), ("Expert", "probe"))
+GRADES: tuple[tuple[str, engine.Level], ...] = (
+    ("Easy", Level.DEG), ("Medium", Level.NEQ), ("Hard", Level.CONN), ("Expert", PROBE))
 
 
 def said(d: int) -> str:
@@ -108,7 +110,7 @@ def reason(board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> 
     if hint.rung == PROBE:
         tried = "numbered" if hint.value == EMPTY else "empty"
         return words.probe_reason(cols, hint.var, tried, said(hint.value), names)
-    if hint.rung in ("deg", "neq"):
+    if hint.rung in (Level.DEG, Level.NEQ):
         sharp = _counted(board, dom, hint) or _own(board, dom, hint)
         if sharp:
             return sharp
@@ -117,7 +119,7 @@ def reason(board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> 
                     f"without breaking a count or touching an equal number, so {cell} is empty")
         return (f"a number next to {cell} can only reach its count with a number at {cell}, "
                 f"so {cell} is numbered")
-    if hint.rung == "conn":
+    if hint.rung == Level.CONN:
         if hint.value == EMPTY:
             return f"a number at {cell} could never join the other numbers, so {cell} is empty"
         return f"the numbers can only all connect through {cell}, so {cell} is numbered"

@@ -12,6 +12,7 @@ from pencilbox import bank, boardio
 from pencilbox.core import engine
 from pencilbox.core.puzzle import known
 from pencilbox.puzzles.fillapix import PUZZLE, kernel
+from pencilbox.puzzles.fillapix.levels import Level
 from pencilbox.puzzles.fillapix.studies.common import rows_of
 from pencilbox.studies import Figures, Params, at_least, figure, median_cell, plot, share, table
 
@@ -23,12 +24,13 @@ TITLE = (
 )
 FULL = {"per_size": 4, "node_cap": 1_000_000}
 QUICK = {"per_size": 1, "node_cap": 20_000}  # the first 20x20 bank board takes 3,835 nodes
-RUNGS = ("count", "pair", "probe")
-SEARCHES = {
-    "count+pair": ("count", "pair"),
-    "count (no pair)": ("count",),
-    "pair (no count)": ("pair",),
-    "count+pair+probe": ("count", "pair", "probe"),
+COUNT, PAIR, PROBE = Level.COUNT, Level.PAIR, engine.PROBE
+RUNGS: tuple[engine.Level, ...] = (COUNT, PAIR, PROBE)
+SEARCHES: dict[str, tuple[engine.Level, ...]] = {
+    "count+pair": (COUNT, PAIR),
+    "count (no pair)": (COUNT,),
+    "pair (no count)": (PAIR,),
+    "count+pair+probe": (COUNT, PAIR, PROBE),
 }
 
 
@@ -98,8 +100,8 @@ def _grade(out: dict[str, Any]) -> str | None:
 
 def _leave_one_out(results: list[Any]) -> list[list[Any]]:
     cells = sum(r["cells"] for r in results)
-    full = sum(r["climb"]["probe"] == r["cells"] for r in results)
-    full_cells = sum(r["climb"]["probe"] for r in results)
+    full = sum(r["climb"][PROBE] == r["cells"] for r in results)
+    full_cells = sum(r["climb"][PROBE] for r in results)
     rows = [["nothing (the full ladder)", full, full_cells, 0, 0.0]]
     for rung in RUNGS:
         done = sum(r["without"][rung] == r["cells"] for r in results)
@@ -116,8 +118,8 @@ def _loo_lead(loo: list[list[Any]], boards: int) -> str:
     verdict = "every rung carries weight" if not idle else f"{' and '.join(idle)} carries no weight here"
     return (
         f"The full ladder finishes {loo[0][1]} of {boards} boards; without count it finishes "
-        f"{by_rung['count'][1]}, without pair {by_rung['pair'][1]} (settling {by_rung['pair'][2]:,} "
-        f"cells), without probe {by_rung['probe'][1]}: {verdict}."
+        f"{by_rung[COUNT][1]}, without pair {by_rung[PAIR][1]} (settling {by_rung[PAIR][2]:,} "
+        f"cells), without probe {by_rung[PROBE][1]}: {verdict}."
     )
 
 
@@ -232,7 +234,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             table(["grade", "bank records", "graded again"], grades),
             lead="The bank set's grades as the bank records them (our ladder: count, pair, sides, probe) "
             "and graded again on the seed's rungs alone (count, pair, probe): boards our sides "
-            f"finishes grade probe or search there ({sum(r['grade'] == 'sides' for r in results)} "
+            f"finishes grade probe or search there ({sum(r['grade'] == Level.SIDES for r in results)} "
             "boards of the set).",
         ),
         "uniqueness": figure(
@@ -246,7 +248,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
 def check(p: Params, figures: Figures) -> list[str]:
     broken = []
     grades = {r["grade"]: r for r in rows_of(figures["grades"])}
-    for g in ("count", "pair"):  # below sides both ladders are the same
+    for g in (COUNT, PAIR):  # below sides both ladders are the same
         r = grades[g]
         if r["bank records"] != r["graded again"]:
             broken.append(

@@ -9,6 +9,7 @@ from typing import Any
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple.brute import count_by_regions
 from pencilbox.puzzles.ripple.generate import make
+from pencilbox.puzzles.ripple.levels import Level
 from pencilbox.puzzles.ripple.studies.common import SEED_LEVEL, fixpoints, pct, puzzle, sat_count, size_label
 from pencilbox.studies import Figures, Params, figure, mean_cell, plot, rng, table
 
@@ -17,14 +18,14 @@ NAME = "ablation"
 TITLE = "Ablation: one propagator dropped from the strongest fixpoint, 30 solvable 6x6 boards"
 FULL: Params = {"size": 6, "boards": 30}
 QUICK: Params = {"size": 6, "boards": 3}
-PROTOCOLS = {"seed": SEED_LEVEL, "ours": engine.PROBE}
+PROTOCOLS: dict[str, engine.Level] = {"seed": SEED_LEVEL, "ours": engine.PROBE}
 
 
 def plan(p: Params, seed: int) -> list[tuple[str, int]]:
     return [(which, k) for which in PROTOCOLS for k in range(p["boards"])]
 
 
-def dropped(top: str) -> list[str]:
+def dropped(top: engine.Level) -> list[str]:
     """What each row drops: nothing, then every rung up to ``top``."""
     levels = engine.levels(puzzle())
     return ["nothing", *levels[: levels.index(top) + 1]]
@@ -35,7 +36,7 @@ def work(p: Params, seed: int, which: str, k: int) -> dict[str, Any]:
     n, top = p["size"], PROTOCOLS[which]
     made = make(n, n, rng(seed, "ablation", k).randrange(1, 2**31), top)
     b = made.board
-    ladders = [engine.ladder(puzzle(), top, () if off == "nothing" else (off,)) for off in dropped(top)]
+    ladders = [engine.asked(puzzle(), top, () if off == "nothing" else (off,)) for off in dropped(top)]
     rows = fixpoints(b, made.answer, ladders)
     brute = count_by_regions(n, n, b.regions, b.clues, 2)[0]
     return {"rows": rows, "givens": made.clues, "sat": sat_count(b, 2), "brute": brute}
@@ -59,17 +60,17 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                   "the seed's table drops no probe), on boards the generator makes for them (minimal for "
                   "lines); candidates eliminated: mean over boards of the eliminations as a share of the "
                   "full fixpoint's"),
-            lead=(f"Without ripple the fixpoint keeps only {pct(by['ripple'][1]['value'])} of its "
-                  f"eliminations and finishes {by['ripple'][2]} of {m} boards; without hidden "
-                  f"{by['hidden'][2]}, without lines {by['lines'][2]}: lines finishes "
-                  f"{by['nothing'][2] - by['lines'][2]} board that nothing else would."),
+            lead=(f"Without ripple the fixpoint keeps only {pct(by[Level.RIPPLE][1]['value'])} of its "
+                  f"eliminations and finishes {by[Level.RIPPLE][2]} of {m} boards; without hidden "
+                  f"{by[Level.HIDDEN][2]}, without lines {by[Level.LINES][2]}: lines finishes "
+                  f"{by['nothing'][2] - by[Level.LINES][2]} board that nothing else would."),
             plot=plot("bar", "dropped", ["boards finished"], ylabel="boards finished")),
         "ablation_ours": _ours(got["ours"], p),
         "engines": _engines(got),
     }
 
 
-def _rows(results: list[Any], top: str) -> list[list[Any]]:
+def _rows(results: list[Any], top: engine.Level) -> list[list[Any]]:
     rows = []
     for k, name in enumerate(dropped(top)):
         ratio = [res["rows"][k]["gone"] / res["rows"][0]["gone"] if res["rows"][0]["gone"] else 1.0
@@ -88,8 +89,8 @@ def _ours(results: list[Any], p: Params) -> dict[str, Any]:
         n=m, title=f"ours: probe over all, one rung dropped everywhere (inside probe too), {m} boards",
         note="boards the generator makes for the whole ladder (minimal for probe)",
         lead=(f"With probe on top the other rungs stand in for a dropped one: without hidden "
-              f"{by['hidden'][2]} of {m} boards still finish, without region {by['region'][2]}; only ripple "
-              f"is irreplaceable ({by['ripple'][2]} finish)."))
+              f"{by[Level.HIDDEN][2]} of {m} boards still finish, without region {by[Level.REGION][2]}; "
+              f"only ripple is irreplaceable ({by[Level.RIPPLE][2]} finish)."))
 
 
 def _engines(got: dict[str, list[Any]]) -> dict[str, Any]:

@@ -9,7 +9,10 @@ from typing import Any
 
 from pencilbox import bank, boardio
 from pencilbox.core import engine
+from pencilbox.core.drivers import check_grade
+from pencilbox.core.puzzle import known
 from pencilbox.puzzles.ripple.generate import live, walk
+from pencilbox.puzzles.ripple.levels import Level
 from pencilbox.puzzles.ripple.studies.common import (
     NAME as PUZZLE_NAME,
 )
@@ -38,7 +41,7 @@ def _walk(rows: int, cols: int, seed: int, level: str) -> tuple[tuple[int | None
     added before erasing."""
     r = random.Random(seed)
     regions, answer, _ = live(rows, cols, r)
-    clues, added, _ = walk(rows, cols, regions, answer, r, level)
+    clues, added, _ = walk(rows, cols, regions, answer, r, known(check_grade(puzzle(), level)))
     return clues, added
 
 
@@ -93,7 +96,7 @@ def _seed_figures(p: Params, seed_res: list[tuple[BankJob, dict[str, Any]]]) -> 
     levels = [*engine.levels(puzzle()), engine.SEARCH]
     total = len(grades)
     label = f"{total} boards"
-    others = [g for g in levels if g != "lines"]
+    others = [g for g in levels if g != SEED_LEVEL]
     sizes = " and ".join(f"{len(r['grades'])} {size_label(j[1])}" for j, r in seed_res)
     walk = [[size_label(j[1]), r["added"], r["kept"], proportion(r["added"] - r["kept"], r["added"])]
             for j, r in seed_res]
@@ -104,12 +107,12 @@ def _seed_figures(p: Params, seed_res: list[tuple[BankJob, dict[str, Any]]]) -> 
     return {
         "seed_bank": figure(
             "exact", table(["bank", "boards", "labelled lines", *(f"labelled {g}" for g in others)],
-                           [[label, total, grades.count("lines"), *(grades.count(g) for g in others)]]),
+                           [[label, total, grades.count(SEED_LEVEL), *(grades.count(g) for g in others)]]),
             seed="bank_grades", headline=True,
             title="a bank shaped like the seed's: grade labels",
             note=(f"{sizes} boards, each walked by the generator at the lines rule set (the strongest "
                   "propagation), then graded: the lowest rule set that finishes it"),
-            lead=(f"Of {total} boards the generator walks at the lines rule set, {grades.count('lines')} "
+            lead=(f"Of {total} boards the generator walks at the lines rule set, {grades.count(SEED_LEVEL)} "
                   f"is labelled lines; the labels are {labelled}.")),
         "seed_walk": figure(
             "sample", table(["board", "givens added", "givens kept", "removed"], walk), n=total,
@@ -143,7 +146,7 @@ def _ours_figures(p: Params, got: dict[tuple[int, int, str], dict[str, Any]]) ->
         walk.append([name, w, sig(res["added"] / w), sig(res["kept"] / w),
                      share(res["added"] - res["kept"], res["added"]), sig(res["share"] / w)])
         checks.append([name, res["not_bank"], res["regraded"], res["not_unique"]])
-    lines = next((sum(row[1:]) for row in labels if row[0] == "lines"), 0)
+    lines = next((sum(row[1:]) for row in labels if row[0] == Level.LINES), 0)
     added = sum(got[j]["added"] for j in jobs)
     pooled = share(added - sum(got[j]["kept"] for j in jobs), added)
     return {

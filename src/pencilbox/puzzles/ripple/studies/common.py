@@ -13,10 +13,11 @@ from pencilbox.core.puzzle import known
 from pencilbox.puzzles.ripple import PUZZLE, Ripple, sat
 from pencilbox.puzzles.ripple.board import Board
 from pencilbox.puzzles.ripple.generate import live, walk
+from pencilbox.puzzles.ripple.levels import Level
 from pencilbox.studies import rng
 
 NAME = "ripple"
-SEED_LEVEL = "lines"  # the seed's bank: walked at the strongest propagation, never labelled lines
+SEED_LEVEL = Level.LINES  # the seed's bank: walked at the strongest propagation, never labelled lines
 
 
 def puzzle() -> Ripple:
@@ -63,7 +64,7 @@ class Fixpoint(TypedDict):
     keeps: bool
 
 
-def fixpoints(b: Board, answer: tuple[int, ...], ladders: list[tuple[str, ...]]) -> list[Fixpoint]:
+def fixpoints(b: Board, answer: tuple[int, ...], ladders: list[tuple[engine.Level, ...]]) -> list[Fixpoint]:
     """Per ladder of rung names: surplus candidates removed, whether the fixpoint finishes the
     board, whether the answer survives."""
     p = puzzle()
@@ -79,7 +80,7 @@ def fixpoints(b: Board, answer: tuple[int, ...], ladders: list[tuple[str, ...]])
     return out
 
 
-def level_ladders() -> list[tuple[str, ...]]:
+def level_ladders() -> list[tuple[engine.Level, ...]]:
     """The cumulative rule sets, cheapest first."""
     return [engine.ladder(puzzle(), level) for level in engine.levels(puzzle())]
 

@@ -9,6 +9,7 @@ from typing import Any, TypedDict
 
 from pencilbox.core import engine
 from pencilbox.puzzles.ripple import generate
+from pencilbox.puzzles.ripple.levels import Level
 from pencilbox.puzzles.ripple.studies.common import (
     board,
     fixpoints,
@@ -128,9 +129,9 @@ def reduce(p: Params, seed: int, results: list[list[Reached]]) -> Figures:
             "sample", table(["board", *levels], elim), n=len(seed_rows[first]), seed="rule_reach_eliminated",
             headline=True, title="surplus candidates eliminated per rule set (the seed's protocol)",
             note=_note("the seed-shaped 48-board set"),
-            lead=(f"On {labels[first]} boards, lines adds {pct(gain['lines'] - gain['hidden'])} to hidden's "
-                  f"{pct(gain['hidden'])} of the surplus candidates, while ripple alone lifts region's "
-                  f"{pct(gain['region'])} to {pct(gain['ripple'])}."),
+            lead=(f"On {labels[first]} boards, lines adds {pct(gain[Level.LINES] - gain[Level.HIDDEN])} to "
+                  f"hidden's {pct(gain[Level.HIDDEN])} of the surplus candidates, while ripple alone lifts "
+                  f"region's {pct(gain[Level.REGION])} to {pct(gain[Level.RIPPLE])}."),
             plot=plot("bar", "board", levels, ylabel="share of surplus eliminated")),
         "rule_reach_finished": figure(
             "sample", table(["board", *levels], fin), n=len(seed_rows[first]), seed="rule_reach_finished",
@@ -150,7 +151,7 @@ def _note(source: str) -> str:
             "over boards of removed / (candidates - cells), counted after the givens are placed")
 
 
-def _ours_figure(p: Params, got: Boards, levels: list[str]) -> dict[str, Any]:
+def _ours_figure(p: Params, got: Boards, levels: list[engine.Level]) -> dict[str, Any]:
     rows: list[Row] = []
     for source in SOURCES:
         for n in p["sizes"]:

@@ -27,10 +27,10 @@ QUICK = {"sizes": SIZES, "boards": 12, "density": 0.75}
 ABLATIONS = ("full", "−count", "−cycle", "−duet")  # the seed's headings: the ladder, then minus one rung
 
 
-def ablation_names(config: str) -> tuple[str, ...]:
+def ablation_names(config: str) -> tuple[engine.Level, ...]:
     """The rung set of an ablation: the full ladder, or it minus one rung (inside probe too)."""
     off = () if config == "full" else (config[1:],)
-    return engine.ladder(PUZZLE, None, off)
+    return engine.asked(PUZZLE, None, off)
 
 
 def plan(p: Params, seed: int) -> list[tuple[int, int]]:

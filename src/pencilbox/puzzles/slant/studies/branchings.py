@@ -41,8 +41,9 @@ def plan(p: Params, seed: int) -> list[tuple[str] | tuple[str, int, int]]:
 def anchor(p: Params) -> dict[str, int]:
     """Fillings of the clueless 2 x 2 board by every level's search and both engines."""
     blank = Board(2, 2, (None,) * 9)
-    out = {lv: known(PUZZLE.kernel).count(blank, PUZZLE.initial_state(blank), engine.ladder(PUZZLE, lv),
-                                   10**6, p["node_cap"]).count for lv in LEVELS}
+    out: dict[str, int] = {
+        lv: known(PUZZLE.kernel).count(blank, PUZZLE.initial_state(blank), engine.ladder(PUZZLE, lv),
+                                       10**6, p["node_cap"]).count for lv in LEVELS}
     out["brute"] = PUZZLE.brute_count(blank, 10**6, p["node_cap"]).count
     out["sat"] = PUZZLE.sat_count(blank, 10**6, p["node_cap"]).count
     return out

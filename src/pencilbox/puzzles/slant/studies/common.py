@@ -43,7 +43,7 @@ def plan_chunks(p: Params, seed: int) -> list[tuple[int, int]]:
     return [(a, min(a + step, p["boards"])) for a in range(0, p["boards"], step)]
 
 
-def fixpoint_verdict(board: Board, filling: tuple[int, ...], names: tuple[str, ...]) -> str:
+def fixpoint_verdict(board: Board, filling: tuple[int, ...], names: tuple[engine.Level, ...]) -> str:
     """``finished`` (to the filling), ``open``, ``contradiction`` or ``wrong`` (finished to
     another answer) for the fixpoint of ``names``; the last two mean an unsound rung."""
     dom = engine.run_fixpoint(PUZZLE, board, PUZZLE.initial_state(board), names)

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.core.engine import PROBE
+from pencilbox.puzzles.slant.levels import Level
 from pencilbox.puzzles.slant.studies.common import (
     LEVELS,
     NODE_CAP,
@@ -76,7 +78,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                for d, res in zip(points, results, strict=True) for e, counts in res["status"].items()]
     checks = [[d, res["boards"], res["unsound"], res["not_nested"], res["disagree"]]
               for d, res in zip(points, results, strict=True)]
-    equal = sum(res["finished"]["probe"] == res["status"]["ladder"]["unique"] for res in results)
+    equal = sum(res["finished"][PROBE] == res["status"]["ladder"]["unique"] for res in results)
     return {
         "sweep": _sweep(p, rows),
         "ceiling": figure("sample", table(["where", "probe equals unique"], [["density points", equal]]), n=n,
@@ -102,7 +104,7 @@ def _sweep(p: Params, rows: list[list[Any]]) -> dict[str, Any]:
     lo, hi = rows[0], rows[-1]
     half = next((row[0] for row in rows if cell_value(row[1]) >= 0.5), None)
     where = f"; half the boards are unique from density {half:.2f}" if half is not None else ""
-    cols = ["density", "unique", "probe", "duet", "cycle", "count", "clues per board"]
+    cols = ["density", "unique", *reversed(LEVELS), "clues per board"]  # probe down to count
     return figure("sample", table(cols, rows), n=p["boards"], seed="density_sweep", headline=True,
                   title=f"Density sweep on {p['boards']} raw {size_name(r, c)} boards per point: share "
                         "unique, share finished by the fixpoint at probe (and each level below), down to "
@@ -110,7 +112,7 @@ def _sweep(p: Params, rows: list[list[Any]]) -> dict[str, Any]:
                   lead=f"Slant is clue-hungry: at density {lo[0]:.2f} ({lo[6]:.0f} clues a board) "
                        f"{100 * cell_value(lo[1]):.1f}% of raw {size_name(r, c)} boards have a unique "
                        f"answer, at {hi[0]:.2f} ({hi[6]:.0f} clues) {100 * cell_value(hi[1]):.1f}%{where}.",
-                  plot=plot("line", "density", ["unique", "probe", "count"], ylabel="share of boards"))
+                  plot=plot("line", "density", ["unique", PROBE, Level.COUNT], ylabel="share of boards"))
 
 
 def check(p: Params, figures: Figures) -> list[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from pencilbox.core.engine import PROBE
 from pencilbox.puzzles.slant.studies.common import (
     CUMULATIVE,
     LEVELS,
@@ -117,7 +118,7 @@ def _gains(n: int, gains: list[list[Any]]) -> dict[str, Any]:
 
 
 def _ceiling(n: int, results: list[Any]) -> dict[str, Any]:
-    equal = sum(r["finished"]["probe"] == r["status"]["ladder"]["unique"] for r in results)
+    equal = sum(r["finished"][PROBE] == r["status"]["ladder"]["unique"] for r in results)
     return figure("sample", table(["where", "sizes where +probe equals unique"], [["sizes", equal]]), n=n,
                   seed="incremental_ceiling",
                   title="Sizes at which the ladder finishes exactly the boards with a unique answer",

@@ -9,6 +9,7 @@ from typing import Any
 from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import PUZZLE, kernel, rules
 from pencilbox.puzzles.sukoro.board import Board
+from pencilbox.puzzles.sukoro.levels import Level
 from pencilbox.puzzles.sukoro.studies.common import GRADES, SIZES, Banked, bank_set, ladder_count, size_name
 from pencilbox.studies import Figures, Params, Row, at_least, cell_value, figure, table
 
@@ -22,10 +23,10 @@ FULL = {"sizes": SIZES, "boards": 24, "graded": 8, "node_cap": 10**6, "retries":
 QUICK = {"sizes": [[6, 6]], "boards": 3, "graded": 1, "node_cap": 10**6, "retries": 8, "retry_cap": 10**5}
 # the rule sets: the seed's label, the rules switched off, and the rungs that do not rely on them
 RELAXED = {
-    "nothing removed": ((), ("deg", "neq", "conn")),
-    "adjacent numbers may repeat": (("differ",), ("deg", "conn")),
-    "the numbers need not be connected": (("connected",), ("deg", "neq")),
-    "both removed": (("differ", "connected"), ("deg",)),
+    "nothing removed": ((), (Level.DEG, Level.NEQ, Level.CONN)),
+    "adjacent numbers may repeat": (("differ",), (Level.DEG, Level.CONN)),
+    "the numbers need not be connected": (("connected",), (Level.DEG, Level.NEQ)),
+    "both removed": (("differ", "connected"), (Level.DEG,)),
 }
 
 
@@ -162,6 +163,6 @@ def check(p: Params, figures: Figures) -> list[str]:
     full = figures["by_grade"]["value"]["rows"][0]
     for rule, *unique in figures["by_grade"]["value"]["rows"]:
         for grade, u, every in zip(GRADES, unique, full[1:], strict=True):
-            if u != every and (grade == "deg" or (grade == "neq" and "connected" in rule)):
+            if u != every and (grade == Level.DEG or (grade == Level.NEQ and "connected" in rule)):
                 out.append(f"{rule}: {every - u} {grade}-grade boards stop being unique")
     return out

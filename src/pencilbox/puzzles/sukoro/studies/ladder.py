@@ -11,6 +11,7 @@ from typing import Any
 from pencilbox.core import engine
 from pencilbox.puzzles.sukoro import PUZZLE
 from pencilbox.puzzles.sukoro.board import Board
+from pencilbox.puzzles.sukoro.levels import Level
 from pencilbox.puzzles.sukoro.studies.common import (
     LEVELS,
     SIZES,
@@ -152,9 +153,9 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             n=n,
             seed="ladder_settled",
             headline=True,
-            lead=f"From the untouched board, deg's arithmetic settles {100 * means['deg']:.1f}% of "
-            f"the unclued cells on average, neq {100 * means['neq']:.1f}%, conn "
-            f"{100 * means['conn']:.1f}% and probe {100 * means['probe']:.1f}%: local arithmetic "
+            lead=f"From the untouched board, deg's arithmetic settles {100 * means[Level.DEG]:.1f}% of "
+            f"the unclued cells on average, neq {100 * means[Level.NEQ]:.1f}%, conn "
+            f"{100 * means[Level.CONN]:.1f}% and probe {100 * means[engine.PROBE]:.1f}%: local arithmetic "
             "stalls early and probing over the global rung does the rest.",
             title="Mean share of unclued cells each level's fixpoint settles to one value (empty or its "
             "digit) from the untouched minimal board, by size",

@@ -14,6 +14,7 @@ import random
 from typing import Any
 
 from pencilbox.puzzles.sukoro import PUZZLE, generate, rules
+from pencilbox.puzzles.sukoro.levels import Level
 from pencilbox.puzzles.sukoro.studies.common import (
     SIZES,
     count_cell,
@@ -61,7 +62,7 @@ def _one(p: Params, rows: int, cols: int, answer: tuple[int, ...]) -> dict[str, 
     strict = ladder_count(board, node_cap=p["node_cap"])
     brute = PUZZLE.brute_count(board, 2, p["node_cap"])
     sat = PUZZLE.sat_count(board, 2, 0)
-    loose = ladder_count(board, ("deg", "neq"), node_cap=p["node_cap"], dropped=("connected",))
+    loose = ladder_count(board, (Level.DEG, Level.NEQ), node_cap=p["node_cap"], dropped=("connected",))
     found = [PUZZLE.answer_from_state(board, d) for d in loose.answers]
     rival = next((a for a in found if a != answer), None)
     rival_ok = None
