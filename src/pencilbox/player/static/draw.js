@@ -1,5 +1,7 @@
 // Drawing the board as SVG. Geometry only: no rule of any puzzle is checked here.
 
+import { regionInfo } from "/static/cells.js";
+
 const NS = "http://www.w3.org/2000/svg";
 export const S = 40;   // cell size in SVG units
 export const M = 22;   // margin (Slant clues sit on the outer corners)
@@ -19,79 +21,6 @@ export function boardPoint(svg, e, b) {
   pt.x = e.clientX; pt.y = e.clientY;
   const q = pt.matrixTransform(ctm.inverse());
   return { x: (q.x - M) / S, y: (q.y - M) / S };
-}
-
-// ------------------------------------------------------------------ regions
-
-const regionCache = new WeakMap();
-
-/** Connected components of equal labels: {comp: per-cell component, size: per component}. */
-export function regionInfo(b) {
-  const labels = b.regions;
-  if (!labels) return { comp: [], size: [] };
-  const hit = regionCache.get(labels);
-  if (hit) return hit;
-  const R = b.rows, C = b.cols;
-  const comp = new Array(R * C).fill(-1);
-  const size = [];
-  for (let s = 0; s < R * C; s++) {
-    if (comp[s] >= 0) continue;
-    const id = size.length;
-    let n = 0;
-    const stack = [s];
-    comp[s] = id;
-    while (stack.length) {
-      const i = stack.pop();
-      n++;
-      const r = Math.floor(i / C), c = i % C;
-      for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
-        if (rr < 0 || cc < 0 || rr >= R || cc >= C) continue;
-        const j = rr * C + cc;
-        if (comp[j] < 0 && labels[rr][cc] === labels[r][c]) { comp[j] = id; stack.push(j); }
-      }
-    }
-    size.push(n);
-  }
-  const out = { comp, size };
-  regionCache.set(labels, out);
-  return out;
-}
-
-/** The set of walls ("a|b", a < b) between orthogonal neighbours in different regions. */
-export function wallsFromRegions(b) {
-  const { comp } = regionInfo(b);
-  const R = b.rows, C = b.cols, walls = new Set();
-  for (let r = 0; r < R; r++) {
-    for (let c = 0; c < C; c++) {
-      const i = r * C + c;
-      if (c + 1 < C && comp[i] !== comp[i + 1]) walls.add(`${i}|${i + 1}`);
-      if (r + 1 < R && comp[i] !== comp[i + C]) walls.add(`${i}|${i + C}`);
-    }
-  }
-  return walls;
-}
-
-/** Region labels (R×C) = connected components of the grid with the walls removed. */
-export function componentsFromWalls(R, C, walls) {
-  const lab = new Array(R * C).fill(-1);
-  let next = 0;
-  for (let s = 0; s < R * C; s++) {
-    if (lab[s] >= 0) continue;
-    const stack = [s];
-    lab[s] = next;
-    while (stack.length) {
-      const i = stack.pop();
-      const r = Math.floor(i / C), c = i % C;
-      for (const [rr, cc] of [[r - 1, c], [r + 1, c], [r, c - 1], [r, c + 1]]) {
-        if (rr < 0 || cc < 0 || rr >= R || cc >= C) continue;
-        const j = rr * C + cc;
-        const k = i < j ? `${i}|${j}` : `${j}|${i}`;
-        if (lab[j] < 0 && !walls.has(k)) { lab[j] = next; stack.push(j); }
-      }
-    }
-    next++;
-  }
-  return Array.from({ length: R }, (_, r) => lab.slice(r * C, r * C + C));
 }
 
 // ------------------------------------------------------------------ drawing

@@ -1,6 +1,6 @@
 // The number pad of touch screens: a button for each thing a key types at the selected cell
 // (Ripple's digits, a mark, the setter's clue values) and one that clears it. It knows no
-// puzzle: app.js says which keys the cell takes, and what a press does.
+// puzzle: view.js says which keys the cell takes, input.js what a press does.
 
 /** Fill the pad with ``keys`` ({label, key, title, disabled, word}) unless it holds them
  *  already; a press calls ``press(key)``. */

@@ -1,11 +1,13 @@
 // pencilbox player, setter mode: edit clues (and Ripple borders) with undo, count the answers
-// live, show a second answer, minimise, export, play the edited board. Imported by app.js.
+// live, show a second answer, minimise, export, play the edited board. It imports no module
+// that imports it: the edited board opens through hooks.open (boards.js's openRecord).
 
-import { regionInfo, componentsFromWalls, wallsFromRegions } from "/static/draw.js";
-import {
-  $, api, cellAt, countInfo, emptyHighlights, fetchLadder, openRecord, render, say, showLegend, sizeValue, st,
-  startTimer, stopTimer, uiOf,
-} from "/static/app.js";
+import { $, emptyHighlights, hooks, say, sizeValue, st, uiOf } from "/static/state.js";
+import { cellAt, clueRoom, componentsFromWalls, regionInfo, wallsFromRegions } from "/static/cells.js";
+import { api, countInfo } from "/static/api.js";
+import { fetchLadder, showLegend } from "/static/hints.js";
+import { startTimer, stopTimer } from "/static/timer.js";
+import { render } from "/static/view.js";
 
 function blankBoard(puzzle, R, C) {
   const ui = uiOf(puzzle);
@@ -235,9 +237,8 @@ export async function setterPlay() {
     ci = { grade: res.grade, unique: res.count === 1,
       info: res.count === 1 ? `one answer · grade ${res.grade ?? "?"}` : res.count === 0 ? "no answer" : "more than one answer" };
   } else ci = await countInfo(b);
-  await openRecord({ id: null, board: b, share: null, ...ci }, { message: "Playing the edited board." });
+  await hooks.open({ id: null, board: b, share: null, ...ci }, { message: "Playing the edited board." });
 }
-
 
 export function setterPointer(p) {
   const s = st.setter;
@@ -265,16 +266,6 @@ export function setterPointer(p) {
   }
   s.sel = cell;
   render();
-}
-
-/** How many cells a clue at (r, c) counts (the table's "count" offsets inside the board), or
- *  null where clues count no fixed block (Ripple's givens are bounded by their region). */
-export function clueRoom(ui, b, r, c) {
-  if (!ui.count) return null;
-  return ui.count.filter(([dr, dc]) => {
-    const rr = r + dr, cc = c + dc;
-    return rr >= 0 && cc >= 0 && rr < b.rows && cc < b.cols;
-  }).length;
 }
 
 export function setterKey(e) {

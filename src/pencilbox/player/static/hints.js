@@ -1,0 +1,235 @@
+// pencilbox player, asking the server about the position: Check (and the live check after each
+// move), Hint, Reveal and the Ladder view; what comes back is shown as highlights on the board,
+// messages and the win banner.
+
+import { $, emptyHighlights, say, sayList, st, uiOf } from "/static/state.js";
+import { api, failed } from "/static/api.js";
+import { applyMove, moveCursorTo } from "/static/moves.js";
+import { saveProgress } from "/static/persist.js";
+import { startTimer, stopTimer } from "/static/timer.js";
+import { render, showWin } from "/static/view.js";
+
+// ------------------------------------------------------------------ checks
+
+let checkTimer = null, ladderTimer = null;
+
+/** After a move (moves.js's afterChange, through hooks.changed): a check once the board is
+ *  full, live or solved, and the ladder's refresh while it is shown. */
+export function afterMove() {
+  const complete = !st.pos.includes(null);
+  clearTimeout(checkTimer);
+  if (complete || st.live || st.won) {
+    const v = st.version;
+    checkTimer = setTimeout(() => autoCheck(v), 60);
+  }
+  if (st.ladderOn) {
+    clearTimeout(ladderTimer);
+    ladderTimer = setTimeout(fetchLadder, 120);
+  }
+}
+
+async function autoCheck(v) {
+  if (!st.rec) return;
+  const rec = st.rec;
+  let res;
+  try { res = await api("/api/check", { board: rec.board, position: st.pos }); } catch (e) {
+    say(`Check failed: ${e.message}`, "error"); return;
+  }
+  if (v !== st.version || rec !== st.rec) return;
+  if (st.live) showBroken(res, false);
+  setWon(!!res.won, res.trees);
+}
+
+function setWon(won, trees) {
+  const was = st.won;
+  st.won = won;
+  st.trees = won ? trees ?? null : null;
+  if (won) stopTimer(); else startTimer();
+  if (won && !was) { sayList([]); say("Solved: every rule is kept.", "ok"); }  // no stale status under the banner
+  showWin();
+  if (won && !was) saveProgress();
+}
+
+function showBroken(res, explicit) {
+  const hl = emptyHighlights();
+  const items = [];
+  let undecided = "";
+  for (const b of res.broken || []) {
+    if (b.rule === "complete") {  // not a broken rule: unfinished (counted here: undecided marks only)
+      const n = st.pos.filter((m) => m == null).length;
+      undecided = `${n} cell${n === 1 ? "" : "s"} undecided`;
+      continue;
+    }
+    const clue = brokenClue(b.cells || []);
+    if (clue != null) hl.errClues.add(clue);  // the clue itself, not the block it counts
+    else for (const [r, c] of b.cells || []) hl.err.add(r * st.rec.board.cols + c);
+    for (const [r, c] of b.points || []) hl.errPts.add(`${r},${c}`);
+    items.push(b.message || b.rule);
+  }
+  st.hl = hl;
+  sayList(items);
+  if (explicit) {
+    const tail = undecided ? ` (${undecided})` : "";
+    if (!items.length) say((res.complete ? "No broken rules." : "No broken rules so far.") + tail, "ok");
+    else say(`${items.length} broken rule${items.length === 1 ? "" : "s"}.${tail}`, "error");
+  }
+  render();
+}
+
+/** The clue a broken rule is about when its cells are exactly that clue's counted block
+ *  (the table's "count" offsets), else null. */
+function brokenClue(cells) {
+  const b = st.rec.board, ui = uiOf(b.puzzle);
+  if (ui.clue_on !== "cells" || !ui.count || cells.length < 2) return null;
+  const set = new Set(cells.map(([r, c]) => `${r},${c}`));
+  for (const [r, c] of cells) {
+    if (b.clues[r][c] == null) continue;
+    const block = ui.count.map(([dr, dc]) => [r + dr, c + dc])
+      .filter(([rr, cc]) => rr >= 0 && cc >= 0 && rr < b.rows && cc < b.cols);
+    if (block.length === set.size && block.every(([rr, cc]) => set.has(`${rr},${cc}`))) return r * b.cols + c;
+  }
+  return null;
+}
+
+export async function doCheck() {
+  if (!st.rec || st.setter || st.paused) return;
+  try {
+    const res = await api("/api/check", { board: st.rec.board, position: st.pos });
+    showBroken(res, true);
+    setWon(!!res.won, res.trees);
+  } catch (e) { say(`Check failed: ${e.message}`, "error"); }
+}
+
+// ------------------------------------------------------------------ hints
+
+/** The time from a hint's click to its painted board, kept for bench/page.py. */
+function timed(t0) {
+  if (t0 == null) return;
+  requestAnimationFrame(() => setTimeout(() => {
+    st.hintMs.push(performance.now() - t0);
+    if (st.hintMs.length > 5000) st.hintMs.shift();
+  }, 0));
+}
+
+export async function doHint(t0 = null) {
+  if (!st.rec || st.setter || st.paused) return;
+  $("reveal").hidden = true;
+  const level = $("hint-level").value || null;
+  say("Thinking…");
+  let res;
+  const rec = st.rec, v = st.version;
+  try { res = await api("/api/hint", { board: rec.board, position: st.pos, level }); } catch (e) {
+    failed("Hint", e, () => { if (rec === st.rec && v === st.version) doHint(); }); return;
+  }
+  if (rec !== st.rec || v !== st.version) return;
+  const C = rec.board.cols;
+  const idx = ([r, c]) => r * C + c;
+  const hl = emptyHighlights();
+  if (res.kind === "wrong") {
+    for (const cell of res.cells || []) hl.wrong.add(idx(cell));
+    st.hl = hl;
+    say(`Wrong: ${res.message}`, "error");
+    sayList([]);
+    render();
+    return;
+  }
+  if (res.kind === "hint") {
+    const i = idx(res.cell);
+    applyMove([[i, res.mark]], "hint");
+    moveCursorTo(i);
+    for (const cell of res.cells || []) hl.used.add(idx(cell));
+    for (const [r, c] of res.clues || []) hl.clues.add(`${r},${c}`);
+    hl.target = i;
+    st.hl = hl;
+    const msg = res.reason || res.message || "";
+    say(msg.startsWith(`${res.rung}:`) ? msg : `${res.rung}: ${msg}`, "hint");
+    render();
+    timed(t0);
+    return;
+  }
+  if (res.kind === "contradiction") {
+    for (const cell of res.cells || []) hl.err.add(idx(cell));
+    st.hl = hl;
+    say(res.rung && !String(res.message).includes(res.rung) ? `${res.rung}: ${res.message}` : res.message,
+      "error");
+    render();
+    return;
+  }
+  st.hl = emptyHighlights();
+  render();
+  say(res.message || res.kind, res.kind === "solved" ? "ok" : "");
+  $("reveal").hidden = !res.reveal;
+}
+
+/** A stuck player asks the answer for one cell (POST /api/reveal): an undoable move. */
+export async function doReveal() {
+  if (!st.rec || st.setter || st.paused) return;
+  const rec = st.rec, v = st.version;
+  let res;
+  try { res = await api("/api/reveal", { board: rec.board, position: st.pos }); } catch (e) {
+    failed("Reveal", e); return;
+  }
+  if (rec !== st.rec || v !== st.version) return;
+  const i = res.cell[0] * rec.board.cols + res.cell[1];
+  applyMove([[i, res.mark]], "reveal");
+  moveCursorTo(i);
+  st.hl = emptyHighlights();
+  st.hl.target = i;
+  $("reveal").hidden = true;
+  say(res.message || "One cell revealed.", "hint");
+  render();
+}
+
+// ------------------------------------------------------------------ ladder view
+
+export async function fetchLadder() {
+  if (!st.ladderOn || !st.rec || st.setter) return;
+  const rec = st.rec, v = st.version;
+  let res;
+  try { res = await api("/api/ladder", { board: rec.board, position: st.pos }); } catch (e) {
+    failed("Ladder", e); return;
+  }
+  if (rec !== st.rec || v !== st.version || !st.ladderOn) return;
+  const C = rec.board.cols;
+  const map = new Map();
+  const rungs = res.rungs || [];
+  const counts = rungs.map(() => 0);
+  rungs.forEach((rg, k) => {
+    for (const { cell } of rg.cells || []) {
+      const i = cell[0] * C + cell[1];
+      if (!map.has(i)) { map.set(i, k); counts[k]++; }
+    }
+  });
+  st.ladder = { map, rungs: rungs.map((r) => r.rung), counts,
+    contradiction: rungs.map((r) => !!r.contradiction) };
+  showLegend();
+  render();
+}
+
+export function showLegend() {
+  const box = $("ladder-legend");
+  if (!st.ladderOn || !st.ladder) { box.hidden = true; box.replaceChildren(); return; }
+  const items = st.ladder.rungs.map((name, k) => {
+    const d = document.createElement("span");
+    d.className = "legend-item";
+    d.dataset.rung = name;
+    const sw = document.createElement("span");
+    sw.className = `swatch lad-${k % 6}`;
+    sw.textContent = String(k + 1);
+    d.append(sw, ` ${name}: ${st.ladder.counts[k]} cell${st.ladder.counts[k] === 1 ? "" : "s"}`
+      + (st.ladder.contradiction[k] ? " (contradiction)" : ""));
+    return d;
+  });
+  const title = document.createElement("strong");
+  title.textContent = "Next settled by rung: ";
+  box.replaceChildren(title, ...items);
+  box.hidden = false;
+}
+
+export function toggleLadder() {
+  if (st.paused) return;
+  st.ladderOn = !st.ladderOn;
+  $("ladder").setAttribute("aria-pressed", String(st.ladderOn));
+  if (!st.ladderOn) { st.ladder = null; showLegend(); render(); return; }
+  fetchLadder();
+}
