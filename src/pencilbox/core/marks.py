@@ -14,8 +14,8 @@ from pencilbox.errors import BoardError, shown
 
 @dataclass(frozen=True)
 class PageUI:
-    """How the page draws and edits a puzzle's board (the catalog's ``ui``; static/app.js,
-    draw.js and setter.js read every field)."""
+    """How the page draws and edits a puzzle's board (the catalog's ``ui``; the page's modules,
+    static/*.js, read every field)."""
 
     cycle: list[Any]  # the marks one click steps through, None = undecided (empty: typed digits)
     keys: Literal["cycle", "digits"]  # keys step the cycle, or type a digit
