@@ -12,9 +12,10 @@ import os
 import re
 import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NoReturn, TextIO
 
 from pencilbox import puzzles
+from pencilbox.core.puzzle import BoardShape
 from pencilbox.errors import DIGITS, BoardError, natural, shown
 from pencilbox.sections import Section, Token
 
@@ -31,25 +32,30 @@ URL_HOST = "https://puzz.link/p?"
 @dataclass(frozen=True)
 class Record:
     """One board read from a source, with its position and optional id; a bad board of
-    a list keeps its place with ``error`` instead of a board."""
+    a list keeps its place with ``error`` instead of a board (None)."""
 
-    board: Any
+    board: BoardShape | None
     index: int
     id: str | None = None
     error: str | None = None
 
 
-def check_size(rows: Any, cols: Any, where: str) -> tuple[int, int]:
+def check_size(rows: object, cols: object, where: str) -> tuple[int, int]:
     """Rows and columns as positive ints whose product fits the cell budget MAX_CELLS."""
-    for name, v in (("rows", rows), ("cols", cols)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise BoardError(f"{where}: {name} must be an integer, got {shown(v)}")
-        if v < 1:
-            raise BoardError(f"{where}: {name} = {v} must be at least 1")
+    rows, cols = _side(rows, "rows", where), _side(cols, "cols", where)
     if rows * cols > MAX_CELLS:
         raise BoardError(f"{where}: {rows}x{cols} = {rows * cols} cells is over the cell budget of "
                          f"{MAX_CELLS} cells")
     return rows, cols
+
+
+def _side(v: object, name: str, where: str) -> int:
+    """One size of a board read from JSON (or already read): a positive int."""
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise BoardError(f"{where}: {name} must be an integer, got {shown(v)}")
+    if v < 1:
+        raise BoardError(f"{where}: {name} = {v} must be at least 1")
+    return v
 
 
 def read_side(text: str, name: str, where: str) -> int:
@@ -89,10 +95,10 @@ def _a_path(source: str) -> bool:
     return "/" in one or one.lower().endswith((".json", ".txt", ".pzl", ".puz"))
 
 
-def _bounded(stream: Any, name: str) -> str:
+def _bounded(stream: TextIO, name: str) -> str:
     """At most MAX_INPUT characters of a stream: /dev/zero must not be read forever."""
     try:
-        text: str = stream.read(MAX_INPUT + 1)
+        text = stream.read(MAX_INPUT + 1)
     except UnicodeDecodeError as e:
         raise BoardError(f"{name}: not UTF-8 text ({e.reason} at byte {e.start})") from None
     if len(text) > MAX_INPUT:
@@ -120,7 +126,7 @@ def parse(text: str) -> tuple[list[Record], bool]:
     return [Record(parse_text(text), 0)], False
 
 
-def parse_text(text: str) -> Any:
+def parse_text(text: str) -> BoardShape:
     """The project's text format: a header line, then sections of token rows."""
     lines = text.splitlines()
     header = None
@@ -154,14 +160,15 @@ def parse_text(text: str) -> Any:
     where = f"line {no}"
     rows, cols = check_size(read_side(m.group(2), "rows", where), read_side(m.group(3), "cols", where),
                             where)
-    return puzzle.from_sections(rows, cols, sections)
+    board: BoardShape = puzzle.from_sections(rows, cols, sections)
+    return board
 
 
 def parse_json(text: str) -> tuple[list[Record], bool]:
     """A JSON board or a list of boards."""
     data = _json(text)
     many = isinstance(data, list)
-    items = data if many else [data]
+    items: list[object] = data if isinstance(data, list) else [data]
     if many and not items:
         raise BoardError("JSON list holds no boards")
     out = []
@@ -177,8 +184,9 @@ def parse_json(text: str) -> tuple[list[Record], bool]:
     return out, many
 
 
-def _json(text: str) -> Any:
-    """Parsed JSON; numbers past DIGITS digits and nesting past Python's stack are bad input."""
+def _json(text: str) -> object:
+    """Parsed JSON (any JSON value, read by the caller); numbers past DIGITS digits and
+    nesting past Python's stack are bad input."""
     try:
         return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
     except json.JSONDecodeError as e:
@@ -202,7 +210,7 @@ def _json_int(text: str) -> int:
     return int(text)
 
 
-def _json_constant(text: str) -> Any:
+def _json_constant(text: str) -> NoReturn:
     raise BoardError(f"invalid JSON: {text} is not a JSON number")
 
 
@@ -211,8 +219,10 @@ def _line_col(text: str, at: int) -> str:
     return f"line {line}, column {at - (text.rfind(chr(10), 0, at) + 1) + 1}"
 
 
-def board_from_json(item: Any, where: str = "board") -> Any:
-    """One JSON board object."""
+def board_from_json(item: object, where: str = "board") -> Any:
+    """One JSON board object, as its puzzle's ``from_json`` reads it (Any: the registry's
+    ``Puzzle[Any, Any]`` hands out a board of whichever puzzle the JSON names; a caller that
+    knows the puzzle, a study reading its own bank, takes it as that puzzle's Board)."""
     if not isinstance(item, dict):
         raise BoardError(f"{where}: expected a JSON object, got {type(item).__name__}")
     for key in ("puzzle", "rows", "cols"):
@@ -225,7 +235,7 @@ def board_from_json(item: Any, where: str = "board") -> Any:
     return puzzle.from_json(item)
 
 
-def parse_url(url: str) -> Any:
+def parse_url(url: str) -> BoardShape:
     """A puzz.link / pzv.jp URL: ``p?<pid>[_edit]/[flags/]<cols>/<rows>/<body>``."""
     url = url.strip()
     query = re.split(r"p(?:\.html)?\?", url, maxsplit=1)[-1]
@@ -244,7 +254,8 @@ def parse_url(url: str) -> Any:
     body = "/".join(parts[k + 2:])
     if puzzle.url is None:  # a puzzle without a URL codec (the name matched, not a genre id)
         raise BoardError(f"URL: {puzzle.name} has no puzz.link URL format")
-    return puzzle.url.decode(cols, rows, body, tuple(flags))
+    board: BoardShape = puzzle.url.decode(cols, rows, body, tuple(flags))
+    return board
 
 
 def _numeric(part: str) -> bool:
@@ -252,7 +263,7 @@ def _numeric(part: str) -> bool:
     return part.isascii() and part.isdigit()
 
 
-def parse_tatham(text: str) -> Any:
+def parse_tatham(text: str) -> BoardShape:
     """A Tatham game ID ``[game:]<W>x<H>:<desc>``. Without the game name, the game is the
     one whose description the ID fits (Slant describes lattice points, Mosaic cells)."""
     m = re.fullmatch(r"(?:(\w+):)?(\d+)x(\d+):(\S*)", text.strip(), re.ASCII)
@@ -264,8 +275,10 @@ def parse_tatham(text: str) -> Any:
         puzzle = puzzles.get(m.group(1))
         if puzzle.tatham is None:
             raise BoardError(f"Tatham ID: {puzzle.name} has no Simon Tatham game ID format")
-        return puzzle.tatham.decode(cols, rows, m.group(4), ())
-    fits, errors = [], []
+        board: BoardShape = puzzle.tatham.decode(cols, rows, m.group(4), ())
+        return board
+    fits: list[BoardShape] = []
+    errors = []
     for name in puzzles.names():
         form = puzzles.get(name).tatham
         if form is not None:
@@ -282,7 +295,7 @@ def parse_tatham(text: str) -> Any:
 
 # ---------------------------------------------------------------- writing
 
-def dump(board: Any, fmt: str) -> str:
+def dump(board: BoardShape, fmt: str) -> str:
     """The board written in ``fmt`` (text, json, url, tatham)."""
     puzzle = puzzles.get(board.puzzle)
     if fmt == "text":

@@ -16,7 +16,7 @@ import os
 import re
 import sys
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 from pencilbox import boardio, puzzles, service
@@ -28,8 +28,8 @@ from pencilbox.core.unwind import signalled
 from pencilbox.errors import BoardError, clip, shown
 
 
-def _report(args: argparse.Namespace, make: Callable[[Any], dict[str, Any]],
-            ok: Callable[[dict[str, Any]], bool], show: Callable[[Any, dict[str, Any]], str]) -> int:
+def _report(args: argparse.Namespace, make: Callable[[Any], Mapping[str, Any]],
+            ok: Callable[[Mapping[str, Any]], bool], show: Callable[[Any, Mapping[str, Any]], str]) -> int:
     """Run one verb over every board of BOARD and print it the way the contract says."""
     records, many = boardio.load(args.board)
     code = 0
@@ -53,7 +53,7 @@ def _head(rec: boardio.Record) -> dict[str, Any]:
     return {"index": rec.index, **({"id": rec.id} if rec.id is not None else {})}
 
 
-def _answer(rec: boardio.Record, make: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+def _answer(rec: boardio.Record, make: Callable[[Any], Mapping[str, Any]]) -> Mapping[str, Any]:
     """One board of a list: its answer, or the error that stops this board only."""
     if rec.error is not None:
         return {"error": rec.error}
@@ -67,7 +67,7 @@ def _cell(rc: list[int]) -> str:
     return f"r{rc[0] + 1}c{rc[1] + 1}"
 
 
-def _show_solve(board: Any, out: dict[str, Any]) -> str:
+def _show_solve(board: Any, out: Mapping[str, Any]) -> str:
     puzzle = puzzles.get(board.puzzle)
     lines = [f"status: {out['status']}" + (f", grade {out['grade']}" if out["grade"] else "")]
     for key in ("answer", "second"):
@@ -77,7 +77,7 @@ def _show_solve(board: Any, out: dict[str, Any]) -> str:
     return "\n".join(lines).rstrip()
 
 
-def _show_hint(board: Any, out: dict[str, Any]) -> str:
+def _show_hint(board: Any, out: Mapping[str, Any]) -> str:
     if out["kind"] == "hint":
         used = ", ".join(_cell(c) for c in out["clues"] + out["cells"]) or "nothing"
         why = f"\n  {out['reason']}" if out.get("reason") else ""
@@ -86,7 +86,7 @@ def _show_hint(board: Any, out: dict[str, Any]) -> str:
     return f"{out['kind']}: {out['message']}" + (f" [{cells}]" if cells else "")
 
 
-def _show_check(board: Any, out: dict[str, Any]) -> str:
+def _show_check(board: Any, out: Mapping[str, Any]) -> str:
     if out["ok"]:
         return "ok: every rule holds"
     return "\n".join(f"{b['rule']}: {b['message']} [{' '.join(_cell(c) for c in b['cells'][:20])}"
@@ -110,13 +110,13 @@ def cmd_count(args: argparse.Namespace) -> int:
                    lambda o: True, lambda b, o: _show_count(args, o))
 
 
-def _show_count(args: argparse.Namespace, out: dict[str, Any]) -> str:
+def _show_count(args: argparse.Namespace, out: Mapping[str, Any]) -> str:
     said = "1 answer" if out["count"] == 1 and not out["capped"] else \
         f"{out['count']}{'+' if out['capped'] else ''} answers"
     return f"{said} ({out['engine']}, {out['nodes']} nodes, {out['ms']} ms)" + _which_cap(args, out)
 
 
-def _which_cap(args: argparse.Namespace, out: dict[str, Any]) -> str:
+def _which_cap(args: argparse.Namespace, out: Mapping[str, Any]) -> str:
     """Which cap stopped a count, and the flag that raises it."""
     if out.get("cap") == "nodes":
         cap = out.get("node_cap", args.node_cap)
@@ -128,7 +128,7 @@ def _which_cap(args: argparse.Namespace, out: dict[str, Any]) -> str:
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    def show(b: Any, o: dict[str, Any]) -> str:
+    def show(b: Any, o: Mapping[str, Any]) -> str:
         shares = ", ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in o["settled"].items())
         return f"grade: {o['grade']} ({o['status']}); settled: {shares}"
     return _report(args, lambda b: service.grade(b, options(args)), lambda o: o["unique"], show)
@@ -146,7 +146,7 @@ def cmd_check(args: argparse.Namespace) -> int:
 def cmd_convert(args: argparse.Namespace) -> int:
     records, many = boardio.load(args.board)
     if not many:
-        print(boardio.dump(records[0].board, args.format).rstrip("\n"))
+        print(boardio.dump(protocol.known(records[0].board), args.format).rstrip("\n"))
         return 0
     outs = [_answer(r, lambda b: {"board": boardio.dump(b, args.format)}) for r in records]
     if args.format == "json":

@@ -11,17 +11,114 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, ParamSpec, TypeVar
+from typing import Literal, NotRequired, ParamSpec, TypedDict, TypeVar, cast
 
 from pencilbox import puzzles
 from pencilbox.core import budgets, engine
 from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES, scaled
-from pencilbox.core.engine import CAPPED, UNIQUE, Count, Hint, Level
-from pencilbox.core.puzzle import Broken, compiled_ready
+from pencilbox.core.engine import CAPPED, UNIQUE, Count, Hint, Level, Status
+from pencilbox.core.puzzle import BoardShape, Broken, compiled_ready
 from pencilbox.errors import BoardError, shown
+from pencilbox.puzzles import AnyPuzzle
 
 P = ParamSpec("P")
 R = TypeVar("R")
+
+#: a cell in a report: [row, col], 0-based
+Cell = list[int]
+
+
+class Solved(TypedDict):
+    """``solve``: the verdict, the answer and a second one (the puzzle's answer JSON), the grade."""
+
+    puzzle: str
+    rows: int
+    cols: int
+    status: Status
+    answer: object
+    second: object
+    grade: Level | None
+    nodes: int
+    ms: float
+
+
+class Counted(TypedDict):
+    """``count``: the count by one engine; ``capped`` marks a lower bound, ``cap`` says which."""
+
+    count: int
+    capped: bool
+    cap: str | None
+    nodes: int
+    node_cap: int
+    engine: str
+    ms: float
+
+
+class Graded(TypedDict):
+    """``grade``: the grade, uniqueness and each level's share of unclued cells settled."""
+
+    grade: Level | None
+    unique: bool
+    status: Status
+    settled: dict[Level, float | None]
+
+
+class Shown(TypedDict, total=False):
+    """A settled value as a hint shows it: the CLI's ``value`` in words, the player's ``mark``."""
+
+    value: str
+    mark: object
+
+
+class HintFound(TypedDict):
+    """A hint (the player's reveal too): the cell, its value in words (the CLI) or its mark
+    (the player), the level the deduction takes, the cells and clues it read, and why."""
+
+    kind: Literal["hint", "reveal"]
+    cell: Cell
+    value: NotRequired[str]
+    mark: NotRequired[object]
+    rung: NotRequired[Level]  # a reveal has none
+    cells: list[Cell]
+    clues: list[Cell]
+    message: str
+    reason: NotRequired[str]  # a reveal has none
+
+
+class HintSaid(TypedDict):
+    """No cell to hint: an entry is wrong, the board is solved, the entries contradict the
+    rules (the rung that found it: a level, or "clue"), nothing more is provable (``reveal``:
+    the player may ask for a cell) or the node cap ran out."""
+
+    kind: Literal["wrong", "solved", "contradiction", "stuck", "capped"]
+    rung: NotRequired[str | None]
+    cells: NotRequired[list[Cell]]
+    message: str
+    reveal: NotRequired[bool]
+
+
+#: what ``hint`` answers
+Hinted = HintFound | HintSaid
+
+
+class BrokenRule(TypedDict):
+    """One broken rule of a checked answer: its cells and, for clues on points, the points."""
+
+    rule: str
+    cells: list[Cell]
+    message: str
+    points: NotRequired[list[Cell]]
+
+
+class Checked(TypedDict):
+    """``check``: every broken rule, and what a puzzle adds (Slant's ``trees``); the player
+    adds ``won``."""
+
+    ok: bool
+    complete: bool
+    broken: list[BrokenRule]
+    trees: NotRequired[int]
+    won: NotRequired[bool]
 
 
 @dataclass(frozen=True)
@@ -36,7 +133,7 @@ class Options:
     node_cap: int | None = None
     limit: int = COUNT_LIMIT
 
-    def nodes(self, default: int, board: Any, ladder: bool = True) -> int:
+    def nodes(self, default: int, board: BoardShape, ladder: bool = True) -> int:
         """The node cap asked for, or the verb's ``default`` budget scaled to the board's size
         (and to the readable rungs' cost while the puzzle's kernels are not built)."""
         if self.node_cap is not None:
@@ -73,11 +170,11 @@ def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 3)
 
 
-def _cells(board: Any, vars_: Any) -> list[list[int]]:
+def _cells(board: BoardShape, vars_: Iterable[int]) -> list[Cell]:
     return [list(board.grid.rc(v)) for v in vars_]
 
 
-def names(puzzle: Any, level: str | None, off: tuple[str, ...] = ()) -> tuple[Level, ...]:
+def names(puzzle: AnyPuzzle, level: str | None, off: tuple[str, ...] = ()) -> tuple[Level, ...]:
     """The one level check: the rungs enabled at ``level`` (default: the whole ladder)
     without the ``off`` ones, or a BoardError naming the levels."""
     try:
@@ -86,7 +183,7 @@ def names(puzzle: Any, level: str | None, off: tuple[str, ...] = ()) -> tuple[Le
         raise BoardError(str(e)) from None
 
 
-def dropped(puzzle: Any, off: tuple[str, ...]) -> tuple[Level, ...]:
+def dropped(puzzle: AnyPuzzle, off: tuple[str, ...]) -> tuple[Level, ...]:
     """The rungs ``off`` names, as levels of the ladder, or a BoardError naming the levels."""
     try:
         return tuple(engine.named(puzzle, name) for name in off)
@@ -94,13 +191,13 @@ def dropped(puzzle: Any, off: tuple[str, ...]) -> tuple[Level, ...]:
         raise BoardError(str(e)) from None
 
 
-def _search_names(puzzle: Any, opts: Options) -> tuple[Level, ...] | None:
+def _search_names(puzzle: AnyPuzzle, opts: Options) -> tuple[Level, ...] | None:
     """None (the engine's escalating default) unless a level or an ablation is asked for."""
     return names(puzzle, opts.level or puzzle.search_level, opts.off) if opts.level or opts.off else None
 
 
 @bounded
-def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
+def solve(board: BoardShape, opts: Options = Options()) -> Solved:
     """Status (unique, multiple, none, capped), the answer, a second answer, the grade."""
     puzzle = puzzles.get(board.puzzle)
     node_cap = opts.nodes(SOLVE_NODES, board)
@@ -118,7 +215,7 @@ def solve(board: Any, opts: Options = Options()) -> dict[str, Any]:
 
 
 @bounded
-def count(board: Any, engine_name: str = "ladder", opts: Options = Options()) -> dict[str, Any]:
+def count(board: BoardShape, engine_name: str = "ladder", opts: Options = Options()) -> Counted:
     """A solution count by one engine; ``capped`` marks a lower bound."""
     puzzle = puzzles.get(board.puzzle)
     limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, board, engine_name == "ladder")
@@ -146,7 +243,7 @@ def check_caps(limit: int = 1, node_cap: int = 0) -> None:
 
 
 @bounded
-def grade(board: Any, opts: Options = Options()) -> dict[str, Any]:
+def grade(board: BoardShape, opts: Options = Options()) -> Graded:
     """The grade, uniqueness and the share of unclued cells each level settles."""
     puzzle = puzzles.get(board.puzzle)
     node_cap = opts.nodes(SOLVE_NODES, board)
@@ -166,28 +263,28 @@ class Progress:
     dom: list[int]
     entered: tuple[int, ...]
     settled: Callable[[int, int], bool]
-    show: Callable[[int, int], tuple[dict[str, Any], str]]  # (variable, value) -> fields, words
+    show: Callable[[int, int], tuple[Shown, str]]  # (variable, value) -> fields, words
 
 
-def progress(puzzle: Any, board: Any) -> Progress:
+def progress(puzzle: AnyPuzzle, board: BoardShape) -> Progress:
     """The board's answer section (``?`` or none: undecided) as the CLI's hint reads it."""
     answer = board.answer
     dom = puzzle.initial_state(board) if answer is None else puzzle.state_from_answer(board, answer)
     entered = () if answer is None else tuple(i for i, v in enumerate(answer) if v is not None)
 
-    def show(var: int, value: int) -> tuple[dict[str, Any], str]:
+    def show(var: int, value: int) -> tuple[Shown, str]:
         said = puzzle.describe(board, var, value)
         return {"value": said}, said
     return Progress(dom, entered, lambda var, d: engine.single(d), show)
 
 
-def hint(board: Any, opts: Options = Options()) -> dict[str, Any]:
+def hint(board: BoardShape, opts: Options = Options()) -> Hinted:
     """The CLI's hint: ``hint_from`` the board's answer section."""
     return hint_from(board, progress(puzzles.get(board.puzzle), board), opts)
 
 
 @bounded
-def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
+def hint_from(board: BoardShape, now: Progress, opts: Options) -> Hinted:
     """The one hint driver (CLI and player): entries that disagree with the unique answer
     first; else one cell provable at ``opts.level`` with its rung, premises and the reason in
     the puzzle's words. The node cap bounds both the search for the answer and the probe trials."""
@@ -216,9 +313,10 @@ def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
         cells, clues = puzzle.places(board, h.premises)
         r, c = board.grid.rc(h.var)
         fields, said = now.show(h.var, h.value)
-        return {"kind": "hint", "cell": [r, c], **fields, "rung": h.needs, "cells": cells, "clues": clues,
-                "message": f"{h.needs}: row {r + 1}, column {c + 1} is {said}",
-                "reason": puzzle.reason(board, now.dom, h, enabled)}
+        found: HintFound = {"kind": "hint", "cell": [r, c], **fields, "rung": h.needs, "cells": cells,
+                            "clues": clues, "message": f"{h.needs}: row {r + 1}, column {c + 1} is {said}",
+                            "reason": puzzle.reason(board, now.dom, h, enabled)}
+        return found
     if h.capped:
         return _capped(node_cap, "a cell was proved")
     if h.contradiction:
@@ -231,7 +329,7 @@ def hint_from(board: Any, now: Progress, opts: Options) -> dict[str, Any]:
             "reveal": True}  # the player may ask the answer for one cell instead
 
 
-def _given(board: Any, now: Progress) -> dict[str, Any] | None:
+def _given(board: BoardShape, now: Progress) -> HintFound | None:
     """A cell the rules settle before any rung (a Ripple region of one cell holds a 1), not a
     clue, that the solver has not entered: the rungs never log it, so once they are stuck the
     hint fills it, named by the first rung."""
@@ -247,11 +345,13 @@ def _given(board: Any, now: Progress) -> dict[str, Any] | None:
     r, c = board.grid.rc(var)
     fields, said = now.show(var, now.dom[var])
     why = puzzle.reason(board, now.dom, Hint(var, now.dom[var], rung, ()), engine.ladder(puzzle, rung))
-    return {"kind": "hint", "cell": [r, c], **fields, "rung": rung, "cells": cells, "clues": clues,
-            "message": f"{rung}: row {r + 1}, column {c + 1} is {said}", "reason": why}
+    found: HintFound = {"kind": "hint", "cell": [r, c], **fields, "rung": rung, "cells": cells,
+                        "clues": clues, "message": f"{rung}: row {r + 1}, column {c + 1} is {said}",
+                        "reason": why}
+    return found
 
 
-def revealed(board: Any, undecided: Iterable[int], node_cap: int) -> tuple[int, int]:
+def revealed(board: BoardShape, undecided: Iterable[int], node_cap: int) -> tuple[int, int]:
     """The first of the ``undecided`` variables with its value in the board's unique answer
     (what a stuck player may ask for), or a BoardError saying why there is none."""
     truth = _truth(board, node_cap)
@@ -266,7 +366,7 @@ def revealed(board: Any, undecided: Iterable[int], node_cap: int) -> tuple[int, 
 
 
 @lru_cache(maxsize=256)
-def _truth(board: Any, node_cap: int) -> Count:
+def _truth(board: BoardShape, node_cap: int) -> Count:
     """The board's answers, up to two (cached: the player asks again after every move): by the
     ladder's search, or by SAT while the compiled kernel is not ready (the readable search
     takes a minute on some 20x20 boards; SAT about a second)."""
@@ -276,12 +376,12 @@ def _truth(board: Any, node_cap: int) -> Count:
     return engine.count(puzzle, board, limit=2, node_cap=node_cap)
 
 
-def _capped(node_cap: int, before: str) -> dict[str, Any]:
+def _capped(node_cap: int, before: str) -> HintSaid:
     return {"kind": "capped", "message": f"the node cap ({node_cap} nodes) ran out before {before}: "
             "raise --node-cap"}
 
 
-def check(board: Any, also: Iterable[Broken] = ()) -> dict[str, Any]:
+def check(board: BoardShape, also: Iterable[Broken] = ()) -> Checked:
     """Every broken rule of the board's answer section (and ``also``, what the player's
     marks break beyond it), with its cells and, for clues on lattice points, the points."""
     puzzle = puzzles.get(board.puzzle)
@@ -289,7 +389,13 @@ def check(board: Any, also: Iterable[Broken] = ()) -> dict[str, Any]:
         raise BoardError("the board has no answer section to check")
     broken = [*puzzle.validate(board, board.answer), *also]
     out = {"ok": not broken, "complete": not any(b.rule == "complete" for b in broken),
-           "broken": [{"rule": b.rule, "cells": _cells(board, b.cells), "message": b.message,
-                       **({"points": [list(puzzle.clue_rc(board, p)) for p in b.points]} if b.points else {})}
-                      for b in broken]}
-    return {**out, **puzzle.extras(board, board.answer)}
+           "broken": [_broken(puzzle, board, b) for b in broken]}
+    # a puzzle's extras are its own fields (Slant's trees), which Checked declares
+    return cast(Checked, {**out, **puzzle.extras(board, board.answer)})
+
+
+def _broken(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> BrokenRule:
+    out: BrokenRule = {"rule": b.rule, "cells": _cells(board, b.cells), "message": b.message}
+    if b.points:
+        out["points"] = [list(puzzle.clue_rc(board, p)) for p in b.points]
+    return out

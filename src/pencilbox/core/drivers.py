@@ -32,8 +32,7 @@ def verdict(puzzle: Puzzle[BoardT, Any], board: BoardT, node_cap: int = UNIQUE_N
 
 def erased(board: BoardT, i: int) -> BoardT:
     """The board with clue ``i`` erased."""
-    return replace(board,  # type: ignore[type-var]  # every board is a dataclass
-                    clues=board.clues[:i] + (None,) + board.clues[i + 1:])
+    return replace(board, clues=board.clues[:i] + (None,) + board.clues[i + 1:])
 
 
 @dataclass

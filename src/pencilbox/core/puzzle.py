@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import Field, dataclass, replace
 from importlib import import_module
 from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
 
 from pencilbox.core import aot, cache, words
 from pencilbox.core.budgets import QUICK_NODES
@@ -34,7 +34,13 @@ if TYPE_CHECKING:
 
 class BoardShape(Protocol):
     """What every puzzle's board has: its size, its cells' geometry, its clues, its answer
-    section (None: none) and its puzzle's name (how a board read from a file finds its puzzle)."""
+    section (None: none) and its puzzle's name (how a board read from a file finds its puzzle).
+    A board is a frozen dataclass: hashable (the player's caches key on it), and ``replace``
+    makes its variants (other clues, an answer)."""
+
+    __dataclass_fields__: ClassVar[dict[str, Field[Any]]]
+
+    def __hash__(self) -> int: ...
 
     @property
     def rows(self) -> int: ...
@@ -363,7 +369,7 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
         return self.board_module.state_from_answer(board, answer)
 
     def with_answer(self, board: BoardT, answer: AnswerT) -> BoardT:
-        return replace(board, answer=answer)  # type: ignore[type-var]  # every board is a dataclass
+        return replace(board, answer=answer)
 
     def is_answer(self, board: BoardT, dom: list[int]) -> bool:
         return self.rules_module.is_answer(board, self.board_module.answer_from_state(dom))

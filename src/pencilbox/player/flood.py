@@ -122,8 +122,8 @@ def light_requests(seed: int) -> list[tuple[str, str, str, dict[str, Any] | None
         out.append(("check", "POST", "/api/check", {"board": board, "position": pos}))
     for name in puzzles.names():
         rec = min(bank.load(name), key=lambda r: (r["rows"] * r["cols"], r["id"]))
-        board = play.board_of(rec)
-        body = {"board": play.board_json(board), "position": drive.start_position(board)}
+        small = play.board_of(rec)
+        body = {"board": play.board_json(small), "position": drive.start_position(small)}
         out.append(("hint", "POST", "/api/hint", {**body, "level": None}))
         out.append(("ladder", "POST", "/api/ladder", body))
     out.append(("catalog", "GET", "/api/catalog", None))

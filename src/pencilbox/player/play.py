@@ -9,16 +9,18 @@ import json
 import time
 from dataclasses import replace
 from functools import cache
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import cache as kernels
 from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
-from pencilbox.core.engine import CAPPED, UNIQUE
-from pencilbox.core.puzzle import Clues, generator_built
+from pencilbox.core.engine import CAPPED, UNIQUE, Level
+from pencilbox.core.puzzle import JSON, BoardShape, Clues, generator_built, known
 from pencilbox.errors import BoardError, shown
+from pencilbox.puzzles import AnyPuzzle
+from pencilbox.service import Cell, Checked, Hinted, HintFound, Shown
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
 REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
@@ -32,16 +34,145 @@ class TooLarge(BoardError):
     """A board above MAX_CELLS (answered 413)."""
 
 
+# ---------------------------------------------------------------- what the calls answer
+# (the JSON the page reads; a board travels as its puzzle's JSON form, core.puzzle.JSON)
+
+class Shared(TypedDict):
+    """A board's link forms: text, a URL and a Tatham ID (None where the puzzle has none)."""
+
+    text: str
+    url: str | None
+    tatham: str | None
+
+
+class NamedGrade(TypedDict):
+    name: str  # the player's (Easy...)
+    level: Level
+
+
+class Listed(TypedDict):
+    """One puzzle of the catalog: its ladder, its bank's sizes and grades, the page's table."""
+
+    name: str
+    title: str
+    levels: list[Level]
+    hint_levels: list[Level]
+    search_level: Level
+    sizes: list[tuple[int, int]]
+    grades: list[str]
+    generate_max: list[int]
+    cycle: list[object]
+    ui: dict[str, object]
+    rules: list[str]
+    named_grades: list[NamedGrade]
+    default_grade: str | None
+
+
+class Catalog(TypedDict):
+    puzzles: list[Listed]
+
+
+class BankEntry(TypedDict):
+    id: str
+    rows: int
+    cols: int
+    grade: str
+
+
+class BankList(TypedDict):
+    boards: list[BankEntry]
+
+
+class BankBoard(TypedDict):
+    """A bank board to play: the board, its grade, the key its progress is saved by, links."""
+
+    id: str
+    board: JSON
+    grade: str
+    unique: bool
+    key: str
+    share: Shared
+
+
+class Generated(TypedDict):
+    """A New board: as a bank board, with no id and the seed that makes it again."""
+
+    id: None
+    board: JSON
+    grade: Level | None
+    unique: bool
+    seed: int
+    key: str
+    share: Shared
+
+
+class Marked(TypedDict):
+    cell: Cell
+    mark: object
+
+
+class RungCells(TypedDict):
+    """One rung of the ladder panel: the cells its fixpoint settles (with every cheaper rung)."""
+
+    rung: Level
+    cells: list[Marked]
+    contradiction: bool
+
+
+class Ladder(TypedDict):
+    rungs: list[RungCells]
+
+
+class SetterCount(TypedDict):
+    """Setter mode's count: 0, 1, "2+" (or "?": capped with none found), the grade, the
+    redundant clues (how far the timed scan got, and the checks that ran out of nodes) and
+    up to two answers as marks."""
+
+    count: int | str
+    capped: bool
+    grade: Level | None
+    redundant: list[Cell]
+    answer: list[object] | None
+    second: list[object] | None
+    redundant_checked: NotRequired[list[int]]
+    redundant_capped: NotRequired[int]
+
+
+class Minimised(TypedDict):
+    board: JSON
+    removed: int
+    capped: int
+    key: str
+    share: Shared
+
+
+class Converted(TypedDict):
+    board: JSON
+    key: str
+    share: Shared
+
+
+class Exported(Shared):
+    json: JSON
+
+
 # ---------------------------------------------------------------- boards
 
-def board_of(data: Any) -> Any:
+def board_of(data: object) -> BoardShape:
     """A board from its JSON object (no answer section: positions travel apart)."""
     if not isinstance(data, dict):
         raise BoardError("'board' must be a JSON board object")
     rows, cols = data.get("rows"), data.get("cols")
     if isinstance(rows, int) and isinstance(cols, int):
         _bounded(rows, cols)
-    return boardio.board_from_json({k: v for k, v in data.items() if k != "answer"})
+    board: BoardShape = boardio.board_from_json({k: v for k, v in data.items() if k != "answer"})
+    return board
+
+
+def _marks(position: object) -> list[object]:
+    """A position its puzzle's ``marks`` has read (they refuse all but a list, a mark a cell)."""
+    assert isinstance(position, list)
+    return position
 
 
 def _bounded(rows: int, cols: int) -> None:
@@ -49,24 +180,27 @@ def _bounded(rows: int, cols: int) -> None:
         raise TooLarge(f"board is {rows}x{cols}: at most {MAX_CELLS} cells per request")
 
 
-def board_json(board: Any) -> dict[str, Any]:
+def board_json(board: BoardShape) -> JSON:
     out = puzzles.get(board.puzzle).to_json(board)
     out.pop("answer", None)
     return out
 
 
-def share(board: Any) -> dict[str, Any]:
+def share(board: BoardShape) -> Shared:
     """The board's link forms: a URL (puzz.link, or the project's own), text, Tatham ID."""
-    out: dict[str, Any] = {"text": boardio.dump(board, "text")}
-    for fmt in ("url", "tatham"):
-        try:
-            out[fmt] = boardio.dump(board, fmt)
-        except BoardError:
-            out[fmt] = None
-    return out
+    text = boardio.dump(board, "text")
+    return {"text": text, "url": _form(board, "url"), "tatham": _form(board, "tatham")}
 
 
-def key(board: Any) -> str:
+def _form(board: BoardShape, fmt: str) -> str | None:
+    """The board in a one-line format, or None where its puzzle has none."""
+    try:
+        return boardio.dump(board, fmt)
+    except BoardError:
+        return None
+
+
+def key(board: BoardShape) -> str:
     """A stable name for a board (the page keys saved progress by it)."""
     return hashlib.sha256(json.dumps(board_json(board), sort_keys=True).encode()).hexdigest()[:16]
 
@@ -74,12 +208,12 @@ def key(board: Any) -> str:
 # ---------------------------------------------------------------- catalog and bank
 
 @cache
-def _bank(name: str) -> tuple[dict[str, Any], ...]:
+def _bank(name: str) -> tuple[JSON, ...]:
     return tuple(bank.load(name))
 
 
-def catalog() -> dict[str, Any]:
-    out = []
+def catalog() -> Catalog:
+    out: list[Listed] = []
     for name in puzzles.names():
         puzzle = puzzles.get(name)
         boards = _bank(name)
@@ -98,7 +232,7 @@ def catalog() -> dict[str, Any]:
 
 
 def bank_list(name: str, rows: int | None = None, cols: int | None = None,
-              grade: str | None = None) -> dict[str, Any]:
+              grade: str | None = None) -> BankList:
     name = puzzles.get(name).name  # any case, and the puzz.link and Tatham names
     return {"boards": [{"id": b["id"], "rows": b["rows"], "cols": b["cols"], "grade": b["grade"]}
                        for b in _bank(name)
@@ -106,7 +240,7 @@ def bank_list(name: str, rows: int | None = None, cols: int | None = None,
                        and (grade is None or b["grade"] == grade)]}
 
 
-def bank_board(board_id: str) -> dict[str, Any]:
+def bank_board(board_id: str) -> BankBoard:
     name = board_id.split("-", 1)[0]
     if name not in puzzles.names():
         raise LookupError(f"no bank board {shown(board_id)}")
@@ -118,18 +252,20 @@ def bank_board(board_id: str) -> dict[str, Any]:
     raise LookupError(f"no bank board {shown(board_id)}")
 
 
-def aimed(puzzle: Any, grade: Any) -> Any:
+def aimed(puzzle: AnyPuzzle, grade: object) -> Level | None:
     """The ladder level a New board aims at: a player's grade name (Easy...) maps to its
     level, and no grade or "any" to the easiest named one (not whatever minimising leaves,
-    mostly probe); a level passes as it is."""
-    named = {n.lower(): level for n, level in puzzle.named_grades}
+    mostly probe); a level passes as it is (``check_grade``); anything else is a BoardError."""
     if grade is None or grade in ("", "any"):
         return puzzle.named_grades[0][1] if puzzle.named_grades else None
-    return named.get(grade.lower(), grade) if isinstance(grade, str) else grade
+    if not isinstance(grade, str):
+        raise BoardError(f"unknown grade {shown(grade)}")
+    named = {n.lower(): level for n, level in puzzle.named_grades}
+    return named.get(grade.lower()) or check_grade(puzzle, grade)
 
 
 def generate(name: str, rows: int, cols: int, grade: str | None = None,
-             seed: int | None = None) -> dict[str, Any]:
+             seed: int | None = None) -> Generated:
     if not isinstance(name, str):
         raise BoardError("'puzzle' must be a puzzle name")
     puzzle = puzzles.get(name)
@@ -137,9 +273,8 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
     for what, v, most in (("rows", rows, top[0]), ("cols", cols, top[1])):
         if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= most:
             raise BoardError(f"{what} must be an integer in 3..{most} for {name} (the player's bound)")
-    level = aimed(puzzle, grade)
     try:
-        check_grade(puzzle, level)
+        level = aimed(puzzle, grade)
     except BoardError:
         said = ", ".join(f"{n} ({lv})" for n, lv in puzzle.named_grades)
         raise BoardError(f"unknown grade {shown(grade)} for {name}; grades: {said}, any, or a level: "
@@ -185,39 +320,40 @@ def warm_heavy() -> bool:
 
 # ---------------------------------------------------------------- play
 
-def check(data: Any, position: Any) -> dict[str, Any]:
+def check(data: object, position: object) -> Checked:
     """Every broken rule of the position; ``won`` when it is complete and breaks none."""
     board = board_of(data)
     puzzle = puzzles.get(board.puzzle)
     marks = puzzle.marks
-    answer = marks.to_answer(board, position)
+    answer = marks.to_answer(board, position)  # checks the position first
+    marked = _marks(position)
     out = service.check(puzzle.with_answer(board, answer), marks.broken(board, position))
-    out["broken"] = [*(b for b in out["broken"] if b["rule"] != "complete"), *_undecided(board, position)]
+    out["broken"] = [*(b for b in out["broken"] if b["rule"] != "complete"), *_undecided(board, marked)]
     out["ok"] = not out["broken"]
-    out["complete"] = None not in position
+    out["complete"] = None not in marked
     out["won"] = out["complete"] and not [b for b in out["broken"] if b["rule"] != "complete"]
     if not out["won"]:
         out.pop("trees", None)
     return out
 
 
-def _undecided(board: Any, position: list[Any]) -> list[dict[str, Any]]:
+def _undecided(board: BoardShape, position: list[object]) -> list[service.BrokenRule]:
     """The "complete" entry counted on the player's marks: a Sukoro number whose digit
     waits on its neighbours is decided all the same."""
     cells = [list(board.grid.rc(i)) for i, m in enumerate(position) if m is None]
     return [{"rule": "complete", "cells": cells, "message": f"{len(cells)} cells undecided"}] if cells else []
 
 
-def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
+def hint(data: object, position: object, level: str | None = None) -> Hinted:
     """The service's hint driver on the position's marks (a capped search answers 503)."""
     board = board_of(data)
     marks = puzzles.get(board.puzzle).marks
 
-    def show(var: int, value: int) -> tuple[dict[str, Any], str]:
+    def show(var: int, value: int) -> tuple[Shown, str]:
         m = marks.mark(board, var, value)
         return {"mark": m}, marks.SAY.get(m, str(m))
     dom = marks.to_state(board, position)  # checks the position first
-    entered = tuple(i for i, m in enumerate(position) if m is not None)
+    entered = tuple(i for i, m in enumerate(_marks(position)) if m is not None)
     now = service.Progress(dom, entered, lambda var, d: marks.mark(board, var, d) is not None, show)
     out = service.hint_from(board, now, service.Options(level=level, node_cap=PLAYER_NODES))
     if out["kind"] == "capped":
@@ -225,13 +361,13 @@ def hint(data: Any, position: Any, level: str | None = None) -> dict[str, Any]:
     return out
 
 
-def reveal(data: Any, position: Any) -> dict[str, Any]:
+def reveal(data: object, position: object) -> HintFound:
     """The answer's mark for one undecided cell, in a hint's fields (400 when the board has
     no unique answer within the node cap): what a player stuck at their level may ask."""
     board = board_of(data)
     marks = puzzles.get(board.puzzle).marks
     dom = marks.to_state(board, position)  # checks the position first
-    open_ = [i for i, m in enumerate(position) if m is None and marks.mark(board, i, dom[i]) is None]
+    open_ = [i for i, m in enumerate(_marks(position)) if m is None and marks.mark(board, i, dom[i]) is None]
     var, value = service.revealed(board, open_, PLAYER_NODES)
     m = marks.mark(board, var, value)
     r, c = board.grid.rc(var)
@@ -239,21 +375,22 @@ def reveal(data: Any, position: Any) -> dict[str, Any]:
             "message": f"revealed: row {r + 1}, column {c + 1} is {marks.SAY.get(m, str(m))}"}
 
 
-def ladder(data: Any, position: Any) -> dict[str, Any]:
+def ladder(data: object, position: object) -> Ladder:
     """Per rung (with every cheaper one), the cells its fixpoint settles from the position."""
     board = board_of(data)
     puzzle = puzzles.get(board.puzzle)
     marks = puzzle.marks
     dom = marks.to_state(board, position)
-    out = []
+    marked = _marks(position)
+    out: list[RungCells] = []
     seen: set[int] = set()
     for level in engine.levels(puzzle):
         got = engine.run_fixpoint(puzzle, board, dom, engine.ladder(puzzle, level))
-        cells = []
+        cells: list[Marked] = []
         if got is not None:
             for i, after in enumerate(got):
                 m = marks.mark(board, i, after)
-                if i not in seen and position[i] is None and m is not None:  # a given cell too
+                if i not in seen and marked[i] is None and m is not None:  # a given cell too
                     seen.add(i)
                     cells.append({"cell": list(board.grid.rc(i)), "mark": m})
         out.append({"rung": level, "cells": cells, "contradiction": got is None})
@@ -262,14 +399,14 @@ def ladder(data: Any, position: Any) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- setter
 
-def count(data: Any) -> dict[str, Any]:
+def count(data: object) -> SetterCount:
     """Answers (0, 1 or "2+"), grade, redundant clues and the answers, for setter mode."""
     board = board_of(data)
     puzzle = puzzles.get(board.puzzle)
     res = engine.count(puzzle, board, limit=2, node_cap=PLAYER_NODES)
     n: int | str = "2+" if res.count >= 2 else res.count
-    out: dict[str, Any] = {"count": n, "capped": res.status == CAPPED, "grade": None, "redundant": [],
-                           "answer": None, "second": None}
+    out: SetterCount = {"count": n, "capped": res.status == CAPPED, "grade": None, "redundant": [],
+                        "answer": None, "second": None}
     if out["capped"]:
         out["count"] = "2+" if res.count else "?"
         return out
@@ -286,7 +423,7 @@ def count(data: Any) -> dict[str, Any]:
     return out
 
 
-def minimise(data: Any) -> dict[str, Any]:
+def minimise(data: object) -> Minimised:
     """Erase clues (reading order) while the answer stays unique; a check that runs out of
     nodes keeps its clue (``capped`` counts them)."""
     board = board_of(data)
@@ -310,7 +447,7 @@ def minimise(data: Any) -> dict[str, Any]:
             "share": share(board)}
 
 
-def convert(text: Any) -> dict[str, Any]:
+def convert(text: object) -> Converted:
     if not isinstance(text, str) or not text.strip():
         raise BoardError("'text' must be a non-empty string: a puzz.link URL, a Tatham ID, text or JSON")
     if len(text) > 200_000:
@@ -318,11 +455,11 @@ def convert(text: Any) -> dict[str, Any]:
     records, many = boardio.parse(text)
     if many:
         raise BoardError("expected one board, got a list")
-    board = records[0].board
+    board = known(records[0].board)  # one board, not a list: parse raised its error
     _bounded(board.rows, board.cols)
     return {"board": board_json(board), "key": key(board), "share": share(board)}
 
 
-def export(data: Any) -> dict[str, Any]:
+def export(data: object) -> Exported:
     board = board_of(data)
     return {**share(board), "json": board_json(board)}
