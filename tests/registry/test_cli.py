@@ -6,17 +6,25 @@ after a change meant to alter the text, and ``git diff`` shows what it altered."
 from __future__ import annotations
 
 import json
+import os
 import re
 from pathlib import Path
 
 import pytest
 
 from pencilbox import bank, boardio, cli, puzzles, service
-from pencilbox.core import engine
+from pencilbox.core import cache, engine
 
 NAMES = puzzles.names()
 GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 MS = re.compile(r"\d+(\.\d+)? ms\b")  # a count's time: the one thing that differs run to run
+
+
+@pytest.fixture(autouse=True)
+def kernel_policy_kept(monkeypatch: pytest.MonkeyPatch) -> None:
+    """cli.main sets the kernel policy for its process (``auto``); the tests after these in the
+    same worker keep theirs."""
+    monkeypatch.setenv(cache.POLICY, os.environ.get(cache.POLICY, "compile"))
 
 
 def smallest(name: str) -> dict[str, object]:

@@ -13,6 +13,7 @@ from pencilbox.core.puzzle import Engine, PuzzleBase
 from . import board as tb
 from . import rules
 from .board import Board
+from .levels import Level
 from .rungs import RUNGS
 
 
@@ -23,7 +24,7 @@ class Toy(PuzzleBase):
     board_module = tb
     rules_module = rules
     rungs = RUNGS
-    search_level = "count"
+    search_level = Level.COUNT
     brute_range = (4, 4)  # 2^16 fillings at most
 
     def unclued(self, board: Board) -> list[int]:

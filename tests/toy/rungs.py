@@ -8,11 +8,12 @@ from dataclasses import dataclass
 from pencilbox.core.engine import Contradiction, State
 
 from .board import BLANK, BOTH, SHADE, Board
+from .levels import Level
 
 
 @dataclass(frozen=True)
 class Count:
-    name: str = "count"
+    name: Level = Level.COUNT
 
     def apply(self, board: Board, state: State) -> bool:
         changed = False
