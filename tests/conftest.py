@@ -26,4 +26,4 @@ def known_answer(rec: dict[str, Any]) -> Any:
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addoption("--update-golden", action="store_true",
-                     help="rewrite tests/golden/ from what the command line prints now")
+                     help="rewrite each puzzle folder's data/golden.txt from what the CLI prints now")

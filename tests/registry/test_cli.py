@@ -1,6 +1,6 @@
 """Every folder through the command line and the service, on its bank's smallest board: what
-each verb prints (the hint's wording at every level, each counter's verdict) is kept in
-``tests/golden/NAME.txt``; ``pytest tests/registry --update-golden`` rewrites those files
+each verb prints (the hint's wording at every level, each counter's verdict) is kept in the
+folder's ``data/golden.txt``; ``pytest tests/registry --update-golden`` rewrites those files
 after a change meant to alter the text, and ``git diff`` shows what it altered."""
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from pencilbox import bank, boardio, cli, puzzles, service
 from pencilbox.core import cache, engine
 
 NAMES = puzzles.names()
-GOLDEN = Path(__file__).resolve().parent.parent / "golden"
 MS = re.compile(r"\d+(\.\d+)? ms\b")  # a count's time: the one thing that differs run to run
 
 
@@ -92,7 +91,7 @@ def test_the_command_line_prints_what_it_printed(name: str, tmp_path: Path,
                                                  capsys: pytest.CaptureFixture[str],
                                                  request: pytest.FixtureRequest) -> None:
     got = transcript(name, tmp_path, capsys)
-    path = GOLDEN / f"{name}.txt"
+    path = puzzles.folder(name) / "data" / "golden.txt"
     if request.config.getoption("--update-golden"):
         path.write_text(got)
     assert path.exists(), f"no {path}: run pytest {__file__} --update-golden"
