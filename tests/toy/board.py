@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar
 
-from pencilbox.core.geometry import Grid, grid
+from pencilbox.core.gridboard import GridBoard
 from pencilbox.errors import BoardError
 from pencilbox.sections import Section
 
@@ -20,19 +20,10 @@ CHAR = {1: "#", 0: ".", None: "?"}
 
 
 @dataclass(frozen=True)
-class Board:
+class Board(GridBoard):
     """Clues (and optionally an answer) on an R x C grid."""
 
-    rows: int
-    cols: int
-    clues: tuple[int | None, ...]
-    answer: tuple[int | None, ...] | None = None
     puzzle: ClassVar[str] = "toy"
-
-    @cached_property
-    def grid(self) -> Grid:
-        return grid(self.rows, self.cols)
-
     @cached_property
     def plus(self) -> tuple[tuple[int, ...], ...]:
         """Each cell's plus: itself and its orthogonal neighbours, clipped at the border."""
