@@ -39,7 +39,8 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
 
 def folder_lazy() -> dict[tuple[str, str], tuple[int, str]]:
     """A puzzle folder's lazy imports, from the registry: the brute module once per compiled
-    counter (Ripple's serves brute and cells), the SAT module, the generator once per entry."""
+    counter (Ripple's serves brute and cells), the SAT module (count, and backbone where it has one),
+    the generator once per entry."""
     out: dict[tuple[str, str], tuple[int, str]] = {}
     for name in puzzles.names():
         package = puzzles.package(name)
@@ -48,7 +49,7 @@ def folder_lazy() -> dict[tuple[str, str], tuple[int, str]]:
         init = f"puzzles/{name}/__init__.py"
         compiled = [e for e, c in puzzles.get(name).counters.items() if c.compiled]
         out[(init, f"{package}.brute")] = (len(compiled), "numba")
-        out[(init, f"{package}.sat")] = (1, "pysat")
+        out[(init, f"{package}.sat")] = (1 + (puzzles.get(name).spread is not None), "pysat")
         entries = 1 + (puzzles.get(name).raw is not None)  # generate, and the raw stream where it has one
         out[(init, f"{package}.generate")] = (entries, "solve loads no generator")
     return out

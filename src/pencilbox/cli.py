@@ -22,7 +22,15 @@ from typing import Any, NoReturn
 from pencilbox import boardio, puzzles, service
 from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
-from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, SOLVE_NODES, WORK
+from pencilbox.core.budgets import (
+    COUNT_LIMIT,
+    COUNT_NODES,
+    HINT_NODES,
+    SOLVE_NODES,
+    SPREAD_LIMIT,
+    SPREAD_SHOWN,
+    WORK,
+)
 from pencilbox.core.drivers import check_grade
 from pencilbox.core.unwind import signalled
 from pencilbox.errors import BoardError, clip, shown
@@ -141,6 +149,24 @@ def cmd_hint(args: argparse.Namespace) -> int:
 
 def cmd_check(args: argparse.Namespace) -> int:
     return _report(args, service.check, lambda o: o["ok"], _show_check)
+
+
+def cmd_backbone(args: argparse.Namespace) -> int:
+    return _report(args, lambda b: service.backbone(b, args.limit, args.show), lambda o: True, _show_backbone)
+
+
+def _show_backbone(board: Any, out: Mapping[str, Any]) -> str:
+    """How many answers (a lower bound when capped), how many cells they all share, and the
+    board with those cells filled in (? where the answers differ)."""
+    n = out["count"]
+    said = f"at least {n} answers (the limit {out['limit']} was reached: raise --limit for more)" \
+        if out["capped"] else "no answer" if n == 0 else "1 answer" if n == 1 else f"{n} answers"
+    lines = [f"{said}; {out['fixed_cells']} of {out['cells']} cells the same in every answer"]
+    if n:
+        puzzle = puzzles.get(board.puzzle)
+        text = boardio.dump(puzzle.from_json({**puzzle.to_json(board), "answer": out["fixed"]}), "text")
+        lines.append("fixed:" + text.rsplit("\nanswer:", 1)[-1])
+    return "\n".join(lines).rstrip()
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -372,6 +398,13 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--node-cap", type=integer,
                     help=f"probe trials (and branch points of the search for wrong entries) before the "
                     f"hint says capped (default {HINT_NODES:,}, {SCALED})")
+    sp.add_argument("--json", action="store_true")
+    sp = verb("backbone", cmd_backbone, "the cells every answer agrees on (exact, by SAT) and the "
+              "number of answers up to a limit")
+    sp.add_argument("--limit", type=integer, default=SPREAD_LIMIT,
+                    help=f"answers counted before the count is a lower bound (default {SPREAD_LIMIT})")
+    sp.add_argument("--show", type=integer, default=SPREAD_SHOWN,
+                    help=f"answers listed in --json (default {SPREAD_SHOWN})")
     sp.add_argument("--json", action="store_true")
     sp = verb("check", cmd_check, "list every broken rule of the board's answer section")
     sp.add_argument("--json", action="store_true")

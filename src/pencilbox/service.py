@@ -15,7 +15,16 @@ from typing import Literal, NotRequired, ParamSpec, TypedDict, TypeVar, cast
 
 from pencilbox import puzzles
 from pencilbox.core import budgets, engine
-from pencilbox.core.budgets import COUNT_LIMIT, COUNT_NODES, HINT_NODES, MAX_COUNT, SOLVE_NODES, scaled
+from pencilbox.core.budgets import (
+    COUNT_LIMIT,
+    COUNT_NODES,
+    HINT_NODES,
+    MAX_COUNT,
+    SOLVE_NODES,
+    SPREAD_LIMIT,
+    SPREAD_SHOWN,
+    scaled,
+)
 from pencilbox.core.engine import CAPPED, UNIQUE, Count, Hint, Level, Status
 from pencilbox.core.puzzle import BoardShape, Broken, compiled_ready
 from pencilbox.errors import BoardError, shown
@@ -399,3 +408,44 @@ def _broken(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> BrokenRule:
     if b.points:
         out["points"] = [list(puzzle.clue_rc(board, p)) for p in b.points]
     return out
+
+
+# ---------------------------------------------------------------- backbone
+
+class Backbone(TypedDict):
+    """The cells every answer agrees on (by SAT, exact) and the answers counted up to a limit."""
+
+    puzzle: str
+    rows: int
+    cols: int
+    count: int
+    capped: bool  # the count reached the limit: a lower bound
+    limit: int
+    fixed: object  # the answer's JSON form: each fixed cell's value, None where answers differ
+    fixed_cells: int
+    cells: int
+    answers: list[object]  # the first answers in the answer's JSON form
+    calls: int  # SAT solver calls
+    ms: float
+
+
+@bounded
+def backbone(board: BoardShape, limit: int = SPREAD_LIMIT, shown_: int = SPREAD_SHOWN) -> Backbone:
+    """The backbone (what every answer shares) and up to ``shown_`` answers, each answer
+    passed by the puzzle's validator before it is read."""
+    puzzle = puzzles.get(board.puzzle)
+    check_caps(limit)
+    if puzzle.spread is None:
+        raise BoardError(f"{puzzle.name} has no SAT backbone")
+    t0 = time.perf_counter()
+    count, stop, calls, answers, fixed = puzzle.spread(board, limit, max(1, shown_))
+    for a in answers:
+        if puzzle.validate(board, tuple(a)):
+            raise RuntimeError(f"{puzzle.name}: SAT gave an answer the rules reject")
+    first = answers[0] if answers else [None] * (board.rows * board.cols)  # an answer per cell
+    shared = tuple(v if answers and fixed[i] else None for i, v in enumerate(first))
+    return {"puzzle": puzzle.name, "rows": board.rows, "cols": board.cols, "count": count,
+            "capped": stop == "limit", "limit": limit, "fixed": puzzle.answer_json(board, shared),
+            "fixed_cells": sum(fixed), "cells": len(shared),
+            "answers": [puzzle.answer_json(board, tuple(a)) for a in answers[:shown_]],
+            "calls": calls, "ms": _ms(t0)}

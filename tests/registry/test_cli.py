@@ -42,6 +42,7 @@ def verbs(name: str) -> list[list[str]]:
     out = [["solve", "BOARD"], ["grade", "BOARD"], ["hint", "BOARD"]]
     out += [["hint", "BOARD", "--level", lv] for lv in engine.levels(puzzle)]
     out += [["count", "BOARD", "--engine", e] for e in engines(name, board.rows, board.cols)]
+    out += [["backbone", "BOARD"]] if puzzle.spread is not None else []
     out += [["check", "ANSWERED"], ["check", "WRONG"]]
     out += [["convert", "BOARD", "--format", f] for f in ("text", "json", "url", "tatham")
             if f in ("text", "json") or getattr(puzzle, f) is not None]

@@ -228,7 +228,13 @@ class Puzzle(Protocol[BoardT, AnswerT]):
                  tries: int = 500) -> Made[BoardT]: ...
     @property
     def raw(self) -> Callable[[int, int, float, int], Made[BoardT]] | None: ...  # (rows, cols, density, seed)
+    @property
+    def spread(self) -> Callable[[BoardT, int, int], Spread] | None: ...  # (board, limit, keep): backbone
 
+
+#: SAT's backbone of a board: count, "limit" or None, solver calls, the answers kept, and per cell
+#: whether every answer agrees (core.satloop.Spread: the SAT counters import nothing of this module)
+Spread: TypeAlias = tuple[int, str | None, int, list[list[int]], list[bool]]
 
 _READY: set[str] = set()  # puzzles whose compiled kernel this process has found ready
 _LOOKED: dict[str, float] = {}
@@ -324,6 +330,8 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     url: Codec[BoardT] | None = None
     tatham: Codec[BoardT] | None = None
     raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
+    #: SAT's backbone and answers of a board (``satloop.spread``'s tuple), where the folder has it
+    spread: Callable[[BoardT, int, int], Spread] | None = None
     # the player's words: empty where the folder has none (the page then shows no rules box)
     rules_text: tuple[str, ...] = ()
     grade_names: tuple[tuple[str, Level], ...] = ()  # (name, level); () takes words.default_grades

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Codec, PuzzleBase
+from pencilbox.core.puzzle import Codec, PuzzleBase, Spread
 from pencilbox.puzzles.fillapix import board as fb
 from pencilbox.puzzles.fillapix import codec, rules, words
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
@@ -53,6 +53,10 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
         from pencilbox.puzzles.fillapix.sat import sat_count  # lazy: pysat
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
+
+    def spread(self, board: Board, limit: int, keep: int) -> Spread:
+        from pencilbox.puzzles.fillapix.sat import sat_spread  # lazy: pysat
+        return sat_spread(board.rows, board.cols, board.clues, limit, keep)
 
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
         from pencilbox.puzzles.fillapix.generate import generate  # lazy: numba; solve loads no generator

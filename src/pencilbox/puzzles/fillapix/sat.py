@@ -25,17 +25,30 @@ variables and the solver is called again until UNSAT or ``limit`` answers.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import TypeVar
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from pencilbox.core.satloop import Counted, assignment, count_models
+from pencilbox.core.satloop import (
+    Counted,
+    Read,
+    Spread,
+    Values,
+    assignment,
+    count_models,
+    no_count,
+    no_spread,
+    spread,
+)
 
-__all__ = ["ENCODING", "SOLVER_NAME", "sat_count"]
+__all__ = ["ENCODING", "SOLVER_NAME", "sat_count", "sat_spread"]
+
+T = TypeVar("T")
 
 #: pysat backend and clue encoding, measured on the every-clue-shown 20x20 uniqueness check (limit 2,
 #: 50 random fair-coin pictures, median per board, build included): minicard native 1.06 ms,
@@ -89,12 +102,27 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     clauses) or a ``pysat.card.EncType`` name.  An empty grid (rows or cols
     <= 0) counts 0, as in the brute counter.
     """
+    return _run(rows, cols, clues, solver_name, encoding, no_count(),
+                lambda solver, read, values: count_models(solver, limit, read))
+
+
+def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
+               solver_name: str = SOLVER_NAME, encoding: str = ENCODING) -> Spread:
+    """The cells every picture agrees on, and the pictures counted up to ``limit`` (the first
+    ``keep`` kept), as ``satloop.spread``."""
+    return _run(rows, cols, clues, solver_name, encoding, no_spread(),
+                lambda solver, read, values: spread(solver, limit, keep, read, values))
+
+
+def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, encoding: str, empty: T,
+         then: Callable[[Solver, Read, Values], T]) -> T:
+    """The board's solver with its clauses, handed to ``then`` (``empty`` when no answer can be)."""
     if rows < 0 or cols < 0 or len(clues) != rows * cols:
         raise ValueError("clues must have rows*cols entries")
     if encoding != "native" and encoding != "direct" and not hasattr(EncType, encoding):
         raise ValueError(f"unknown encoding {encoding!r}")
     if rows == 0 or cols == 0:
-        return 0, None, 0, []
+        return empty
     n = rows * cols
     blocks = _blocks(rows, cols)
     shown: list[tuple[tuple[int, ...], int]] = []
@@ -103,11 +131,14 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
             continue
         k = int(v)
         if not 0 <= k <= len(blocks[i]):
-            return 0, None, 0, []
+            return empty
         shown.append((blocks[i], k))
     def read(model: list[int]) -> tuple[list[int], list[int]]:
         full = assignment(model, n)  # a variable no clause mentions reads as blank
         return [1 if full[i] > 0 else 0 for i in range(n)], [-lit for lit in full]
+
+    def values(answer: list[int]) -> list[int]:
+        return [i + 1 if a else -(i + 1) for i, a in enumerate(answer)]
 
     with Solver(name=solver_name) as solver:
         solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
@@ -128,4 +159,4 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
                 solver.append_formula(
                     CardEnc.equals(lits=list(lits), bound=k, vpool=pool, encoding=kind).clauses
                 )
-        return count_models(solver, limit, read)
+        return then(solver, read, values)

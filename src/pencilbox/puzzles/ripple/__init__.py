@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Codec, Engine, PuzzleBase
+from pencilbox.core.puzzle import Codec, Engine, PuzzleBase, Spread
 from pencilbox.puzzles.ripple import board as rb
 from pencilbox.puzzles.ripple import codec, rules, words
 from pencilbox.puzzles.ripple.board import MARK, Board
@@ -69,6 +69,10 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
         from pencilbox.puzzles.ripple.sat import sat_count  # lazy: pysat
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.regions, _givens(board),
                                                     limit))
+
+    def spread(self, board: Board, limit: int, keep: int) -> Spread:
+        from pencilbox.puzzles.ripple.sat import sat_spread  # lazy: pysat
+        return sat_spread(board.rows, board.cols, board.regions, _givens(board), limit, keep)
 
     def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
         from pencilbox.puzzles.ripple.generate import generate  # lazy: numba; solve loads no generator

@@ -24,16 +24,19 @@ one piece shared: a wrapper that knows nothing of Ripple Effect).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import TypeVar
 
 from pysat.solvers import Solver
 
 from pencilbox.core.generate import Rivals
-from pencilbox.core.satloop import Counted, count_models
+from pencilbox.core.satloop import Counted, Read, Spread, Values, count_models, no_count, no_spread, spread
 
-__all__ = ["SOLVER_NAME", "rivals", "sat_count"]
+__all__ = ["SOLVER_NAME", "rivals", "sat_count", "sat_spread"]
+
+T = TypeVar("T")
 
 #: pysat backend: fastest (narrowly) of minisat22, glucose3/4, cadical153/195, maplechrono, lingeling,
 #: minicard and mergesat3 on the published boards' uniqueness checks (limit 2): 10x10 median 1.7 ms with
@@ -96,18 +99,33 @@ def sat_count(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int 
     ``stop`` is ``"limit"`` when ``limit`` answers were found (else None) (the count is then a
     lower bound), ``answers`` the first up-to-2 answers as flat lists.
     """
+    return _run(rows, cols, regions, clues, solver_name, no_count(),
+                lambda solver, read, values: count_models(solver, max(1, int(limit)), read))
+
+
+def sat_spread(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None], limit: int,
+               keep: int, solver_name: str = SOLVER_NAME) -> Spread:
+    """The cells every answer agrees on, and the answers counted up to ``limit`` (the first
+    ``keep`` kept), as ``satloop.spread``."""
+    return _run(rows, cols, regions, clues, solver_name, no_spread(),
+                lambda solver, read, values: spread(solver, max(1, int(limit)), keep, read, values))
+
+
+def _run(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None], solver_name: str,
+         empty: T, then: Callable[[Solver, Read, Values], T]) -> T:
+    """The board's solver with its clauses, handed to ``then`` (``empty`` when no answer can be)."""
     n = rows * cols
     if len(regions) != n or len(clues) != n:
         raise ValueError("regions and clues must have rows*cols entries")
     if rows <= 0 or cols <= 0:
-        return 0, None, 0, []
+        return empty
     off, size, clauses, nvars = _shape(rows, cols, tuple(int(g) for g in regions))
     units: list[list[int]] = []
     for i, v in enumerate(clues):
         if v is None:
             continue
         if not 1 <= int(v) <= size[i]:
-            return 0, None, 0, []
+            return empty
         units.append([off[i] + int(v)])
     def read(model: list[int]) -> tuple[list[int], list[int]]:
         ans = [0] * n
@@ -121,10 +139,13 @@ def sat_count(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int 
                     break
         return ans, [-lit for lit in true]
 
+    def values(answer: list[int]) -> list[int]:
+        return [off[i] + v for i, v in enumerate(answer)]
+
     with Solver(name=solver_name, bootstrap_with=clauses) as solver:
         for u in units:
             solver.add_clause(u)
-        return count_models(solver, max(1, int(limit)), read)
+        return then(solver, read, values)
 
 
 def rivals(rows: int, cols: int, regions: Sequence[int], answer: Sequence[int], clues: Sequence[int | None],

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Codec, PuzzleBase
+from pencilbox.core.puzzle import Codec, PuzzleBase, Spread
 from pencilbox.puzzles.slant import board as sb
 from pencilbox.puzzles.slant import codec, rules, words
 from pencilbox.puzzles.slant.board import BACK, FWD, Board
@@ -68,6 +68,10 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
         from pencilbox.puzzles.slant.sat import sat_count  # lazy: pysat
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
+
+    def spread(self, board: Board, limit: int, keep: int) -> Spread:
+        from pencilbox.puzzles.slant.sat import sat_spread  # lazy: pysat
+        return sat_spread(board.rows, board.cols, board.clues, limit, keep)
 
     def raw(self, rows: int, cols: int, density: float, seed: int) -> Made[Board]:
         """A board of the unfiltered raw stream (not necessarily unique), ungraded."""

@@ -23,15 +23,29 @@ contains, so the count is exact once the solver reports UNSAT.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import TypeVar
 
 from pysat.solvers import Solver
 
-from pencilbox.core.satloop import Counted, assignment, count_models
+from pencilbox.core.satloop import (
+    Counted,
+    Cuts,
+    Read,
+    Spread,
+    Values,
+    assignment,
+    count_models,
+    no_count,
+    no_spread,
+    spread,
+)
 
-__all__ = ["SOLVER_NAME", "sat_count"]
+__all__ = ["SOLVER_NAME", "sat_count", "sat_spread"]
+
+T = TypeVar("T")
 
 #: pysat backend: fastest of minisat22, glucose4, cadical153, maplechrono, lingeling on the published
 #: 10x10..20x20 boards (0.5 ms median at 10x10..14x14, 2 ms at 15x15..20x20; others 5-15 % slower).
@@ -149,11 +163,26 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     ``answers`` the first up-to-2 answers as flat lists (1 = ``/``, 2 = ``\\``).
     An empty grid (rows or cols <= 0) counts 0, as in the brute counter.
     """
+    return _run(rows, cols, clues, solver_name, no_count(),
+                lambda solver, read, cuts, values: count_models(solver, limit, read, cuts))
+
+
+def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
+               solver_name: str = SOLVER_NAME) -> Spread:
+    """The cells every answer agrees on, and the answers counted up to ``limit`` (the first
+    ``keep`` kept), as ``satloop.spread``."""
+    return _run(rows, cols, clues, solver_name, no_spread(),
+                lambda solver, read, cuts, values: spread(solver, limit, keep, read, values, cuts))
+
+
+def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, empty: T,
+         then: Callable[[Solver, Read, Cuts, Values], T]) -> T:
+    """The board's solver with its clauses, handed to ``then`` (``empty`` when no answer can be)."""
     npts = (rows + 1) * (cols + 1)
     if len(clues) != npts:
         raise ValueError("clues must have (rows+1)*(cols+1) entries")
     if rows <= 0 or cols <= 0:
-        return 0, None, 0, []
+        return empty
     n = rows * cols
     plits = _point_literals(rows, cols)
     edges = _edges(rows, cols)
@@ -163,11 +192,14 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
             continue
         cls = _exactly(plits[p], int(v))
         if cls is None:
-            return 0, None, 0, []
+            return empty
         clauses.extend(cls)
     def read(model: list[int]) -> tuple[list[int], list[int]]:
         full = assignment(model, n)  # a variable no clause mentions reads as "/"
         return [2 if full[i] > 0 else 1 for i in range(n)], [-lit for lit in full]
+
+    def values(answer: list[int]) -> list[int]:
+        return [i + 1 if a == 2 else -(i + 1) for i, a in enumerate(answer)]
 
     with Solver(name=solver_name) as solver:
         solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
@@ -175,4 +207,4 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
             solver.add_clause(diamond)
         for cl in clauses:
             solver.add_clause(cl)
-        return count_models(solver, limit, read, lambda m: _cycle_cuts(n, npts, assignment(m, n), edges))
+        return then(solver, read, lambda m: _cycle_cuts(n, npts, assignment(m, n), edges), values)

@@ -20,16 +20,29 @@ one piece shared: a wrapper that knows nothing of Sukoro).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import lru_cache
 from itertools import combinations
+from typing import TypeVar
 
 from pysat.solvers import Solver
 
 from pencilbox.core.generate import Rivals
-from pencilbox.core.satloop import Counted, count_models
+from pencilbox.core.satloop import (
+    Counted,
+    Cuts,
+    Read,
+    Spread,
+    Values,
+    count_models,
+    no_count,
+    no_spread,
+    spread,
+)
 
-__all__ = ["SOLVER_NAME", "rivals", "sat_count"]
+__all__ = ["SOLVER_NAME", "rivals", "sat_count", "sat_spread"]
+
+T = TypeVar("T")
 
 #: pysat backend: fastest of minisat22, glucose4/42, cadical153/195, maplechrono on 10x10-12x12
 #: uniqueness checks (about 1.3-3 ms each, most of it Python and solver set-up).
@@ -117,15 +130,30 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     (count may then be a lower bound), ``answers`` the first up-to-2 answers
     as flat digit lists (0 = empty).
     """
+    return _run(rows, cols, clues, solver_name, no_count(),
+                lambda solver, read, cuts, values: count_models(solver, limit, read, cuts))
+
+
+def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
+               solver_name: str = SOLVER_NAME) -> Spread:
+    """The cells every answer agrees on (digit or empty), and the answers counted up to
+    ``limit`` (the first ``keep`` kept), as ``satloop.spread``."""
+    return _run(rows, cols, clues, solver_name, no_spread(),
+                lambda solver, read, cuts, values: spread(solver, limit, keep, read, values, cuts))
+
+
+def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, empty: T,
+         then: Callable[[Solver, Read, Cuts, Values], T]) -> T:
+    """The board's solver with its clauses, handed to ``then`` (``empty`` when no answer can be)."""
     n = rows * cols
     if len(clues) != n:
         raise ValueError("clues must have rows*cols entries")
     if n == 0:
-        return 0, None, 0, []
+        return empty
     nb = _neighbours_cached(rows, cols)
     units = _clue_units(n, clues)
     if units is None:
-        return 0, None, 0, []
+        return empty
     def read(model: list[int]) -> tuple[list[int], list[int]]:
         onset = {c for c in range(n) if model[c] > 0}
         answer = [sum(1 for m in nb[c] if m in onset) if c in onset else 0 for c in range(n)]
@@ -136,10 +164,13 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
         comps = _split(on, set(on), nb, n)
         return _cut(comps, nb) if len(comps) > 1 else []
 
+    def values(answer: list[int]) -> list[int]:
+        return [n + 4 * c + d if d else -(c + 1) for c, d in enumerate(answer)]  # d_{c,d}, or not x_c
+
     with Solver(name=solver_name, bootstrap_with=_base_cnf(rows, cols)) as solver:
         for u in units:
             solver.add_clause(u)
-        return count_models(solver, limit, read, cuts)
+        return then(solver, read, cuts, values)
 
 
 def _cut(comps: list[list[int]], nb: list[list[int]]) -> list[list[int]]:

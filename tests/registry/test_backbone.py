@@ -1,0 +1,81 @@
+"""The backbone (issue 30, item 5), on every folder that has one: SAT's fixed cells and count
+against the ladder's search (which shares no code with SAT) cell by cell, on boards with several
+answers made from the bank's small boards by dropping clues; and the command's contract."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from pencilbox import bank, boardio, cli, puzzles, service
+from pencilbox.core import engine
+
+NAMES = [n for n in puzzles.names() if puzzles.get(n).spread is not None]
+
+
+def ambiguous(name: str) -> list[object]:
+    """The two smallest bank boards with every second clue dropped, and with all but a third kept."""
+    recs = sorted(bank.load(name), key=lambda r: (int(r["rows"]) * int(r["cols"]), str(r["id"])))[:2]
+    out = []
+    for rec in recs:
+        board = boardio.board_from_json({**rec, "answer": None})
+        clued = [i for i, v in enumerate(board.clues) if v is not None]
+        for keep in (2, 3):
+            dropped = {i for k, i in enumerate(clued) if k % keep}
+            clues = tuple(None if i in dropped else v for i, v in enumerate(board.clues))
+            out.append(replace(board, clues=clues))
+    return out
+
+
+def possible(name: str, board: object, var: int) -> set[int]:
+    """The values the ladder's search finds some answer for at ``var`` (one count per value)."""
+    puzzle = puzzles.get(name)
+    start = puzzle.initial_state(board)
+    return {b for b in engine.bits(start[var])
+            if engine.count(puzzle, board, limit=1, dom=[b if i == var else d for i, d in enumerate(start)]).count}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_the_backbone_is_what_the_ladder_finds_cell_by_cell(name: str) -> None:
+    puzzle = puzzles.get(name)
+    seen_free = False
+    for board in ambiguous(name):
+        got = service.backbone(board, limit=10**6)
+        ladder = engine.count(puzzle, board, limit=10**6)
+        assert not got["capped"] and not ladder.capped and got["count"] == ladder.count
+        first = puzzle.state_from_answer(board, boardio.board_from_json(
+            {**puzzle.to_json(board), "answer": got["answers"][0]}).answer)
+        fixed = boardio.board_from_json({**puzzle.to_json(board), "answer": got["fixed"]}).answer
+        for var in range(board.rows * board.cols):
+            values = possible(name, board, var)
+            assert (fixed[var] is not None) == (len(values) == 1), (var, values)
+            assert first[var] in values
+        seen_free |= got["fixed_cells"] < got["cells"]
+        assert len(got["answers"]) == min(got["count"], 10)
+    assert seen_free, "no board had a cell the answers disagree on"
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_a_unique_board_is_all_backbone_and_an_impossible_one_has_none(name: str) -> None:
+    rec = min(bank.load(name), key=lambda r: int(r["rows"]) * int(r["cols"]))
+    board = boardio.board_from_json({**rec, "answer": None})
+    got = service.backbone(board)
+    assert (got["count"], got["capped"], got["fixed_cells"]) == (1, False, got["cells"])
+    assert got["fixed"] == puzzles.get(name).answer_json(board, boardio.board_from_json(rec).answer)
+
+
+def test_the_command_says_the_count_honestly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "b.txt"
+    path.write_text("slant 3x3\nclues:\n. . . .\n. 1 . .\n. . 2 .\n. . . .\n")
+    assert cli.main(["backbone", str(path)]) == 0
+    assert capsys.readouterr().out.startswith("48 answers; 0 of 9 cells the same in every answer")
+    assert cli.main(["backbone", str(path), "--limit", "5", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert (out["count"], out["capped"], len(out["answers"])) == (5, True, 5)
+    assert cli.main(["backbone", str(path), "--limit", "5"]) == 0
+    assert "at least 5 answers (the limit 5 was reached" in capsys.readouterr().out
+    assert cli.main(["backbone", str(path), "--limit", "0"]) == 2
+    assert "--limit 0 is out of range" in capsys.readouterr().err
