@@ -82,16 +82,19 @@ def demo() -> None:
 
 
 CHROMIUM = Path("/usr/bin/chromium")
+#: what the tests run from Debian: chromium for the browser tests, pdftoppm to look at the booklets
+TEST_DEBS = {CHROMIUM: "chromium", Path("/usr/bin/pdftoppm"): "poppler-utils"}
 
 
 def chromium() -> None:
-    """Debian's chromium for the browser tests (installed with apt when missing)."""
-    if CHROMIUM.exists() or not shutil.which("apt-get"):
+    """Debian's chromium and poppler-utils for the tests (installed with apt when missing)."""
+    missing = [deb for path, deb in TEST_DEBS.items() if not path.exists()]
+    if not missing or not shutil.which("apt-get"):
         return
     sudo = [] if os.geteuid() == 0 else ["sudo", "-n"]
     env = {**os.environ, "DEBIAN_FRONTEND": "noninteractive"}
     run(*sudo, "apt-get", "update", "-qq", env=env)
-    run(*sudo, "apt-get", "install", "-y", "-qq", "--no-install-recommends", "chromium", env=env)
+    run(*sudo, "apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing, env=env)
 
 
 def test() -> None:

@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-from pencilbox import boardio, puzzles, service
+from pencilbox import boardio, booklet, puzzles, render, service
 from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
 from pencilbox.core.budgets import (
@@ -182,6 +182,52 @@ def cmd_convert(args: argparse.Namespace) -> int:
         for r, o in zip(records, outs, strict=True):
             print(o["board"].rstrip("\n") if "board" in o else json.dumps({**_head(r), **o}))
     return 2 if any("error" in o for o in outs) else 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    board = _one(args.board, "render")
+    fmt = args.format or ("png" if str(args.out or "").lower().endswith(".png") else "svg")
+    try:
+        answer = render.solved(board) if args.answer else None
+    except BoardError as e:  # no unique answer: a negative verdict, as solve's
+        print(f"pencilbox: {e}", file=sys.stderr)
+        return 1
+    pic = render.picture(board, answer)
+    data = render.png(pic) if fmt == "png" else render.svg(pic).encode()
+    if args.out:
+        with open(args.out, "wb") as f:
+            f.write(data)
+    elif fmt == "png" and sys.stdout.isatty():
+        raise BoardError("render --format png writes binary: give --out FILE or redirect the output")
+    else:
+        sys.stdout.buffer.write(data)
+        sys.stdout.flush()
+    return 0
+
+
+def _one(source: str, verb: str) -> Any:
+    """The one board of BOARD (a list is refused: name one board)."""
+    records, many = boardio.load(source)
+    if many:
+        raise BoardError(f"{verb} draws one board; BOARD holds a list of {len(records)} (pencilbox print "
+                         "takes several)")
+    return protocol.known(records[0].board)
+
+
+def cmd_print(args: argparse.Namespace) -> int:
+    boards = []
+    for source in args.boards:
+        records, _ = boardio.load(source)
+        for rec in records:
+            if rec.error is not None:
+                raise BoardError(f"{shown(source[:60])}, board {rec.index}: {rec.error}")
+            boards.append(protocol.known(rec.board))
+    data = booklet.pdf(boards, answers=args.answers)
+    with open(args.out, "wb") as f:
+        f.write(data)
+    print(f"{args.out}: {len(boards)} board{'s' if len(boards) != 1 else ''}"
+          f"{' with their answers' if args.answers else ''}")
+    return 0
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -406,6 +452,17 @@ def build_parser() -> argparse.ArgumentParser:
     sp.add_argument("--show", type=integer, default=SPREAD_SHOWN,
                     help=f"answers listed in --json (default {SPREAD_SHOWN})")
     sp.add_argument("--json", action="store_true")
+    sp = verb("render", cmd_render, "draw a board (and its answer) as the player does, as SVG or PNG")
+    sp.add_argument("--format", choices=("svg", "png"), help="default: png when --out ends in .png, else svg")
+    sp.add_argument("--answer", action="store_true", help="draw the answer too (the board's own answer "
+                    "section when complete, else its unique answer)")
+    sp.add_argument("--out", metavar="FILE", help="write here (default: standard output)")
+    sp = verb("print", cmd_print, "a PDF booklet: several boards a page with grade and share code, "
+              "the answers at the back", board=False)
+    sp.add_argument("boards", nargs="+", metavar="BOARD", help="boards, each a path, - or the board itself "
+                    "(a JSON list adds all its boards)")
+    sp.add_argument("--out", metavar="F.pdf", required=True)
+    sp.add_argument("--answers", action="store_true", help="add the answers at the back")
     sp = verb("check", cmd_check, "list every broken rule of the board's answer section")
     sp.add_argument("--json", action="store_true")
     sp = verb("convert", cmd_convert, "write a board in another format")
