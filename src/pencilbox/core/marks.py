@@ -28,6 +28,7 @@ class PageUI:
     regions: bool  # the board has regions (drawn, and edited in the setter)
     count: list[list[Any]] | None  # the cells a clue counts: [dr, dc, mark] offsets
     help: tuple[str, ...] = ()  # the puzzle's own lines of "Keys and mouse"
+    forest: bool = False  # the marks join lattice points into trees: the page can colour them (Slant)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

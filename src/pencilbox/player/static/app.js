@@ -10,9 +10,11 @@
 //   boards.js  opening boards: bank list, selectors, import, the address bar's hash
 //   setter.js  setter mode
 //   hints.js   check, live check, hint, reveal, the ladder view
+//   stats.js   your statistics: wins, times, hints by rung; the dialog, export and import
 //   moves.js   the play position's moves and what follows each
 //   view.js    the redraw, the board fitted to the screen, the number pad, pause and win
 //   draw.js    the board as SVG
+//   forest.js  the trees of the marks in colour (a puzzle whose table sets forest)
 //   pad.js     the number pad's buttons
 //   persist.js localStorage: progress, boards, settings
 //   api.js     the JSON API, failures, the kernel build's progress
@@ -25,11 +27,13 @@ import { api, build, watchBuild } from "/static/api.js";
 import {
   fillPuzzleSelectors, fillSelect, importText, loadBankList, openBankBoard, openHash, openRecord,
 } from "/static/boards.js";
+import { wireForest } from "/static/forest.js";
 import { afterMove, doCheck, doHint, doReveal, toggleLadder } from "/static/hints.js";
 import { padPress, redo, undo, wireBoard } from "/static/input.js";
 import { restart } from "/static/moves.js";
 import { load, saveProgress, store } from "/static/persist.js";
 import { doExport, doMinimise, enterSetter, leaveSetter, setterPlay, toggleSecond } from "/static/setter.js";
+import { wireStats } from "/static/stats.js";
 import { showTimer, startTimer, stopTimer, timerRunning } from "/static/timer.js";
 import { render, showPaused } from "/static/view.js";
 
@@ -188,11 +192,14 @@ function wire() {
   wireBoards();
   wirePlay();
   wireSetter();
+  wireForest(render, (on) => store("forest", on));
+  wireStats();
 }
 
 async function start() {
   applyTheme(load("theme") || "auto");
   st.live = !!load("live");
+  st.forestOn = !!load("forest");
   $("live").checked = st.live;
   wire();
   try { st.catalog = await api("/api/catalog"); } catch (e) {

@@ -1,6 +1,7 @@
 // Drawing the board as SVG. Geometry only: no rule of any puzzle is checked here.
 
 import { regionInfo } from "/static/cells.js";
+import { forestLayer } from "/static/forest.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const S = 40;   // cell size in SVG units
@@ -82,6 +83,7 @@ export function drawBoard(svg, o) {
   }
   if (f.points) drawPoints(f, o, at);
   f.shades.replaceChildren(...shades(o, at));
+  f.forest.replaceChildren(...forestLayer(svg, o, at));
   f.highlights.replaceChildren(...secondAnswer(o, at), ...highlights(o, at));
   f.top.replaceChildren(...cursor(o, at));
 }
@@ -107,7 +109,7 @@ function frameOf(svg, o) {
   const layer = (cls) => el("g", { class: cls });
   const f = { board: b, key, regions: b.regions, cells: [], marks: [], looks: [], pts: [], ptLooks: [],
     cellLayer: layer("cells"), shades: layer("shades"), lines: layer("lines"), markLayer: layer("marks"),
-    highlights: layer("highlights"), points: ui.clue_on === "points" ? layer("points") : null, top: layer("top") };
+    forest: layer("forest"), highlights: layer("highlights"), points: ui.clue_on === "points" ? layer("points") : null, top: layer("top") };
   for (let r = 0; r < R; r++) {
     for (let c = 0; c < C; c++) {
       const rect = el("rect", { x: X(c), y: Y(r), width: S, height: S, class: "cell", "data-cell": `${r},${c}` });
@@ -130,7 +132,7 @@ function frameOf(svg, o) {
     }
     f.points.append(...f.pts);
   }
-  svg.replaceChildren(defs(), f.cellLayer, f.shades, f.lines, f.markLayer, f.highlights,
+  svg.replaceChildren(defs(), f.cellLayer, f.shades, f.lines, f.markLayer, f.forest, f.highlights,
     ...(f.points ? [f.points] : []), f.top);
   svg._frame = f;
   return f;

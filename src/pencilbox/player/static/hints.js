@@ -6,6 +6,7 @@ import { $, emptyHighlights, say, sayList, st, uiOf } from "/static/state.js";
 import { api, failed } from "/static/api.js";
 import { applyMove, moveCursorTo } from "/static/moves.js";
 import { saveProgress } from "/static/persist.js";
+import { noteHint, noteReveal, noteWin } from "/static/stats.js";
 import { startTimer, stopTimer } from "/static/timer.js";
 import { render, showWin } from "/static/view.js";
 
@@ -47,7 +48,7 @@ function setWon(won, trees) {
   if (won) stopTimer(); else startTimer();
   if (won && !was) { sayList([]); say("Solved: every rule is kept.", "ok"); }  // no stale status under the banner
   showWin();
-  if (won && !was) saveProgress();
+  if (won && !was) { saveProgress(); noteWin(); }  // stats.js counts it once per board
 }
 
 function showBroken(res, explicit) {
@@ -141,6 +142,7 @@ export async function doHint(t0 = null) {
     for (const [r, c] of res.clues || []) hl.clues.add(`${r},${c}`);
     hl.target = i;
     st.hl = hl;
+    noteHint(res.rung);  // stats.js: hints by the rung they name
     const msg = res.reason || res.message || "";
     say(msg.startsWith(`${res.rung}:`) ? msg : `${res.rung}: ${msg}`, "hint");
     render();
@@ -172,6 +174,7 @@ export async function doReveal() {
   if (rec !== st.rec || v !== st.version) return;
   const i = res.cell[0] * rec.board.cols + res.cell[1];
   applyMove([[i, res.mark]], "reveal");
+  noteReveal();
   moveCursorTo(i);
   st.hl = emptyHighlights();
   st.hl.target = i;

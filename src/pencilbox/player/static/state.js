@@ -20,6 +20,7 @@ export const st = {
   elapsed: 0, since: null, paused: false, won: false, trees: null,
   hl: emptyHighlights(),
   ladderOn: false, ladder: null,
+  forestOn: false,    // forest.js: each tree of the slashes in its colour (the Forest button, key f)
   live: false,
   setter: null,       // {board, walls, sel, res, showSecond, seq}
   drag: null,

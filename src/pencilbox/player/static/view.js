@@ -36,6 +36,7 @@ function draw() {
     redundant: s && s.res ? s.res.redundant || [] : [],
     second: s && s.showSecond && s.res ? s.res.second : null,
     answer: s && s.res ? s.res.answer : null,
+    forest: !s && st.forestOn,  // forest.js: each tree in its colour (a puzzle whose table sets forest)
   });
   $("undo").disabled = st.paused || (s ? !s.undo.length : !st.undo.length);
   $("redo").disabled = st.paused || (s ? !s.redo.length : !st.redo.length);

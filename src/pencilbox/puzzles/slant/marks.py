@@ -16,6 +16,8 @@ to_answer, to_state, mark, from_answer, broken = (_LETTERS.to_answer, _LETTERS.t
 UI = PageUI(
     cycle=CYCLE, keys="cycle", drag=False, cell="slash", clue_on="points", fixed=None,
     clue_range=(0, 4), clue_extra={}, regions=False,
-    count=[[-1, -1, "\\"], [-1, 0, "/"], [0, -1, "/"], [0, 0, "\\"]],
+    count=[[-1, -1, "\\"], [-1, 0, "/"], [0, -1, "/"], [0, 0, "\\"]], forest=True,
     help=("Slant: left click \\ → / → empty; right click the reverse.",
+          "Slant: f (or the Forest button) colours each tree of your slashes; those touching the border "
+          "fade, a loop is outlined.",
           "Setter, Slant: select a corner, type its clue."))
