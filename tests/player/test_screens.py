@@ -117,7 +117,7 @@ def test_ripple_is_played_by_touch_with_the_pad(browser: Browser, server: str) -
         keys = page.evaluate("[...document.querySelectorAll('[data-role=pad] button')].map(b => b.dataset.key)")
         size = page.evaluate("i => { const b = window.pb.rec.board; const lab = b.regions[Math.floor(i / b.cols)]"
                              "[i % b.cols]; return b.regions.flat().filter(x => x === lab).length; }", free)
-        assert keys == [str(k) for k in range(1, size + 1)] + ["Backspace"]
+        assert keys == [str(k) for k in range(1, size + 1)] + ["Backspace", "m"]  # m: pencil marks
         page.tap(f"[data-role=pad] [data-key='{size}']")
         page.wait_for_function("([i, v]) => window.pb.pos[i] === v", arg=[free, size])
         assert not overlap(rect(page, "[data-role=pad]"), rect(page, cell(r, c)))

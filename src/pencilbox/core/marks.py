@@ -29,6 +29,7 @@ class PageUI:
     count: list[list[Any]] | None  # the cells a clue counts: [dr, dc, mark] offsets
     help: tuple[str, ...] = ()  # the puzzle's own lines of "Keys and mouse"
     forest: bool = False  # the marks join lattice points into trees: the page can colour them (Slant)
+    notes: bool = False  # cells take pencil marks (candidate digits), a toggle away from values
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

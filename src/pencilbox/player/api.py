@@ -67,7 +67,7 @@ async def _body(request: Request) -> dict[str, Any]:
 
 
 HEAVY = {"count", "minimise", "generate"}  # setter and generator work
-KERNEL = {"hint", "reveal", "ladder"}  # play calls that run compiled kernels
+KERNEL = {"hint", "reveal", "ladder", "trial", "candidates", "rewind"}  # play calls that run compiled kernels
 LANES: lanes.Lanes | None = None  # the worker lanes of a served app (its lifespan starts them)
 
 
@@ -197,7 +197,7 @@ async def _run(fn: Any, *args: Any, request: Request | None = None) -> Response:
     return JSONResponse(out)
 
 
-REQUIRED = ("board", "position", "text", "puzzle")
+REQUIRED = ("board", "position", "positions", "text", "puzzle")
 
 
 def _post(fn: Any, *keys: str) -> Any:
@@ -279,6 +279,9 @@ routes = [
     Route("/api/hint", _post(play.hint, "board", "position", "level"), methods=["POST"]),
     Route("/api/reveal", _post(play.reveal, "board", "position"), methods=["POST"]),
     Route("/api/ladder", _post(play.ladder, "board", "position"), methods=["POST"]),
+    Route("/api/trial", _post(play.trial, "board", "position", "level"), methods=["POST"]),
+    Route("/api/candidates", _post(play.candidates, "board", "position", "level"), methods=["POST"]),
+    Route("/api/rewind", _post(play.rewind, "board", "positions"), methods=["POST"]),
     Route("/api/count", _post(play.count, "board"), methods=["POST"]),
     Route("/api/minimise", _post(play.minimise, "board"), methods=["POST"]),
     Route("/api/convert", _post(play.convert, "text"), methods=["POST"]),

@@ -341,6 +341,9 @@ class Lane:
         return workers
 
 
+PLAY_VERBS = ("hint", "reveal", "ladder", "trial", "candidates", "rewind")  # the play lane's (small boards)
+
+
 def cells_of(args: list[Any]) -> int:
     """The cells of a call's board (its first argument), 0 when it names none."""
     board = args[0] if args else None
@@ -363,7 +366,7 @@ class Lanes:
         self.loop = asyncio.get_running_loop()  # the served app's loop: its calls use these lanes
 
     def lane(self, verb: str, args: list[Any]) -> Lane:
-        if verb in ("hint", "reveal", "ladder") and cells_of(args) <= PLAY_CELLS:
+        if verb in PLAY_VERBS and cells_of(args) <= PLAY_CELLS:
             return self.play
         return self.heavy
 

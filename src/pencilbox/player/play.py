@@ -9,14 +9,14 @@ import json
 import time
 from dataclasses import replace
 from functools import cache
-from typing import NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict
 
 from pencilbox import bank, boardio, puzzles, service
 from pencilbox.core import cache as kernels
 from pencilbox.core import engine
-from pencilbox.core.budgets import PLAYER_NODES
+from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
-from pencilbox.core.engine import CAPPED, UNIQUE, Level
+from pencilbox.core.engine import CAPPED, UNIQUE, Level, OutOfNodes, Stuck
 from pencilbox.core.puzzle import JSON, BoardShape, Clues, generator_built, known
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
@@ -121,6 +121,39 @@ class RungCells(TypedDict):
 
 class Ladder(TypedDict):
     rungs: list[RungCells]
+
+
+class TrialChecked(TypedDict):
+    """A trial's position as the ladder alone reads it (never the answer): ``ok``, a
+    ``contradiction`` (the cheapest rung that finds it, or "clue", and its cells) or ``capped``."""
+
+    kind: Literal["ok", "contradiction", "capped"]
+    rung: str | None
+    cells: list[Cell]
+    clues: list[Cell]  # clues the contradiction read (Slant's on points)
+    message: str
+
+
+class CellMarks(TypedDict):
+    cell: Cell
+    marks: list[object]
+
+
+class Candidates(TypedDict):
+    """Per undecided cell, the marks a level's fixpoint leaves possible (Ripple's pencil marks)."""
+
+    level: Level
+    cells: list[CellMarks]
+    contradiction: bool
+
+
+class Rewound(TypedDict):
+    """The first of the positions sent (newest first) whose every mark agrees with the unique
+    answer (None: none of them), and the cells of the first position that disagree."""
+
+    index: int | None
+    wrong: list[Cell]
+    checked: int
 
 
 class SetterCount(TypedDict):
@@ -395,6 +428,110 @@ def ladder(data: object, position: object) -> Ladder:
                     cells.append({"cell": list(board.grid.rc(i)), "mark": m})
         out.append({"rung": level, "cells": cells, "contradiction": got is None})
     return {"rungs": out}
+
+
+MAX_POSITIONS = 256  # /api/rewind: positions per request (the page sends older ones in batches)
+
+
+def trial(data: object, position: object, level: object = None) -> TrialChecked:
+    """Whether the ladder at ``level`` finds the position (a trial's) contradictory, never
+    reading the answer: the cheapest rung that does, and the cells it names."""
+    board = board_of(data)
+    puzzle = puzzles.get(board.puzzle)
+    if level is not None and not isinstance(level, str):
+        raise BoardError(f"'level' must be a level name, got {shown(level)}")
+    enabled = service.names(puzzle, level)
+    dom = puzzle.marks.to_state(board, position)  # checks the position first
+    bad = [i for i, d in enumerate(dom) if d == 0]
+    if bad:
+        return {"kind": "contradiction", "rung": "clue", "cells": [list(board.grid.rc(i)) for i in bad],
+                "clues": [], "message": "an entry contradicts a clue"}
+    with engine.passes(PASS_WORK):
+        try:
+            return _trial(puzzle, board, dom, enabled)
+        except OutOfNodes:
+            return {"kind": "capped", "rung": None, "cells": [], "clues": [],
+                    "message": f"the check ran out of its {PLAYER_NODES} nodes: no contradiction found"}
+
+
+def _trial(puzzle: AnyPuzzle, board: BoardShape, dom: list[int], enabled: tuple[Level, ...]) -> TrialChecked:
+    """The fixpoint of every enabled rung first (the usual answer: no contradiction), then the
+    cheapest level that contradicts, run readable for the cells it names."""
+    got = engine.run_fixpoint(puzzle, board, dom, enabled, probe_cap=PLAYER_NODES)
+    if got is not None:
+        if all(engine.single(d) for d in got) and not puzzle.is_answer(board, got):
+            broken = puzzle.validate(board, puzzle.answer_from_state(board, got))
+            at = [list(board.grid.rc(i)) for b in broken for i in b.cells]
+            return {"kind": "contradiction", "rung": "rules", "cells": at, "clues": [],
+                    "message": "the only way left to finish breaks a rule"}
+        return {"kind": "ok", "rung": None, "cells": [], "clues": [],
+                "message": f"no contradiction up to {enabled[-1]}"}
+    rungs = enabled
+    for k in range(1, len(enabled)):
+        if engine.run_fixpoint(puzzle, board, dom, enabled[:k], probe_cap=PLAYER_NODES) is None:
+            rungs = enabled[:k]
+            break
+    h = engine.hint(puzzle, board, dom, rungs, node_cap=PLAYER_NODES)
+    rung = h.rung if isinstance(h, Stuck) and h.contradiction and h.rung else rungs[-1]
+    named = tuple(dict.fromkeys(h.cells if isinstance(h, Stuck) else ()))
+    places, clues = puzzle.places(board, named)
+    return {"kind": "contradiction", "rung": rung, "cells": places, "clues": clues,
+            "message": f"{rung} finds a contradiction: this trial cannot be right"}
+
+
+def candidates(data: object, position: object, level: object = None) -> Candidates:
+    """What ``level``'s fixpoint leaves possible in each undecided cell, as marks: the page's
+    pencil marks filled from a rung."""
+    board = board_of(data)
+    puzzle = puzzles.get(board.puzzle)
+    marks = puzzle.marks
+    if level is not None and not isinstance(level, str):
+        raise BoardError(f"'level' must be a level name, got {shown(level)}")
+    enabled = service.names(puzzle, level)
+    dom = marks.to_state(board, position)  # checks the position first
+    marked = _marks(position)
+    got: list[int] | None = None
+    if all(dom):
+        with engine.passes(PASS_WORK):
+            try:
+                got = engine.run_fixpoint(puzzle, board, dom, enabled, probe_cap=PLAYER_NODES)
+            except OutOfNodes:
+                raise TooMuchWork("the fixpoint ran out of this request's node cap") from None
+    cells: list[CellMarks] = []
+    for i, d in enumerate(got or ()):
+        if marked[i] is None:
+            seen = dict.fromkeys(marks.mark(board, i, bit) for bit in engine.bits(d))
+            cells.append({"cell": list(board.grid.rc(i)), "marks": [m for m in seen if m is not None]})
+    return {"level": enabled[-1], "cells": cells, "contradiction": got is None}
+
+
+def rewind(data: object, positions: object) -> Rewound:
+    """The first of ``positions`` (the page's undo history, newest first) whose every entered
+    mark agrees with the board's unique answer: where "back to the last correct position" goes."""
+    board = board_of(data)
+    marks = puzzles.get(board.puzzle).marks
+    if not isinstance(positions, list) or not positions:
+        raise BoardError("'positions' must be a non-empty list of positions (newest first)")
+    if len(positions) > MAX_POSITIONS:
+        raise TooLarge(f"{len(positions)} positions: at most {MAX_POSITIONS} per request")
+    doms = [marks.to_state(board, p) for p in positions]  # checks every position first
+    with engine.passes(PASS_WORK):
+        truth = service._truth(board, PLAYER_NODES)
+    if truth.status == CAPPED:
+        raise TooMuchWork("the board's answer was not found within this request's node cap")
+    if truth.status != UNIQUE:
+        raise BoardError(f"the board has no unique answer ({truth.status}): nothing to agree with")
+    answer = truth.answers[0]
+    index: int | None = None
+    wrong: list[Cell] = []
+    for k, (pos, dom) in enumerate(zip(positions, doms, strict=True)):
+        bad = [i for i, m in enumerate(_marks(pos)) if m is not None and not dom[i] & answer[i]]
+        if k == 0:
+            wrong = [list(board.grid.rc(i)) for i in bad]
+        if not bad:
+            index = k
+            break
+    return {"index": index, "wrong": wrong, "checked": len(positions)}
 
 
 # ---------------------------------------------------------------- setter

@@ -18,7 +18,8 @@ from pencilbox.errors import BoardError
 from pencilbox.player import play
 
 # what a worker may be asked: the kernel calls of play.py, and the warm-ups
-VERBS = frozenset({"hint", "reveal", "ladder", "count", "minimise", "generate", "warm", "warm_heavy"})
+VERBS = frozenset({"hint", "reveal", "ladder", "trial", "candidates", "rewind", "count",
+                    "minimise", "generate", "warm", "warm_heavy"})
 
 
 def status_of(e: BaseException) -> tuple[int, str] | None:

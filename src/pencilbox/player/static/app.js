@@ -11,6 +11,8 @@
 //   setter.js  setter mode
 //   hints.js   check, live check, hint, reveal, the ladder view
 //   stats.js   your statistics: wins, times, hints by rung; the dialog, export and import
+//   trials.js  trials (nested, accept, reject, the ladder's check) and back to the last correct position
+//   notes.js   pencil marks: the toggle, a mark typed, marks filled from a rung
 //   moves.js   the play position's moves and what follows each
 //   view.js    the redraw, the board fitted to the screen, the number pad, pause and win
 //   draw.js    the board as SVG
@@ -30,6 +32,8 @@ import {
 import { wireForest } from "/static/forest.js";
 import { afterMove, doCheck, doHint, doReveal, toggleLadder } from "/static/hints.js";
 import { padPress, redo, undo, wireBoard } from "/static/input.js";
+import { showNotes, wireNotes } from "/static/notes.js";
+import { trialMoved, wireTrials } from "/static/trials.js";
 import { restart } from "/static/moves.js";
 import { load, saveProgress, store } from "/static/persist.js";
 import { doExport, doMinimise, enterSetter, leaveSetter, setterPlay, toggleSecond } from "/static/setter.js";
@@ -194,6 +198,8 @@ function wire() {
   wireSetter();
   wireForest(render, (on) => store("forest", on));
   wireStats();
+  wireTrials();
+  wireNotes();
 }
 
 async function start() {
@@ -235,7 +241,7 @@ async function start() {
 }
 
 // what a module calls above it (state.js's hooks): no module imports one that imports it
-hooks.changed = afterMove;
+hooks.changed = () => { afterMove(); trialMoved(); showNotes(); };
 hooks.open = openRecord;
 hooks.padPress = padPress;
 

@@ -79,7 +79,11 @@ export function drawBoard(svg, o) {
     const rect = f.cells[i];
     rect.setAttribute("class", look.cls);
     rect.setAttribute("data-mark", look.mark);
-    f.marks[i].replaceChildren(...cellMarks(o, r, c, look, at));
+    rect.setAttribute("data-trial", look.tl ? String(look.tl) : "");
+    const paint = look.cls.includes("painted") ? " on-paint" : "";
+    f.marks[i].setAttribute("class", look.tl ? `tl-${((look.tl - 1) % 3) + 1}${paint}` : "");
+    f.marks[i].replaceChildren(...trialFrame(look, r, c, at), ...cellMarks(o, r, c, look, at),
+      ...noteMarks(look, r, c, at));
   }
   if (f.points) drawPoints(f, o, at);
   f.shades.replaceChildren(...shades(o, at));
@@ -192,7 +196,27 @@ function cellLook(o, r, c, i) {
   }
   const dim = clue != null ? doneClass(o, r, c, clue) : "";
   const mark = m == null ? "" : String(m);
-  return { cls, mark, m, clue, digit, dim, key: `${cls}|${mark}|${clue}|${digit}|${dim}` };
+  const tl = o.depth && m != null && !cls.includes("given") ? o.depth[i] || 0 : 0;  // the entry's trial level
+  if (tl) cls += ` trial tl-${((tl - 1) % 3) + 1}`;
+  const notes = o.notes && m == null && clue == null ? o.notes[i] || 0 : 0;
+  return { cls, mark, m, clue, digit, dim, tl, notes, key: `${cls}|${mark}|${clue}|${digit}|${dim}|${notes}` };
+}
+
+/** An entry made in a trial: a frame whose dashes name its level (the colour says it again). */
+function trialFrame(look, r, c, at) {
+  if (!look.tl) return [];
+  return [el("rect", { x: at.X(c) + 4, y: at.Y(r) + 4, width: S - 8, height: S - 8, class: "trial-frame" })];
+}
+
+/** Pencil marks: digit d small, in the d-th place of a 3x3 keypad over the cell. */
+function noteMarks(look, r, c, at) {
+  const out = [];
+  for (let d = 1; d <= 9; d++) {
+    if (!(look.notes & (1 << d))) continue;
+    const x = at.X(c) + S * (0.2 + 0.3 * ((d - 1) % 3)), y = at.Y(r) + S * (0.2 + 0.3 * Math.floor((d - 1) / 3));
+    out.push(el("text", { x, y, class: "note", "data-note": `${r},${c},${d}` }, String(d)));
+  }
+  return out;
 }
 
 function cellMarks(o, r, c, look, at) {

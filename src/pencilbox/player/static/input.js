@@ -5,7 +5,8 @@
 import { $, board, say, st, uiOf } from "/static/state.js";
 import { cellAt, isFixed, regionInfo } from "/static/cells.js";
 import { boardPoint } from "/static/draw.js";
-import { afterChange, applyMove, moveCursorTo } from "/static/moves.js";
+import { afterChange, applyMove, change, moveCell, moveCursorTo, stepMove } from "/static/moves.js";
+import { clearNotes, noteable, setNoteMode, toggleNote } from "/static/notes.js";
 import { keepAbove } from "/static/pad.js";
 import { setterKey, setterPointer, setterStep } from "/static/setter.js";
 import { forgetFit, render } from "/static/view.js";
@@ -17,9 +18,9 @@ export function undo() {
   if (st.setter) { setterStep(st.setter.undo, st.setter.redo, "Undone"); return; }
   const mv = st.undo.pop();
   if (!mv) { say("Nothing to undo."); return; }
-  for (let j = mv.ch.length - 1; j >= 0; j--) st.pos[mv.ch[j][0]] = mv.ch[j][1];
+  stepMove(mv, true);
   st.redo.push(mv);
-  moveCursorTo(mv.ch[0][0]);
+  if (moveCell(mv) != null) moveCursorTo(moveCell(mv));
   afterChange();
   say(`Undone (${st.undo.length} left).`);
 }
@@ -29,9 +30,9 @@ export function redo() {
   if (st.setter) { setterStep(st.setter.redo, st.setter.undo, "Redone"); return; }
   const mv = st.redo.pop();
   if (!mv) { say("Nothing to redo."); return; }
-  for (const [i, , after] of mv.ch) st.pos[i] = after;
+  stepMove(mv, false);
   st.undo.push(mv);
-  moveCursorTo(mv.ch[0][0]);
+  if (moveCell(mv) != null) moveCursorTo(moveCell(mv));
   afterChange();
   say("Redone.");
 }
@@ -93,7 +94,7 @@ function onPointerDown(e) {
   st.showCursor = ui.keys === "digits" || touch;  // a click selects the cell a digit (or the pad) acts on
   if (isFixed(i)) { render(); return; }
   if (ui.keys === "digits") {  // a tap on the selected cell counts it up (the pad types any digit)
-    if (!(touch && again && applyMove([[i, nextMark(st.pos[i], false)]]))) render();
+    if (!(touch && again && !st.noteMode && applyMove([[i, nextMark(st.pos[i], false)]]))) render();
     return;
   }
   const before = st.pos[i];
@@ -147,8 +148,7 @@ function onPointerMove(e) {
     if (!cell) continue;
     const i = cell.r * b.cols + cell.c;
     if (isFixed(i) || st.pos[i] === d.mark) continue;
-    d.move.ch.push([i, st.pos[i], d.mark]);
-    st.pos[i] = d.mark;
+    change(d.move.ch, i, d.mark);
     st.cursor = cell;
     changed = true;
   }
@@ -199,6 +199,7 @@ function onKey(e) {
     return;
   }
   if (st.setter) { setterKey(e); return; }
+  if ((k === "m" || k === "M") && noteable()) { e.preventDefault(); setNoteMode(!st.noteMode); return; }
   if (k === " " || k === "Enter" || /^[0-9]$/.test(k)) st.showCursor = true;  // a key shows where it acts
   const i = st.cursor.r * b.cols + st.cursor.c;
   const digits = uiOf(b.puzzle).keys === "digits";
@@ -211,6 +212,7 @@ function onKey(e) {
   if (k === "Backspace" || k === "Delete" || k === "0" && digits) {
     e.preventDefault();
     if (isFixed(i)) { say("That cell is given."); return; }
+    if (st.noteMode && st.notes[i]) { clearNotes(i); return; }  // pencil marks first, then the value
     applyMove([[i, null]]);
     return;
   }
@@ -221,6 +223,7 @@ function onKey(e) {
     const n = size[comp[i]];
     const v = Number(k);
     if (v > n) { say(`This region has ${n} cell${n === 1 ? "" : "s"}: type 1..${n}.`, "error"); return; }
+    if (st.noteMode) { toggleNote(i, v); return; }
     applyMove([[i, v]]);
   }
 }

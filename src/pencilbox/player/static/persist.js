@@ -54,7 +54,7 @@ export function saveProgress() {
   clearTimeout(saveTimer);
   if (!st.rec || !st.key) return;
   store(`progress:${st.key}`, { pos: st.pos, undo: st.undo, redo: st.redo, elapsed: elapsedMs(), won: st.won,
-    paused: st.paused });
+    paused: st.paused, depth: st.depth, notes: st.notes });
 }
 
 export function restoreProgress() {
@@ -62,10 +62,15 @@ export function restoreProgress() {
   const b = st.rec.board;
   st.pos = initialPosition(b);
   st.undo = []; st.redo = []; st.elapsed = 0; st.won = false; st.paused = false;
+  st.depth = st.pos.map(() => 0); st.notes = st.pos.map(() => 0); st.trial = 0; st.trialFail = null;
   if (!p || !Array.isArray(p.pos) || p.pos.length !== st.pos.length) return false;
   for (let i = 0; i < st.pos.length; i++) if (!isFixed(i)) st.pos[i] = p.pos[i];
+  for (const [k, v] of [["depth", p.depth], ["notes", p.notes]]) {  // the trial levels, the pencil marks
+    if (Array.isArray(v) && v.length === st.pos.length) st[k] = v.map((x) => Number(x) || 0);
+  }
   st.undo = Array.isArray(p.undo) ? p.undo : [];
   st.redo = Array.isArray(p.redo) ? p.redo : [];
+  st.trial = Math.max(0, st.undo.reduce((n, mv) => n + ((mv && mv.trial) || 0), 0));  // the trials open
   st.elapsed = Number(p.elapsed) || 0;
   st.won = !!p.won;
   st.paused = !!p.paused && !st.won;

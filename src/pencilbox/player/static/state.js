@@ -15,6 +15,11 @@ export const st = {
   key: null,          // progress key: bank id or a hash of the board
   pos: [],            // the player's marks, row-major, null = undecided
   undo: [], redo: [],
+  depth: [],          // per cell, the trial level its mark was entered in (0: no trial)
+  notes: [],          // per cell, its pencil marks as a bitmask (bit d: digit d), where the puzzle takes them
+  trial: 0,           // how many trials are open (nested), trials.js
+  noteMode: false,    // digits toggle pencil marks instead of entering values (notes.js)
+  trialFail: null,    // the innermost trial's contradiction, as /api/trial answered it
   cursor: { r: 0, c: 0 },
   showCursor: false,  // the keyboard cursor is drawn once a key is pressed (or a click selects a cell to type in)
   elapsed: 0, since: null, paused: false, won: false, trees: null,

@@ -28,6 +28,8 @@ function draw() {
     board: b,
     ui: uiOf(b.puzzle),
     pos: s ? null : st.pos,
+    depth: s ? null : st.depth,  // each entry's trial level
+    notes: s ? null : st.notes,  // pencil marks
     setter: !!s,
     walls: s ? s.walls : null,
     cursor: s ? s.sel : st.showCursor ? st.cursor : null,
@@ -96,8 +98,10 @@ function padKeys(b) {
     const { size, comp } = regionInfo(b);
     const n = Math.min(size[comp[i]] || 1, 9);
     const given = isFixed(i);
+    const mode = ui.notes ? [{ label: st.noteMode ? "✎ marks" : "✎", key: "m", word: st.noteMode,
+      title: st.noteMode ? "pencil marks: a digit toggles a candidate (m: values)" : "values (m: pencil marks)" }] : [];
     return [...Array.from({ length: n }, (_, k) => ({ label: String(k + 1), key: String(k + 1), disabled: given })),
-      { ...clear, disabled: given }];
+      { ...clear, disabled: given }, ...mode];
   }
   const labels = MARK_LABELS[ui.cell] || {};
   return [...ui.cycle.filter((m) => m != null).map((m) => ({ label: (labels[m] || [String(m)])[0], key: `mark:${m}`,

@@ -15,9 +15,11 @@ SAY: dict[str, str] = {}  # a mark in words, for hints (a digit says itself)
 UI = PageUI(
     cycle=CYCLE, keys="digits", drag=False, cell="digit", clue_on="cells", fixed="clue",
     clue_range=(1, 9), clue_extra={}, regions=True,
-    count=None,
+    count=None, notes=True,
     help=("Ripple Effect: click a cell, type 1..9; Backspace/Delete clears. On a touch screen the pad at the "
           "bottom types them, and a tap on the selected cell counts it up.",
+          "Ripple Effect: m (or the Marks button, or ✎ on the pad) switches between digits and pencil marks; "
+          "a digit then toggles a small candidate, Backspace clears the cell's marks.",
           "Setter, Ripple Effect: click close to a cell edge to add or remove a region border."))
 broken = nothing_broken  # a digit's answer shows every rule it breaks
 
