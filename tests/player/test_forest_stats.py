@@ -341,6 +341,14 @@ def test_statistics_count_each_win_once_and_name_the_rung(browser: Browser, serv
         page.set_input_files("#stats-file", str(tmp_path / "stats.json"))
         page.wait_for_function("document.querySelector('#stats-note').textContent.includes('6 new wins')")
         assert stats_rows(page) == rows
+        # a hostile file adds nothing and changes no object's prototype
+        bad = {"format": "pencilbox-stats", "wins": [{"board": 1}, {"board": "x", "puzzle": "y"}],
+               "hints": json.loads('{"__proto__": {"polluted": 1}, "nobucket": {"r": 2}}'),
+               "reveals": {"a|b|c": -3}}
+        page.set_input_files("#stats-file", {"name": "bad.json", "mimeType": "application/json",
+                                             "buffer": json.dumps(bad).encode()})
+        page.wait_for_function("document.querySelector('#stats-note').textContent.includes('0 new wins')")
+        assert page.evaluate("({}).polluted === undefined") and stats_rows(page) == rows
 
 
 def test_statistics_by_touch_on_a_phone(browser: Browser, server: str) -> None:

@@ -156,6 +156,7 @@ export function wireForest(redraw, keep) {
   document.addEventListener("keydown", (e) => {
     if (e.key !== "f" && e.key !== "F") return;
     if (e.ctrlKey || e.metaKey || e.altKey || !st.rec || !$("forest").offsetParent) return;
+    if (document.querySelector("dialog[open]")) return;  // a dialog over the board has the keys
     const t = e.target;
     if (t && t.closest && t.closest("textarea, select, input")) return;
     e.preventDefault();

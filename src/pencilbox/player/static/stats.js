@@ -219,6 +219,19 @@ function download() {
   setTimeout(() => URL.revokeObjectURL(a.href), 1000);
 }
 
+/** A table of counts from a file: own names only (no "__proto__"), each a count >= 0, or
+ *  (nested) each a table of them. */
+function counts(x, nested = false) {
+  const out = {};
+  if (!x || typeof x !== "object" || Array.isArray(x)) return out;
+  for (const [k, v] of Object.entries(x)) {
+    if (k === "__proto__" || k === "constructor" || k === "prototype") continue;
+    if (nested) out[k] = counts(v);
+    else if (Number.isFinite(v) && v >= 0) out[k] = v;
+  }
+  return out;
+}
+
 /** An export read back, merged: a win counted once per board (the earlier kept), each hint
  *  count the larger of the two (so importing the same file twice adds nothing). */
 export function importStats(text) {
@@ -228,16 +241,18 @@ export function importStats(text) {
   const d = read();
   let added = 0;
   for (const w of Array.isArray(got.wins) ? got.wins.filter(validWin) : []) {
-    if (!d.wins.some((x) => x.board === w.board)) { d.wins.push(w); added++; }
+    if (d.wins.some((x) => x.board === w.board)) continue;
+    const rungs = counts(w.rungs);
+    d.wins.push({ board: w.board, puzzle: w.puzzle, size: w.size, grade: w.grade, ms: w.ms, at: String(w.at || ""),
+      hints: Number(w.hints) || 0, rungs, reveals: Number(w.reveals) || 0, helped: !!w.helped });
+    added++;
   }
-  const larger = (mine, theirs) => {
-    for (const [k, v] of Object.entries(theirs && typeof theirs === "object" ? theirs : {})) {
-      if (v && typeof v === "object") larger(mine[k] = mine[k] || {}, v);
-      else if (Number.isFinite(v)) mine[k] = Math.max(mine[k] || 0, v);
-    }
-  };
-  larger(d.hints, got.hints);
-  larger(d.reveals, got.reveals);
+  const bucketed = ([k]) => k.split("|").length === 3;
+  for (const [k, by] of Object.entries(counts(got.hints, true)).filter(bucketed)) {
+    const mine = d.hints[k] = counts(d.hints[k]);
+    for (const [rung, n] of Object.entries(by)) mine[rung] = Math.max(mine[rung] || 0, n);
+  }
+  for (const [k, n] of Object.entries(counts(got.reveals)).filter(bucketed)) d.reveals[k] = Math.max(d.reveals[k] || 0, n);
   store("stats", d);
   refresh();
   return `Imported: ${added} new win${added === 1 ? "" : "s"}, hint counts merged.`;
