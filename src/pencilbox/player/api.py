@@ -27,7 +27,7 @@ from pencilbox import puzzles, warm
 from pencilbox.core import cache
 from pencilbox.core.puzzle import generator_built
 from pencilbox.errors import BoardError, clip, shown
-from pencilbox.player import lanes, play
+from pencilbox.player import lanes, paper, play
 from pencilbox.player.guard import Guard
 from pencilbox.player.worker import status_of
 
@@ -66,7 +66,7 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
-HEAVY = {"count", "minimise", "generate"}  # setter and generator work
+HEAVY = {"count", "minimise", "generate", "backbone", "image", "booklet_of"}  # setter, generator, paper
 KERNEL = {"hint", "reveal", "ladder", "trial", "candidates", "rewind"}  # play calls that run compiled kernels
 LANES: lanes.Lanes | None = None  # the worker lanes of a served app (its lifespan starts them)
 
@@ -284,6 +284,9 @@ routes = [
     Route("/api/rewind", _post(play.rewind, "board", "positions"), methods=["POST"]),
     Route("/api/count", _post(play.count, "board"), methods=["POST"]),
     Route("/api/minimise", _post(play.minimise, "board"), methods=["POST"]),
+    Route("/api/backbone", _post(paper.backbone, "board"), methods=["POST"]),
+    Route("/api/image", _post(paper.image, "board", "format", "answer"), methods=["POST"]),
+    Route("/api/booklet", _post(paper.booklet_of, "ids", "answers"), methods=["POST"]),
     Route("/api/convert", _post(play.convert, "text"), methods=["POST"]),
     Route("/api/export", _post(play.export, "board"), methods=["POST"]),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -15,11 +15,12 @@ from typing import Any
 
 from pencilbox.core.lifetime import die_with
 from pencilbox.errors import BoardError
-from pencilbox.player import play
+from pencilbox.player import paper, play
 
 # what a worker may be asked: the kernel calls of play.py, and the warm-ups
 VERBS = frozenset({"hint", "reveal", "ladder", "trial", "candidates", "rewind", "count",
                     "minimise", "generate", "warm", "warm_heavy"})
+PAPER = frozenset({"backbone", "image", "booklet_of"})  # paper.py's: the setter's ambiguity, pictures
 
 
 def status_of(e: BaseException) -> tuple[int, str] | None:
@@ -39,10 +40,10 @@ def status_of(e: BaseException) -> tuple[int, str] | None:
 
 def answer(verb: str, args: list[Any]) -> dict[str, Any]:
     """One call's answer line: ``{"ok": value}`` or ``{"status": code, "error": message}``."""
-    if verb not in VERBS:
+    if verb not in VERBS | PAPER:
         return {"status": 400, "error": f"no worker call {verb!r}"}
     try:
-        return {"ok": getattr(play, verb)(*args)}
+        return {"ok": getattr(paper if verb in PAPER else play, verb)(*args)}
     except Exception as e:  # noqa: BLE001 - every error is answered; a fault says what it was
         said = status_of(e)
         if said is None:

@@ -8,7 +8,10 @@
 //   app.js     this: wiring, pause, share, theme, start
 //   input.js   pointer, keyboard and number pad input; undo and redo
 //   boards.js  opening boards: bank list, selectors, import, the address bar's hash
-//   setter.js  setter mode
+//   setter.js  setter mode: clues, borders, size, turns, drawn regions, count, minimise
+//   shape.js   the setter's board shapes: blank, resized, turned, mirrored, a drawn region
+//   ambiguity.js the setter's ambiguity view: the backbone shaded, the answers stepped through
+//   paper.js   the board as an image, the bank list as a PDF booklet
 //   hints.js   check, live check, hint, reveal, the ladder view
 //   stats.js   your statistics: wins, times, hints by rung; the dialog, export and import
 //   trials.js  trials (nested, accept, reject, the ladder's check) and back to the last correct position
@@ -36,7 +39,8 @@ import { showNotes, wireNotes } from "/static/notes.js";
 import { trialMoved, wireTrials } from "/static/trials.js";
 import { restart } from "/static/moves.js";
 import { load, saveProgress, store } from "/static/persist.js";
-import { doExport, doMinimise, enterSetter, leaveSetter, setterPlay, toggleSecond } from "/static/setter.js";
+import { wirePaper } from "/static/paper.js";
+import { doExport, doMinimise, enterSetter, leaveSetter, setterPlay, toggleSecond, wireShapes } from "/static/setter.js";
 import { wireStats } from "/static/stats.js";
 import { showTimer, startTimer, stopTimer, timerRunning } from "/static/timer.js";
 import { render, showPaused } from "/static/view.js";
@@ -189,6 +193,8 @@ function wireSetter() {
   $("minimise").addEventListener("click", doMinimise);
   $("export").addEventListener("click", doExport);
   $("setter-play").addEventListener("click", setterPlay);
+  wireShapes();
+  wirePaper();
 }
 
 function wire() {

@@ -88,7 +88,7 @@ export function drawBoard(svg, o) {
   if (f.points) drawPoints(f, o, at);
   f.shades.replaceChildren(...shades(o, at));
   f.forest.replaceChildren(...forestLayer(svg, o, at));
-  f.highlights.replaceChildren(...secondAnswer(o, at), ...highlights(o, at));
+  f.highlights.replaceChildren(...ambiguity(o, at), ...secondAnswer(o, at), ...highlights(o, at));
   f.top.replaceChildren(...cursor(o, at));
 }
 
@@ -299,6 +299,19 @@ function shades(o, at) {
     out.push(el("text", { x: bx + 5, y: at.Y(r) + 12, "text-anchor": "middle", class: "ladder-idx" }, String(k + 1)));
   }
   return out;
+}
+
+/** The setter's ambiguity view (ambiguity.js): each cell every answer shares tinted, each cell
+ *  where answers differ hatched (a pattern, not colour alone); the answer stepped to is drawn
+ *  over it as the second answer is. */
+function ambiguity(o, at) {
+  if (!o.amb) return [];
+  const C = o.board.cols;
+  return o.amb.fixed.map((m, i) => {
+    const r = Math.floor(i / C), c = i % C;
+    return el("rect", { x: at.X(c) + 1, y: at.Y(r) + 1, width: S - 2, height: S - 2,
+      class: m == null ? "amb-free" : "amb-fixed", "data-amb": m == null ? "differs" : "same" });
+  });
 }
 
 /** The setter's second answer, drawn over the board in its own colour and pattern. */

@@ -8,7 +8,7 @@ import { boardPoint } from "/static/draw.js";
 import { afterChange, applyMove, change, moveCell, moveCursorTo, stepMove } from "/static/moves.js";
 import { clearNotes, noteable, setNoteMode, toggleNote } from "/static/notes.js";
 import { keepAbove } from "/static/pad.js";
-import { setterKey, setterPointer, setterStep } from "/static/setter.js";
+import { setterDragEnd, setterDragMove, setterKey, setterPointer, setterStep } from "/static/setter.js";
 import { forgetFit, render } from "/static/view.js";
 
 // ------------------------------------------------------------------ undo, redo
@@ -81,7 +81,7 @@ function onPointerDown(e) {
   if (e.pointerType === "mouse" && e.button !== 0 && e.button !== 2) return;
   svg.focus({ preventScroll: true });
   const p = boardPoint(svg, e, b);
-  if (st.setter) { setterPointer(p); e.preventDefault(); return; }
+  if (st.setter) { setterPointer(p, e); e.preventDefault(); return; }
   const cell = cellAt(p, b);
   if (!cell) return;
   e.preventDefault();
@@ -131,6 +131,7 @@ function clearPress() {
 }
 
 function onPointerMove(e) {
+  if (st.setter) { setterDragMove(boardPoint($("board"), e, st.setter.board), e); return; }
   if (st.press && e.pointerId === st.press.id) {
     const q = boardPoint($("board"), e, board());
     if (Math.hypot(q.x - st.press.x, q.y - st.press.y) > 0.3) clearPress();  // a drag, not a hold
@@ -157,6 +158,7 @@ function onPointerMove(e) {
 }
 
 function onPointerUp(e) {
+  if (st.setter) { setterDragEnd(e); return; }
   if (st.press && e.pointerId === st.press.id) clearPress();
   if (st.drag && e.pointerId === st.drag.id) st.drag = null;
 }

@@ -8,30 +8,20 @@ import { api, countInfo } from "/static/api.js";
 import { fetchLadder, showLegend } from "/static/hints.js";
 import { startTimer, stopTimer } from "/static/timer.js";
 import { render } from "/static/view.js";
-
-function blankBoard(puzzle, R, C) {
-  const ui = uiOf(puzzle);
-  const pts = ui.clue_on === "points";
-  const clues = Array.from({ length: pts ? R + 1 : R }, () => new Array(pts ? C + 1 : C).fill(null));
-  const b = { puzzle, rows: R, cols: C, clues };
-  if (ui.regions) b.regions = Array.from({ length: R }, (_, r) => Array.from({ length: C }, (_, c) => r * C + c));
-  return b;
-}
-
-function copyBoard(b) {
-  const out = { puzzle: b.puzzle, rows: b.rows, cols: b.cols, clues: b.clues.map((row) => row.slice()) };
-  if (b.regions) out.regions = b.regions.map((row) => row.slice());
-  return out;
-}
+import { blankBoard, copyBoard, resized, sizeProblem, transformed, withRegion } from "/static/shape.js";
+import { clearAmbiguity, offerAmbiguity, stepAmbiguity, toggleAmbiguity } from "/static/ambiguity.js";
 
 export function enterSetter(blank) {
   if (!st.rec || st.paused) return;
   stopTimer();
   let b;
   if (blank) {
-    const size = sizeValue() || [st.rec.board.rows, st.rec.board.cols];
+    const size = typedSize() || sizeValue() || [st.rec.board.rows, st.rec.board.cols];
+    if (!size) return;
     b = blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
   } else b = copyBoard(st.rec.board);
+  $("setter-rows").value = String(b.rows);
+  $("setter-cols").value = String(b.cols);
   st.setter = { board: b, walls: uiOf(b.puzzle).regions ? wallsFromRegions(b) : null,
     sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0, undo: [], redo: [] };
   document.body.classList.add("setter");
@@ -43,7 +33,8 @@ export function enterSetter(blank) {
   $("second").textContent = "Show second answer";
   st.hl = emptyHighlights();
   showLegend();
-  say(blank ? "Setter: blank board." : "Setter: editing a copy of the board.");
+  clearAmbiguity();
+  say(blank ? `Setter: blank ${b.rows}x${b.cols} board.` : "Setter: editing a copy of the board.");
   render();
   scheduleCount(0);
 }
@@ -137,6 +128,8 @@ function scheduleCount(delay = 150) {
   s.seq++;
   $("answer-count").textContent = "answers: …";
   $("answer-count").dataset.count = "";
+  clearAmbiguity();
+  offerAmbiguity(null);
   $("setter-grade").textContent = "";
   $("second").disabled = true;
   clearTimeout(countTimer);
@@ -169,6 +162,7 @@ async function runCount(seq) {
   $("setter-note").textContent = res.count === 1 ? redundantNote(res)
     : res.count === 0 ? "No answer: the clues contradict each other." : res.count === "2+" ? "More than one answer." : "";
   $("second").disabled = !res.second;
+  offerAmbiguity(res);
   if (!res.second && s.showSecond) { s.showSecond = false; }
   $("second").setAttribute("aria-pressed", String(s.showSecond));
   $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
@@ -240,7 +234,7 @@ export async function setterPlay() {
   await hooks.open({ id: null, board: b, share: null, ...ci }, { message: "Playing the edited board." });
 }
 
-export function setterPointer(p) {
+export function setterPointer(p, e) {
   const s = st.setter;
   const b = s.board;
   const ui = uiOf(b.puzzle);
@@ -263,6 +257,7 @@ export function setterPointer(p) {
       s.sel = cell;
       return;
     }
+    if (e) startRegion(p, e);
   }
   s.sel = cell;
   render();
@@ -294,4 +289,87 @@ export function setterKey(e) {
     }
     setterClue(r, c, v);
   }
+}
+
+// ------------------------------------------------------------------ size, turns, drawn regions
+
+/** The size typed in the setter's fields, or null (said on the message line) when it cannot be. */
+function typedSize() {
+  const R = Number($("setter-rows").value), C = Number($("setter-cols").value);
+  if (!$("setter-rows").value && !$("setter-cols").value) return null;
+  const why = sizeProblem(R, C);
+  if (why) { say(`Setter size: ${why}.`, "error"); return null; }
+  return [R, C];
+}
+
+/** Put a new board in the setter as one undoable edit (a resize, a turn, a drawn region). */
+function replaceBoard(b, word) {
+  const s = st.setter;
+  setterEdited(s);
+  s.board = b;
+  if (uiOf(b.puzzle).regions) s.walls = wallsFromRegions(b);
+  const pts = uiOf(b.puzzle).clue_on === "points" ? 1 : 0;  // a Slant clue sits on a corner
+  s.sel = { r: Math.min(s.sel.r, b.rows - 1 + pts), c: Math.min(s.sel.c, b.cols - 1 + pts) };
+  s.res = null;
+  s.showSecond = false;
+  $("setter-rows").value = String(b.rows);
+  $("setter-cols").value = String(b.cols);
+  say(word);
+  scheduleCount(0);
+  render();
+}
+
+function setterResize() {
+  const s = st.setter;
+  const size = s && typedSize();
+  if (!size) return;
+  replaceBoard(resized(s.board, size[0], size[1]), `Resized to ${size[0]}x${size[1]}: the clues that fit are kept.`);
+}
+
+function setterTransform(how) {
+  const s = st.setter;
+  if (!s) return;
+  const word = { rotate: "Turned a quarter clockwise.", "flip-h": "Mirrored left to right.", "flip-v": "Mirrored top to bottom." };
+  replaceBoard(transformed(s.board, how), word[how]);
+}
+
+/** A drag across cells (not started on an edge) draws them as one region when it lifts. */
+function startRegion(p, e) {
+  const s = st.setter, cell = cellAt(p, s.board);
+  if (!cell) return;
+  s.drag = { id: e.pointerId, cells: [cell.r * s.board.cols + cell.c] };
+  try { $("board").setPointerCapture(e.pointerId); } catch (err) { /* synthetic events */ }
+}
+
+export function setterDragMove(p, e) {
+  const s = st.setter, d = s && s.drag;
+  if (!d || e.pointerId !== d.id) return;
+  const cell = cellAt(p, s.board);
+  if (!cell) return;
+  const i = cell.r * s.board.cols + cell.c;
+  if (d.cells.includes(i)) return;
+  d.cells.push(i);
+  s.sel = cell;
+  say(`Region: ${d.cells.length} cells (lift to draw it).`);
+}
+
+export function setterDragEnd(e) {
+  const s = st.setter, d = s && s.drag;
+  if (!d || e.pointerId !== d.id) return;
+  s.drag = null;
+  if (d.cells.length < 2) return;
+  const b = copyBoard(s.board);
+  b.regions = withRegion(b, d.cells);
+  replaceBoard(b, `Drew a region of ${d.cells.length} cells.`);
+}
+
+/** The setter panel's size, turn and ambiguity controls (app.js wires the rest). */
+export function wireShapes() {
+  $("setter-resize").addEventListener("click", setterResize);
+  $("setter-rotate").addEventListener("click", () => setterTransform("rotate"));
+  $("setter-flip-h").addEventListener("click", () => setterTransform("flip-h"));
+  $("setter-flip-v").addEventListener("click", () => setterTransform("flip-v"));
+  $("ambiguity").addEventListener("click", toggleAmbiguity);
+  $("amb-prev").addEventListener("click", () => stepAmbiguity(-1));
+  $("amb-next").addEventListener("click", () => stepAmbiguity(1));
 }

@@ -36,8 +36,9 @@ function draw() {
     hl: s ? emptyHighlights() : st.hl,
     ladder: !s && st.ladderOn ? st.ladder : null,
     redundant: s && s.res ? s.res.redundant || [] : [],
-    second: s && s.showSecond && s.res ? s.res.second : null,
-    answer: s && s.res ? s.res.answer : null,
+    second: s && s.amb ? s.amb.answers[s.ambAt] : s && s.showSecond && s.res ? s.res.second : null,
+    answer: s && s.res && !s.amb ? s.res.answer : null,
+    amb: s && s.amb ? s.amb : null,  // ambiguity.js: the backbone (fixed marks, null where answers differ)
     forest: !s && st.forestOn,  // forest.js: each tree in its colour (a puzzle whose table sets forest)
   });
   $("undo").disabled = st.paused || (s ? !s.undo.length : !st.undo.length);

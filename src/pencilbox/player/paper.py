@@ -1,0 +1,98 @@
+"""The player's calls beyond play: the setter's ambiguity view (the backbone and the answers to
+step through, as the page's marks), a board as an image, and a booklet of boards as a PDF. They
+run in the heavy lane (worker.py dispatches them as it does play.py's); a picture travels as
+text (SVG) or base64 (PNG, PDF) inside the JSON answer."""
+
+from __future__ import annotations
+
+import base64
+from typing import TypedDict
+
+from pencilbox import bank, boardio, booklet, puzzles, render, service
+from pencilbox.core.budgets import SPREAD_LIMIT, SPREAD_SHOWN
+from pencilbox.core.puzzle import BoardShape
+from pencilbox.errors import BoardError, shown
+from pencilbox.player.play import board_of
+
+MAX_BOOKLET = 60  # boards in one booklet request (each is solved and graded)
+
+
+class Ambiguity(TypedDict):
+    """The backbone as the page draws it: ``fixed`` a mark per cell (None where answers differ),
+    ``answers`` the first answers as marks; the count honest (``capped``: at least)."""
+
+    count: int
+    capped: bool
+    limit: int
+    fixed: list[object]
+    fixed_cells: int
+    cells: int
+    answers: list[list[object]]
+
+
+class Image(TypedDict):
+    format: str
+    name: str
+    data: str  # SVG text, or base64 PNG
+
+
+class Booklet(TypedDict):
+    name: str
+    boards: int
+    pdf: str  # base64
+
+
+def _answer(board: BoardShape, answer_json: object) -> tuple[int | None, ...]:
+    puzzle = puzzles.get(board.puzzle)
+    return tuple(boardio.board_from_json({**puzzle.to_json(board), "answer": answer_json}).answer)
+
+
+def backbone(data: object) -> Ambiguity:
+    """The cells every answer shares and up to SPREAD_SHOWN answers, as marks."""
+    board = board_of(data)
+    marks = puzzles.get(board.puzzle).marks
+    got = service.backbone(board, SPREAD_LIMIT, SPREAD_SHOWN)
+    return {"count": got["count"], "capped": got["capped"], "limit": got["limit"],
+            "fixed": marks.from_answer(board, _answer(board, got["fixed"])),
+            "fixed_cells": got["fixed_cells"], "cells": got["cells"],
+            "answers": [marks.from_answer(board, _answer(board, a)) for a in got["answers"]]}
+
+
+def image(data: object, fmt: object = "svg", answer: object = False) -> Image:
+    """The board (and with ``answer`` its unique answer) as SVG text or a base64 PNG (a key
+    left out of the request takes its default)."""
+    fmt = "svg" if fmt is None else fmt
+    answer = False if answer is None else answer
+    if fmt not in ("svg", "png"):
+        raise BoardError(f"'format' must be svg or png, got {shown(fmt)}")
+    if not isinstance(answer, bool):
+        raise BoardError(f"'answer' must be true or false, got {shown(answer)}")
+    board = board_of(data)
+    pic = render.picture(board, render.solved(board) if answer else None)
+    name = f"{board.puzzle}-{board.rows}x{board.cols}{'-answer' if answer else ''}.{fmt}"
+    if fmt == "png":
+        return {"format": "png", "name": name, "data": base64.b64encode(render.png(pic)).decode()}
+    return {"format": "svg", "name": name, "data": render.svg(pic, title=name)}
+
+
+def booklet_of(ids: object, answers: object = True) -> Booklet:
+    """A booklet of bank boards named by id (the page's bank list), answers at the back."""
+    answers = True if answers is None else answers
+    if not isinstance(ids, list) or not all(isinstance(i, str) for i in ids):
+        raise BoardError("'ids' must be a list of bank board ids")
+    if not 1 <= len(ids) <= MAX_BOOKLET:
+        raise BoardError(f"a booklet takes 1..{MAX_BOOKLET} boards, got {len(ids)}")
+    if not isinstance(answers, bool):
+        raise BoardError(f"'answers' must be true or false, got {shown(answers)}")
+    boards = []
+    for board_id in ids:
+        name = board_id.split("-", 1)[0]
+        rec = next((r for r in bank.load(name) if r["id"] == board_id), None) \
+            if name in puzzles.names() else None
+        if rec is None:
+            raise BoardError(f"no bank board {shown(board_id)}")
+        boards.append(boardio.board_from_json({**rec, "answer": None}))
+    title = f"{ids[0]}{f' and {len(ids) - 1} more' if len(ids) > 1 else ''}"
+    pdf = booklet.pdf(boards, answers=answers)
+    return {"name": f"pencilbox-{title.replace(' ', '-')}.pdf", "boards": len(boards),
+            "pdf": base64.b64encode(pdf).decode()}
