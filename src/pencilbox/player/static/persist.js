@@ -1,6 +1,7 @@
 // pencilbox player, what the browser keeps (localStorage, under "pencilbox:"): each board's
-// progress (marks, undo and redo, time), every board opened and the last one, by a key (its
-// bank id, or a hash of the board), and the page's settings.
+// progress (marks with their trial levels, pencil marks, undo and redo, time), every board
+// opened and the last one, by a key (its bank id, or a hash of the board), and the page's
+// settings.
 
 import { st } from "/static/state.js";
 import { initialPosition, isFixed } from "/static/cells.js";

@@ -130,9 +130,9 @@ function history() {
 }
 
 /** How many undo steps back the last position that agrees with the answer lies (asked in
- *  batches the request limits allow), or null when none does. */
+ *  batches of at most 30,000 marks: a body well under the server's 256 KB), or null when none does. */
 async function agreeing(rec, steps) {
-  const batch = Math.max(1, Math.min(256, Math.floor(60000 / Math.max(1, st.pos.length))));
+  const batch = Math.max(1, Math.min(256, Math.floor(30000 / Math.max(1, st.pos.length))));
   for (let s = 0; s < steps.length; s += batch) {
     const part = steps.slice(s, s + batch);
     const res = await api("/api/rewind", { board: rec.board, positions: part.map(([, p]) => p) });

@@ -99,7 +99,7 @@ function padKeys(b) {
     const { size, comp } = regionInfo(b);
     const n = Math.min(size[comp[i]] || 1, 9);
     const given = isFixed(i);
-    const mode = ui.notes ? [{ label: st.noteMode ? "✎ marks" : "✎", key: "m", word: st.noteMode,
+    const mode = ui.notes ? [{ label: st.noteMode ? "✎ on" : "✎", key: "m", word: st.noteMode,
       title: st.noteMode ? "pencil marks: a digit toggles a candidate (m: values)" : "values (m: pencil marks)" }] : [];
     return [...Array.from({ length: n }, (_, k) => ({ label: String(k + 1), key: String(k + 1), disabled: given })),
       { ...clear, disabled: given }, ...mode];
