@@ -34,8 +34,9 @@ def possible(name: str, board: object, var: int) -> set[int]:
     """The values the ladder's search finds some answer for at ``var`` (one count per value)."""
     puzzle = puzzles.get(name)
     start = puzzle.initial_state(board)
-    return {b for b in engine.bits(start[var])
-            if engine.count(puzzle, board, limit=1, dom=[b if i == var else d for i, d in enumerate(start)]).count}
+    def one(b: int) -> list[int]:
+        return [b if i == var else d for i, d in enumerate(start)]
+    return {b for b in engine.bits(start[var]) if engine.count(puzzle, board, limit=1, dom=one(b)).count}
 
 
 @pytest.mark.parametrize("name", NAMES)
