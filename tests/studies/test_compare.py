@@ -100,3 +100,29 @@ def test_every_seed_table_is_regenerated_and_every_difference_explained(puzzle: 
     unexplained = [(t["table"]["id"], c["row"], c["column"]) for t in compared for c in t["cells"]
                    if c["verdict"] == "differs" and not c.get("why")]
     assert unexplained == []
+
+
+def test_counts_in_one_sample_size_compare_as_two_shares() -> None:
+    """Issue 31 B: a count out of the same sample as the seed's (61 of 72 boards against 68),
+    zero hits (0 of 4,940 against 2), a plain count in a sampled table (26 against 27/30) and a
+    share with no spread (every board 100% against 99%) get the two-proportion test."""
+    v = verdict({"value": 61, "se": 3.053, "n": 72}, parse("68"), "sample", 72)
+    assert v["verdict"] == "within error" and v["z"] == pytest.approx(-1.91, abs=0.01)
+    v = verdict({"value": 0, "se": 0.0, "n": 4940}, parse("2"), "sample", 4940)
+    assert v["verdict"] == "within error" and v["z"] == pytest.approx(-1.41, abs=0.01)
+    assert verdict(26, parse("27/30"), "sample", 30)["verdict"] == "within error"
+    assert verdict(5, parse("27/30"), "sample", 30)["verdict"] == "differs"
+    assert verdict({"value": 1.0, "se": 0.0, "n": 30}, parse("99%"), "sample", 30)["verdict"] == "within error"
+    assert verdict({"value": 0, "se": 0.0, "n": 176}, parse("37"), "sample", 176)["verdict"] == "differs"
+    # a count of another sample size than the row's n keeps our own standard error
+    assert verdict({"value": 313, "se": 17.55, "n": 19360}, parse("357"), "sample", 357)["z"] == pytest.approx(-2.51)
+
+
+def test_the_page_rounds_once_keeps_units_and_writes_spreads_plainly() -> None:
+    from pencilbox.studies.notes import _like, _plain, _spread
+    assert _like({"value": 0.1505, "k": 13687, "n": 90914}, parse("15.1%")) == "15.1%"
+    assert _like(15.72, parse("35 ms")) == "16 ms" and _like(0.4882, parse("0.80×")) == "0.49×"
+    assert _plain(272.1) == "270" and _plain(0.0038) == "0.0038" and _plain(3.8) == "3.8"
+    painted = {"seed": "49.9%", "se": 0.0051}
+    assert _spread(painted) == " ± 0.51%"
+    assert _spread({"seed": "68", "se": 3.7, "se_counts": True}) == " ± 3.7"

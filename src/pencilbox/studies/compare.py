@@ -104,13 +104,17 @@ def _number(cell: Any) -> tuple[float | None, bool, dict[str, Any] | None]:
 
 
 def se_of(ours: dict[str, Any], pub: Published, seed_n: int | None) -> float | None:
-    """The standard error of the difference between our sampled cell and the seed's figure."""
+    """The standard error of the difference between our sampled cell and the seed's figure. A
+    share k of n is pooled with the seed's sample when the article gives one; a row's n that
+    counts something else than ours (boards where we count cells) is read as a sample as large
+    as ours, the same protocol on the same sizes."""
     if "k" in ours and ours.get("n"):
         n = ours["n"]
         p = ours["value"]
         if seed_n and pub.value is not None:
-            pooled = (p * n + pub.value * seed_n) / (n + seed_n)
-            return math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / seed_n))
+            theirs = seed_n if seed_n == n or seed_n * 10 > n else n
+            pooled = (p * n + pub.value * theirs) / (n + theirs)
+            return math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / theirs))
         return math.sqrt(max(p * (1 - p), 0.25 / n) / n)
     se = ours.get("se")
     return float(se) if isinstance(se, int | float) else None
@@ -127,17 +131,10 @@ def verdict(ours: Any, pub: Published, kind: str, seed_n: int | None = None) -> 
         return {"verdict": "exact" if bound == pub.bound and gap == 0 else "differs"}
     if gap == 0:
         return {"verdict": "exact"}
-    if kind == "sample" and sampled is not None and pub.of and sampled.get("n"):
-        # "27 of 100" against the seed's "39 / 100": two counts out of two samples, as shares
-        n = sampled["n"]
-        k = sampled.get("k", value)
-        mine, theirs = k / n, pub.value / pub.of
-        pooled = (k + pub.value) / (n + pub.of)
-        se: float | None = math.sqrt(pooled * (1 - pooled) * (1 / n + 1 / pub.of))
-        if se:
-            z = (mine - theirs) / se
-            return {"verdict": "within error" if abs(z) <= 2 else "differs", "z": round(z, 2),
-                    "se": float(f"{se * n:.2g}")}
+    if kind == "sample":
+        shares = two_shares(ours, pub, seed_n)
+        if shares is not None:
+            return _two_sample(shares)
     if kind == "sample" and sampled is not None:
         se = se_of(sampled, pub, seed_n)
         if se:
@@ -145,6 +142,63 @@ def verdict(ours: Any, pub: Published, kind: str, seed_n: int | None = None) -> 
             return {"verdict": "within error" if gap / se <= 2 else "differs", "z": round(z, 2),
                     "se": float(f"{se:.2g}")}
     return {"verdict": "differs"}
+
+
+@dataclass(frozen=True)
+class Shares:
+    """A sampled cell and the seed's figure as two shares, each of its sample size (the seed's
+    None when the article gives none), and whether the cell counts (se then in its units)."""
+
+    mine: float
+    n: int
+    theirs: float
+    seed_n: int | None
+    half: float  # the seed's printed rounding, as a share
+    counts: bool
+
+
+def two_shares(ours: Any, pub: Published, seed_n: int | None) -> Shares | None:
+    """Our cell and the seed's as shares when either is a count out of a sample (``61`` of 72
+    boards against ``68`` of 72; ``26`` against ``27/30``; ``k of n`` against ``39 / 100``) or
+    ours has no spread (every board the same, se 0): those have a binomial standard error that
+    our own standard error (zero, or absent) does not give. A count is read against the seed's
+    sample only when both are of one size (the article's ``a / b``, or its row's n equal to
+    ours). None: compare by our se."""
+    value, _, sampled = _number(ours)
+    if value is None or pub.value is None:
+        return None
+    raw = ours.get("value") if isinstance(ours, dict) else ours
+    n = sampled.get("n") if sampled else None
+    their_n = pub.of or (seed_n if seed_n and (n is None or n == seed_n) else None)
+    out = None
+    if sampled is not None and "k" in sampled:
+        if n and pub.of:  # a share against the seed's "a / b"
+            out = Shares(sampled["k"] / n, n, pub.value / pub.of, pub.of, pub.half / pub.of, True)
+    elif isinstance(raw, int) and not isinstance(raw, bool) and not pub.percent:
+        n = n or their_n
+        if n and their_n:
+            out = Shares(raw / n, n, pub.value / their_n, their_n, pub.half / their_n, True)
+    elif sampled is not None and sampled.get("se") == 0 and pub.percent and n and 0 <= value <= 1:
+        out = Shares(value, n, pub.value, seed_n, pub.half, False)
+    if out is None or not (0 <= out.mine <= 1 and 0 <= out.theirs <= 1):
+        return None
+    return out
+
+
+def _two_sample(s: Shares) -> dict[str, Any]:
+    """A two-proportion z-test (pooled; against the seed's figure as fixed when the article
+    gives no sample size), the seed's printed rounding allowed for."""
+    if s.seed_n:
+        pooled = (s.mine * s.n + s.theirs * s.seed_n) / (s.n + s.seed_n)
+        se = math.sqrt(pooled * (1 - pooled) * (1 / s.n + 1 / s.seed_n))
+    else:
+        se = math.sqrt(max(s.theirs * (1 - s.theirs), 0.25 / s.n) / s.n)
+    if not se:
+        return {"verdict": "differs"}
+    gap = max(0.0, abs(s.mine - s.theirs) - s.half)
+    z = (s.mine - s.theirs) / se
+    return {"verdict": "within error" if gap / se <= 2 else "differs", "z": round(z, 2),
+            "se": float(f"{se * (s.n if s.counts else 1):.2g}"), "se_counts": s.counts}
 
 
 def _match(pattern: str, label: str) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import html
 import io
 import json
+import math
 from pathlib import Path
 from typing import Any
 
@@ -47,6 +48,7 @@ nav a { margin-right: 1rem } figure { margin: .5rem 0 1.2rem } svg { max-width: 
   td.v-exact { background: #1f3a25 } td.v-within { background: #2f3a1a }
   td.v-differs { background: #4a2320 } }
 """
+FOLD_ROWS = 15  # a table longer than this is folded under its lead sentence
 MARK = {"exact": ("v-exact", "="), "within error": ("v-within", "≈"), "differs": ("v-differs", "≠")}
 
 
@@ -142,13 +144,14 @@ def section(puzzle: str, data: dict[str, Any], compared: list[dict[str, Any]] | 
         meta = (f"study <code>{html.escape(name)}</code>, seed {e['seed']}, version {e['version']}"
                 + (f" ({e['commit']})" if e.get("commit") else "")
                 + f", {e['jobs']} jobs, {e['seconds']} s"
-                + (", <b>quick parameters</b>" if e.get("quick") else "")
-                + f"; parameters <code>{html.escape(json.dumps(e['params']))}</code>")
+                + (", <b>quick parameters</b>" if e.get("quick") else "") + "; parameters below")
         out.append(f"<p class=meta>{meta}</p>")
         for b in e.get("broken", []):
             out.append(f"<p class=broken>Broken: {html.escape(b)}</p>")
         for fname, fig in e["figures"].items():
             out.append(render_figure(fname, fig, by_figure.get((name, fname)), f"{puzzle}-{name}-{fname}"))
+        out.append(f"<p class='meta params'>Parameters of study {e['number']}: "
+                   f"<code>{html.escape(json.dumps(e['params']))}</code></p>")
         out.append("</details>")
     missing = [c for c in compared if not c["figure"]]
     if missing:
@@ -169,7 +172,10 @@ def render_figure(name: str, fig: dict[str, Any], compared: dict[str, Any] | Non
     note = f"<p class=meta>{html.escape(fig['note'])}</p>" if fig.get("note") else ""
     value = fig["value"]
     if isinstance(value, dict) and "columns" in value:
-        body = _table(value)
+        body = _table(value, _percent_columns(compared))
+        if compared is None and len(value["rows"]) > FOLD_ROWS:  # a long verification table under its lead
+            rows = len(value["rows"])
+            body = f"<details class=more><summary>the table ({rows} rows)</summary>{body}</details>"
         if compared is not None:
             body = (side_by_side(compared, value)
                     + f"<details class=more><summary>our full table</summary>{body}</details>")
@@ -183,19 +189,42 @@ def render_figure(name: str, fig: dict[str, Any], compared: dict[str, Any] | Non
 
 
 def _like(cell: Any, pub: compare.Published) -> str:
-    """Our cell written the way the seed wrote its figure (a percentage, the same digits)."""
+    """Our cell written the way the seed wrote its figure: a percentage, the same digits, the
+    same unit (ms, ×); a sampled share from its own k of n, so it is rounded once."""
     if cell is None:
         return "&mdash;"
     value = compare._number(cell)[0]
     if value is None:
         return _cell(cell)
+    if isinstance(cell, dict) and "k" in cell and cell.get("n"):
+        value = cell["k"] / cell["n"]
     shown = pub.shown.strip().rstrip("*+")
     m = compare._NUMBER.match(shown.split("/")[0].strip().replace("−", "-"))
     decimals = len(m.group(0).split(".")[1]) if m and "." in m.group(0) else 0
-    text = f"{value * 100:,.{decimals}f}%" if pub.percent else f"{value:,.{decimals}f}"
+    unit = "" if pub.percent or not m else shown.split("/")[0].strip()[m.end():].rstrip()
+    text = f"{value * 100:,.{decimals}f}%" if pub.percent else f"{value:,.{decimals}f}{html.escape(unit)}"
     if isinstance(cell, dict) and "at_least" in cell:
         return f"<span class=bound>&ge; {text}</span>"
     return text
+
+
+def _spread(x: dict[str, Any]) -> str:
+    """The standard error beside a compared cell, in the cell's own units: counts as counts,
+    shares as percentage points."""
+    se = x.get("se")
+    if se is None:
+        return ""
+    if compare.parse(x["seed"]).percent and not x.get("se_counts"):
+        return f" ± {_plain(se * 100)}%"
+    return f" ± {_plain(se)}"
+
+
+def _plain(v: float) -> str:
+    """Two significant digits, never in e-notation (± 270, not ± 2.7e+02)."""
+    if v == 0:
+        return "0"
+    digits = 1 - int(math.floor(math.log10(abs(v))))
+    return f"{round(v, digits):,.{max(digits, 0)}f}"
 
 
 def side_by_side(c: dict[str, Any], value: dict[str, Any] | None) -> str:
@@ -203,7 +232,8 @@ def side_by_side(c: dict[str, Any], value: dict[str, Any] | None) -> str:
     table = c["table"]
     cells = {(x["row"], x["column"]): x for x in c["cells"]}
     head = "".join(f"<th>{html.escape(col)}</th>" for col in ["", *table["columns"]])
-    rows, notes = [], []
+    rows: list[str] = []
+    notes: dict[str, list[str]] = {}  # one reason, the cells it explains
     for row in table["rows"]:
         tds = [f"<td class=s>{html.escape(row['row'])}</td>"]
         for col in table["columns"]:
@@ -213,23 +243,59 @@ def side_by_side(c: dict[str, Any], value: dict[str, Any] | None) -> str:
                 continue
             cls, sign = MARK[x["verdict"]]
             tip = (f" title='z = {x['z']}, standard error {x['se']}'" if "z" in x else "")
-            err = f" ± {x['se'] * 100:.2g}%" if "se" in x and compare.parse(x["seed"]).percent else (
-                f" ± {x['se']:.2g}" if "se" in x else "")
-            tds.append(f"<td class={cls}{tip}>{sign} {_like(x['ours'], compare.parse(x['seed']))}{err}"
+            tds.append(f"<td class={cls}{tip}>{sign} {_like(x['ours'], compare.parse(x['seed']))}{_spread(x)}"
                        f"<small>{html.escape(x['seed'])}</small></td>")
             if x["verdict"] == "differs":
-                notes.append(f"{html.escape(row['row'])}, {html.escape(col)}: "
-                             + html.escape(x.get("why") or "no reason stated"))
+                notes.setdefault(x.get("why") or "no reason stated", []).append(f"{row['row']}, {col}")
         rows.append("<tr>" + "".join(tds) + "</tr>")
     where = html.escape(table.get("where", ""))
     cap = (f"<p class=meta>Beside the seed: <i>{html.escape(table.get('title', table['id']))}</i>"
            + (f" ({where})" if where else "") + (" — no study regenerates it yet" if value is None else
                                                  "; in each cell ours, and below it the seed's")
            + "</p>")
-    why = ("<ul class=why>" + "".join(f"<li>≠ {n}</li>" for n in notes) + "</ul>") if notes else ""
+    why = ("<ul class=why>" + "".join(f"<li>≠ {html.escape('; '.join(cells))}: {html.escape(reason)}</li>"
+                                      for reason, cells in notes.items()) + "</ul>") if notes else ""
     many = " class=many" if len(table["columns"]) >= 8 else ""
+    plot = _versus(c["cells"]) if value is not None else ""
     return (cap + f"<div class=wide><table{many}><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody>"
-            f"</table></div>" + why)
+            f"</table></div>" + why + plot)
+
+
+def _versus(cells: list[dict[str, Any]]) -> str:
+    """The article's figures and ours as paired bars, cell by cell (where every cell is a number
+    in one unit: all percentages, or all plain), so a reader sees the gaps at a glance."""
+    pairs = []
+    for x in cells:
+        pub = compare.parse(x["seed"])
+        ours = compare._number(x["ours"])[0]
+        if pub.value is None or ours is None:
+            continue
+        pairs.append((f"{x['row']} · {x['column']}"[:40], ours, pub.value, pub.percent))
+    if not 2 <= len(pairs) <= 30 or len({p[3] for p in pairs}) != 1:
+        return ""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    scale = 100 if pairs[0][3] else 1
+    plt.rcParams.update({"svg.hashsalt": "pencilbox", "svg.fonttype": "none", "font.size": 8})
+    fig, ax = plt.subplots(figsize=(7.2, 0.9 + 0.22 * len(pairs)))
+    ys = list(range(len(pairs)))
+    for shift, k, colour, label in ((-0.2, 2, "#E69F00", "the article"), (0.2, 1, "#0072B2", "ours")):
+        ax.barh([y + shift for y in ys], [p[k] * scale for p in pairs], height=0.4, color=colour, label=label)
+    ax.set_yticks(ys, [p[0] for p in pairs])
+    ax.invert_yaxis()
+    values = [v * scale for p in pairs for v in p[1:3] if v > 0]
+    if values and max(values) / min(values) > 1000:
+        ax.set_xscale("log")
+    ax.set_xlabel("percent" if pairs[0][3] else "value")
+    ax.legend(frameon=False, loc="lower right")
+    ax.grid(alpha=0.3, axis="x")
+    fig.tight_layout()
+    buf = io.StringIO()
+    fig.savefig(buf, format="svg", metadata={"Date": None, "Creator": None})
+    plt.close(fig)
+    text = buf.getvalue()
+    return "<figure>" + text[text.index("<svg"):] + "</figure>"
 
 
 def _cell(v: Any) -> str:
@@ -253,10 +319,24 @@ def _cell(v: Any) -> str:
     return html.escape(str(v))
 
 
-def _table(value: dict[str, Any]) -> str:
+def _percent_columns(compared: dict[str, Any] | None) -> set[str]:
+    """The columns the seed prints as percentages: ours are written so too in that table."""
+    if compared is None:
+        return set()
+    return {c["column"] for c in compared["cells"] if compare.parse(c["seed"]).percent}
+
+
+def _shown(v: Any, percent: bool) -> str:
+    if percent and isinstance(v, float) and 0 <= v <= 1:
+        return f"{v * 100:.1f}%"
+    return _cell(v)
+
+
+def _table(value: dict[str, Any], percent: set[str] | None = None) -> str:
     head = "".join(f"<th>{html.escape(str(c))}</th>" for c in value["columns"])
-    rows = "".join("<tr>" + "".join(f"<td{' class=s' if isinstance(c, str) else ''}>{_cell(c)}</td>"
-                                    for c in r) + "</tr>" for r in value["rows"])
+    pct = [str(c) in (percent or set()) for c in value["columns"]]
+    rows = "".join("<tr>" + "".join(f"<td{' class=s' if isinstance(c, str) else ''}>{_shown(c, p)}</td>"
+                                    for c, p in zip(r, pct, strict=False)) + "</tr>" for r in value["rows"])
     many = " class=many" if len(value["columns"]) >= 9 else ""
     return f"<div class=wide><table{many}><thead><tr>{head}</tr></thead><tbody>{rows}</tbody></table></div>"
 
