@@ -112,10 +112,12 @@ def test_counts_in_one_sample_size_compare_as_two_shares() -> None:
     assert v["verdict"] == "within error" and v["z"] == pytest.approx(-1.41, abs=0.01)
     assert verdict(26, parse("27/30"), "sample", 30)["verdict"] == "within error"
     assert verdict(5, parse("27/30"), "sample", 30)["verdict"] == "differs"
-    assert verdict({"value": 1.0, "se": 0.0, "n": 30}, parse("99%"), "sample", 30)["verdict"] == "within error"
+    flat = {"value": 1.0, "se": 0.0, "n": 30}
+    assert verdict(flat, parse("99%"), "sample", 30)["verdict"] == "within error"
     assert verdict({"value": 0, "se": 0.0, "n": 176}, parse("37"), "sample", 176)["verdict"] == "differs"
     # a count of another sample size than the row's n keeps our own standard error
-    assert verdict({"value": 313, "se": 17.55, "n": 19360}, parse("357"), "sample", 357)["z"] == pytest.approx(-2.51)
+    other = {"value": 313, "se": 17.55, "n": 19360}
+    assert verdict(other, parse("357"), "sample", 357)["z"] == pytest.approx(-2.51)
 
 
 def test_the_page_rounds_once_keeps_units_and_writes_spreads_plainly() -> None:
@@ -126,3 +128,49 @@ def test_the_page_rounds_once_keeps_units_and_writes_spreads_plainly() -> None:
     painted = {"seed": "49.9%", "se": 0.0051}
     assert _spread(painted) == " ± 0.51%"
     assert _spread({"seed": "68", "se": 3.7, "se_counts": True}) == " ± 3.7"
+
+
+@pytest.mark.parametrize("puzzle", ["sukoro", "ripple", "fillapix"])
+def test_the_findings_fill_every_number_from_the_files(puzzle: str) -> None:
+    """Issue 31 A: each finding states our figure beside the article's, both read from the files:
+    no slot is left, and changing our stats changes the sentence."""
+    import copy
+
+    from pencilbox.studies import stats
+    from pencilbox.studies.compare import findings
+    data = stats.load(puzzle)
+    found = findings(puzzle, data)
+    assert len(found) >= 1 and all("{" not in f["text"] and f["why"] for f in found)
+    studies = {f["study"] for f in found}
+    assert studies <= set(data["studies"])
+    changed = copy.deepcopy(data)
+    for entry in changed["studies"].values():  # every integer cell of every table doubled plus one
+        for fig in entry["figures"].values():
+            v = fig["value"]
+            if isinstance(v, dict) and "rows" in v:
+                v["rows"] = [[c * 2 + 1 if isinstance(c, int) and not isinstance(c, bool) else c for c in r]
+                             for r in v["rows"]]
+    assert [f["text"] for f in findings(puzzle, changed)] != [f["text"] for f in found]
+
+
+def test_a_finding_naming_a_missing_cell_is_refused(tmp_path) -> None:
+    import json
+
+    from pencilbox.studies import stats
+    from pencilbox.studies.compare import FindingError, findings
+    ref = {"puzzle": "sukoro", "tables": [], "findings": [
+        {"id": "x", "study": "lemma", "text": "{ours:lemma|lemma|no such row|holds}", "why": "."}]}
+    (tmp_path / "sukoro.json").write_text(json.dumps(ref))  # a reference folder holds <puzzle>.json
+    with pytest.raises(FindingError, match="finding x: no ours cell lemma\\|lemma\\|no such row"):
+        findings("sukoro", stats.load("sukoro"), tmp_path)
+
+
+def test_a_share_written_a_over_b_compares_its_whole_too() -> None:
+    """40 live of 70 drawn is not the article's 40 / 396, though the 40s agree."""
+    table = {"id": "t", "columns": ["live / drawn"],
+             "rows": [{"row": "6x6", "cells": {"live / drawn": "40 / 396"}}]}
+    fig = {"kind": "exact",
+           "value": {"columns": ["board", "live / drawn", "drawn"], "rows": [["6x6", 40, 70]]}}
+    assert compare_table(table, fig)[0]["verdict"] == "differs" and compare_table(table, fig)[0]["of"] == 70
+    fig["value"]["rows"] = [["6x6", 40, 396]]
+    assert compare_table(table, fig)[0]["verdict"] == "exact"

@@ -232,11 +232,24 @@ def compare_table(table: dict[str, Any], fig: dict[str, Any] | None) -> list[dic
                 continue
             pub = parse(shown)
             cell = mine[cols.index(column)] if mine is not None and column in cols else None
+            whole = _whole(column, cols, mine)
             v = verdict(cell, pub, fig["kind"] if fig else "exact", row.get("n"))
+            if pub.of is not None and whole is not None and whole != pub.of:  # 40 of 70 is not 40 of 396
+                v = {"verdict": "differs", "of": whole}
             if v["verdict"] == "differs":
                 v["why"] = reason(table, label, column)
             out.append({"row": label, "column": column, "seed": shown, "ours": cell, **v})
     return out
+
+
+def _whole(column: str, cols: list[str], mine: list[Any] | None) -> int | None:
+    """Our denominator of an "a / b" column, where our table has the b as a column of its own
+    ("live / drawn" beside "drawn")."""
+    if mine is None or " / " not in column:
+        return None
+    b = column.split(" / ", 1)[1].strip()
+    v = mine[cols.index(b)] if b in cols else None
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
 
 
 def figures_by_seed(data: dict[str, Any]) -> dict[str, tuple[str, str, dict[str, Any]]]:
@@ -273,3 +286,58 @@ def summary(compared: list[dict[str, Any]]) -> dict[str, int]:
         out[v] = sum(c["verdict"] == v for c in cells)
     out["unexplained"] = sum(c["verdict"] == "differs" and not c.get("why") for c in cells)
     return out
+
+
+# ---------------------------------------------------------------- findings
+
+_SLOT = re.compile(r"\{(ours%?|sum|seed|lead|n):([^{}]+)\}")
+
+
+class FindingError(stats.StudyError):
+    """A finding names a cell, figure or table the stats or reference files do not hold."""
+
+
+def findings(puzzle: str, data: dict[str, Any], where: Path | None = None) -> list[dict[str, str]]:
+    """The reference file's findings with their numbers filled in: ours from the stats file
+    (``{ours:study|figure|row|column}``, ``{ours%:…}`` as a percentage, ``{sum:study|figure|
+    row+row|column}``, ``{n:…}`` a sampled cell's sample size, ``{lead:study|figure}``), the
+    article's as it printed them (``{seed:table|row|column}``). The sentences are ours; no
+    number in them is typed."""
+    ref = load(puzzle, where)
+    tables = {t["id"]: t for t in ref["tables"]}
+    out = []
+    for f in ref.get("findings", []):
+        if any(m.group(1) != "seed" and m.group(2).split("|")[0] not in data["studies"]
+               for m in _SLOT.finditer(f["text"] + f.get("why", ""))):
+            continue  # a study this stats file does not hold (a partial or quick run): said nowhere
+        def fill(m: re.Match[str], f: dict[str, Any] = f) -> str:
+            return _slot(m.group(1), m.group(2).split("|"), data, tables, f["id"])
+        out.append({"id": f["id"], "study": f["study"], "text": _SLOT.sub(fill, f["text"]),
+                    "why": _SLOT.sub(fill, f.get("why", ""))})
+    return out
+
+
+def _slot(kind: str, path: list[str], data: dict[str, Any], tables: dict[str, Any], fid: str) -> str:
+    try:
+        if kind == "seed":
+            table, row, column = path
+            return str(next(r for r in tables[table]["rows"] if r["row"] == row)["cells"][column])
+        fig = data["studies"][path[0]]["figures"][path[1]]
+        if kind == "lead":
+            return str(fig["lead"])
+        value = fig["value"]
+        col = value["columns"].index(path[3])
+        rows = {str(r[0]).strip(): r for r in value["rows"]}
+        raw = [rows[label][col] for label in path[2].split("+")]
+        if kind == "n":
+            return f"{raw[0]['n']:,}"
+        cells = [_number(c)[0] for c in raw]
+    except (KeyError, ValueError, StopIteration, IndexError) as e:
+        where_ = "|".join(path)
+        raise FindingError(f"finding {fid}: no {kind} cell {where_} ({type(e).__name__}: {e})") from None
+    if any(v is None for v in cells):
+        raise FindingError(f"finding {fid}: the cell {'|'.join(path)} holds no number")
+    total = sum(v for v in cells if v is not None)
+    if kind == "ours%":
+        return f"{total * 100:.1f}%"
+    return f"{int(total):,}" if float(total).is_integer() else f"{total:,.4g}"

@@ -40,7 +40,8 @@ td small { display: block; color: #555; font-size: .75rem }
 .wide { overflow-x: auto } .toc { font-size: .9rem } .lead { margin: .3rem 0 }
 td.v-exact { background: #e3f3e6 } td.v-within { background: #eef6d8 } td.v-differs { background: #fbe0dc }
 .key span { padding: 0 .4rem; margin-right: .3rem } .why { font-size: .85rem; margin: 0 0 1rem 1rem }
-.summary td, .summary th { font-size: .85rem }
+.summary td, .summary th { font-size: .85rem } ul.findings li { margin-bottom: .5rem }
+ul.findings .why { font-size: .85rem; color: #444 }
 nav a { margin-right: 1rem } figure { margin: .5rem 0 1.2rem } svg { max-width: 100%; height: auto }
 @media (prefers-color-scheme: dark) { body { background: #161616; color: #e6e6e6 } th { background: #23313d }
   .meta, td small { color: #aaa } .kind { background: #333 } .kind.lower_bound { background: #5a3a17 }
@@ -67,6 +68,7 @@ def page(files: list[tuple[str, dict[str, Any]]], reference: Path | None = None)
     total = sum(e["seconds"] for _, d in files for e in d["studies"].values())
     quick = any(e.get("quick") for _, d in files for e in d["studies"].values())
     compared = {p: compare.compare(p, d, reference) for p, d in files}
+    found = {p: compare.findings(p, d, reference) for p, d in files}
     parts = ["<!doctype html><html lang=en><meta charset=utf-8>",
              "<meta name=viewport content='width=device-width, initial-scale=1'>",
              "<title>pencilbox — notes</title>", f"<style>{STYLE}</style>",
@@ -83,9 +85,9 @@ def page(files: list[tuple[str, dict[str, Any]]], reference: Path | None = None)
              "(the sum of the runs' times recorded in the stats files)"
              + ("; <b>some were run with --quick parameters</b>" if quick else "") + ".</p>",
              "<nav>" + "".join(f"<a href='#{p}'>{_title(p)}</a>" for p, _ in files) + "</nav>",
-             glance(files, compared)]
+             glance(files, compared, found)]
     for puzzle, data in files:
-        parts.append(section(puzzle, data, compared[puzzle]))
+        parts.append(section(puzzle, data, compared[puzzle], found[puzzle]))
     return "\n".join(parts) + "\n</html>\n"
 
 
@@ -100,12 +102,16 @@ def _summary_line(s: dict[str, int]) -> str:
             + (reasons if s["differs"] else "") + ".")
 
 
-def glance(files: list[tuple[str, dict[str, Any]]], compared: dict[str, list[dict[str, Any]]]) -> str:
-    """The top of the page: per puzzle, the seed tables' summary and the headline findings."""
+def glance(files: list[tuple[str, dict[str, Any]]], compared: dict[str, list[dict[str, Any]]],
+           found: dict[str, list[dict[str, str]]] | None = None) -> str:
+    """The top of the page: per puzzle, the seed tables' summary, where we part from the
+    article (the findings, each with the article's figure beside ours and why) and the
+    headline figures."""
     out = ["<section id=glance><h2>At a glance</h2>"]
     for puzzle, data in files:
         out.append(f"<h4><a href='#{puzzle}'>{html.escape(_title(puzzle))}</a></h4>")
         out.append(f"<p class=meta>{_summary_line(compare.summary(compared[puzzle]))}</p>")
+        out.append(_findings(puzzle, (found or {}).get(puzzle, [])))
         heads = [(name, fname, fig) for name, e in data["studies"].items()
                  for fname, fig in e["figures"].items() if fig.get("headline") and fig.get("lead")]
         if heads:
@@ -113,6 +119,16 @@ def glance(files: list[tuple[str, dict[str, Any]]], compared: dict[str, list[dic
                                         "&rarr;</a></li>" for name, fname, fig in heads) + "</ul>")
     out.append("</section>")
     return "\n".join(out)
+
+
+def _findings(puzzle: str, found: list[dict[str, str]]) -> str:
+    """Where we part from the article: each finding, its reason below it, a link to its study."""
+    if not found:
+        return ""
+    items = "".join(f"<li id='finding-{puzzle}-{f['id']}'><b>{html.escape(f['text'])}</b> "
+                    f"<a href='#{puzzle}-{f['study']}'>&rarr;</a><br><span class=why>{html.escape(f['why'])}"
+                    "</span></li>" for f in found)
+    return f"<p class=lead>Where we part from the article:</p><ul class=findings>{items}</ul>"
 
 
 def _title(puzzle: str) -> str:
@@ -129,12 +145,14 @@ def _rules(puzzle: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def section(puzzle: str, data: dict[str, Any], compared: list[dict[str, Any]] | None = None) -> str:
+def section(puzzle: str, data: dict[str, Any], compared: list[dict[str, Any]] | None = None,
+            found: list[dict[str, str]] | None = None) -> str:
     compared = compared or []
     by_figure = {(c["study"], c["figure"]): c for c in compared if c["figure"]}
     out = [f"<section id='{puzzle}'><h2>{html.escape(_title(puzzle))}</h2>",
            f"<p><i>Rules:</i> {html.escape(_rules(puzzle))}</p>",
            f"<p class=meta>{_summary_line(compare.summary(compared))}</p>",
+           _findings(puzzle, found or []).replace("id='finding-", "id='in-section-finding-"),
            "<ol class=toc>" + "".join(f"<li value={e['number']}><a href='#{puzzle}-{n}'>"
                                       f"{html.escape(e['title'])}</a></li>"
                                       for n, e in data["studies"].items()) + "</ol>"]
@@ -243,7 +261,8 @@ def side_by_side(c: dict[str, Any], value: dict[str, Any] | None) -> str:
                 continue
             cls, sign = MARK[x["verdict"]]
             tip = (f" title='z = {x['z']}, standard error {x['se']}'" if "z" in x else "")
-            tds.append(f"<td class={cls}{tip}>{sign} {_like(x['ours'], compare.parse(x['seed']))}{_spread(x)}"
+            ours = _like(x["ours"], compare.parse(x["seed"])) + (f" / {x['of']:,}" if "of" in x else "")
+            tds.append(f"<td class={cls}{tip}>{sign} {ours}{_spread(x)}"
                        f"<small>{html.escape(x['seed'])}</small></td>")
             if x["verdict"] == "differs":
                 notes.setdefault(x.get("why") or "no reason stated", []).append(f"{row['row']}, {col}")

@@ -149,7 +149,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         ),
         "settled": figure(
             "sample",
-            table(["unclued cells settled", *LEVELS], settled),
+            table(["board", *LEVELS], settled),
             n=n,
             seed="ladder_settled",
             headline=True,
@@ -159,11 +159,12 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "stalls early and probing over the global rung does the rest.",
             title="Mean share of unclued cells each level's fixpoint settles to one value (empty or its "
             "digit) from the untouched minimal board, by size",
-            plot=plot("line", "unclued cells settled", list(LEVELS), ylabel="share settled"),
+            plot=plot("bar", "board", list(LEVELS), xlabel="board size",
+                      ylabel="share of unclued cells settled"),
         ),
         "settled_marks": figure(
             "sample",
-            table(["unclued cells marked", *LEVELS], marks),
+            table(["board", *LEVELS], marks),
             n=n,
             lead=f"Counting a cell as settled once it is known numbered or empty, deg already reaches "
             f"{100 * statistics.fmean(b['marked'][0] or 0 for b in results):.1f}% on average.",
