@@ -1,6 +1,7 @@
 """Sukoro studies (sukoro.md, Studies 1-10, on the seed's own protocols): blank-board counts,
 the print-everything lemma, clue-set censuses, scaling, what a digit is worth, dropping rules,
-the ladder's price, digit distributions, and erasing vs moving a clue.
+the ladder's price, digit distributions, erasing vs moving a clue, and (study 11) what conn's
+one Tarjan pass is worth against re-flooding.
 
 Engine 1 is the compiled ladder (kernel.py), engine 2 the one-bit-per-cell brute counter
 (brute.py); SAT (sat.py) settles the uniqueness verdicts engine 1 leaves node-capped. Blank
@@ -15,6 +16,7 @@ from __future__ import annotations
 from pencilbox.puzzles.sukoro.studies import (
     blank_counts,
     census,
+    conn_tarjan,
     digit_worth,
     digits,
     dropped_rules,
@@ -39,5 +41,6 @@ STUDIES = [
         ladder,
         digits,
         erase_move,
+        conn_tarjan,
     )
 ]
