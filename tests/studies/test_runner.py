@@ -26,11 +26,16 @@ def test_serial_pool_and_rerun_agree(tmp_path: Path) -> None:
 
 
 def test_dask_local_cluster(tmp_path: Path) -> None:
+    """A LocalCluster of two worker processes: the same figures as in this process, and the
+    seconds each job took where it ran, kept with the study (issue 31, C.5)."""
     distributed = pytest.importorskip("dask.distributed")
-    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False,
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
                                   dashboard_address=None) as cluster:
         got = run_study("toy", TOY, scheduler=cluster.scheduler_address, state=tmp_path)
-    assert got["figures"] == run_study("toy", TOY, state=tmp_path)["figures"]
+    here = run_study("toy", TOY, state=tmp_path)
+    assert got["figures"] == here["figures"]
+    assert got["ran_on"].startswith("dask scheduler tcp://") and here["ran_on"] == "this process"
+    assert len(got["job_seconds"]) == got["jobs"] and all(s >= 0 for s in got["job_seconds"])
 
 
 def _log_plan(p: dict[str, Any], seed: int) -> list[tuple]:

@@ -161,7 +161,7 @@ def section(puzzle: str, data: dict[str, Any], compared: list[dict[str, Any]] | 
                    f"{html.escape(e['title'])}</h3></summary>")
         meta = (f"study <code>{html.escape(name)}</code>, seed {e['seed']}, version {e['version']}"
                 + (f" ({e['commit']})" if e.get("commit") else "")
-                + f", {e['jobs']} jobs, {e['seconds']} s"
+                + f", {e['jobs']} jobs, {e['seconds']} s" + _job_times(e)
                 + (", <b>quick parameters</b>" if e.get("quick") else "") + "; parameters below")
         out.append(f"<p class=meta>{meta}</p>")
         for b in e.get("broken", []):
@@ -178,6 +178,16 @@ def section(puzzle: str, data: dict[str, Any], compared: list[dict[str, Any]] | 
             out.append(side_by_side(c, None))
     out.append("</section>")
     return "\n".join(out)
+
+
+def _job_times(e: dict[str, Any]) -> str:
+    """Where the jobs ran and what each took (the median and the longest), when recorded."""
+    took = [t for t in e.get("job_seconds") or () if t is not None]
+    if not took:
+        return ""
+    took.sort()
+    return (f" (ran on {html.escape(e.get('ran_on', '?'))}: a job took {_plain(took[len(took) // 2])} s "
+            f"as the median, {_plain(took[-1])} s at most)")
 
 
 def render_figure(name: str, fig: dict[str, Any], compared: dict[str, Any] | None = None,

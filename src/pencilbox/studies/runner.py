@@ -48,9 +48,12 @@ def run_key(puzzle: str, study: Study, params: dict[str, Any], seed: int) -> str
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 
-def _call(work: Callable[..., Any], params: dict[str, Any], seed: int, job: Job) -> Any:
-    # a JSON round trip, so a result reads the same fresh or resumed from disk
-    return json.loads(json.dumps(work(params, seed, *job)))
+def _call(work: Callable[..., Any], params: dict[str, Any], seed: int, job: Job) -> tuple[Any, float]:
+    """The job's result (a JSON round trip, so it reads the same fresh or resumed from disk)
+    and the seconds it took where it ran."""
+    t0 = time.perf_counter()
+    result = json.loads(json.dumps(work(params, seed, *job)))
+    return result, round(time.perf_counter() - t0, 3)
 
 
 class Jobs:
@@ -71,22 +74,35 @@ class Jobs:
                     p.unlink(missing_ok=True)
         return out
 
-    def keep(self, k: int, result: Any) -> None:
+    def keep(self, k: int, result: Any, seconds: float) -> None:
         self.dir.mkdir(parents=True, exist_ok=True)
+        write_atomic(self.dir / f"time-{k}.json", json.dumps(seconds))
         write_atomic(self.dir / f"job-{k}.json", json.dumps(result))
+
+    def seconds(self) -> dict[int, float]:
+        """Each kept job's seconds (a job kept before times were kept has none)."""
+        out = {}
+        for p in self.dir.glob("time-*.json") if self.dir.is_dir() else ():
+            try:
+                out[int(p.stem[5:])] = float(json.loads(p.read_text()))
+            except (OSError, ValueError, TypeError):
+                continue
+        return out
 
     def clear(self) -> None:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
-def _serial(study: Study, params: dict[str, Any], seed: int,
-            todo: list[tuple[int, Job]]) -> Iterator[tuple[int, Any]]:
+Done = tuple[int, tuple[Any, float]]  # a job's index, its result and seconds
+
+
+def _serial(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, Job]]) -> Iterator[Done]:
     for k, job in todo:
         yield k, _call(study.work, params, seed, job)
 
 
 def _pool(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, Job]],
-          workers: int) -> Iterator[tuple[int, Any]]:
+          workers: int) -> Iterator[Done]:
     pool = ProcessPoolExecutor(workers, initializer=die_with, initargs=(os.getpid(),))  # none outlives us
     pending = {pool.submit(_call, study.work, params, seed, job): k for k, job in todo}
     try:
@@ -112,7 +128,7 @@ def _stop(pool: ProcessPoolExecutor) -> None:
 
 
 def _dask(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, Job]],
-          scheduler: str) -> Iterator[tuple[int, Any]]:
+          scheduler: str) -> Iterator[Done]:
     try:
         from dask.distributed import Client, as_completed
     except ImportError as e:  # the optional extra
@@ -135,24 +151,26 @@ def run_study(puzzle: str, study: Study, *, quick: bool = False, seed: int = 0, 
     store = Jobs(state, run_key(puzzle, study, params, seed))
     results = {k: v for k, v in store.done().items() if k < len(jobs)}
     todo = [(k, job) for k, job in enumerate(jobs) if k not in results]
+    took = store.seconds()
     if scheduler:
-        stream = _dask(study, params, seed, todo, scheduler)
+        stream, ran_on = _dask(study, params, seed, todo, scheduler), f"dask scheduler {scheduler}"
     elif workers > 1 and len(todo) > 1:
-        stream = _pool(study, params, seed, todo, workers)
+        stream, ran_on = _pool(study, params, seed, todo, workers), f"{workers} local processes"
     else:
-        stream = _serial(study, params, seed, todo)
+        stream, ran_on = _serial(study, params, seed, todo), "this process"
     bar = _bar(len(jobs), len(results), f"{puzzle} {study.number} {study.name}", progress)
     try:
-        for k, result in stream:
-            store.keep(k, result)
-            results[k] = result
+        for k, (result, seconds) in stream:
+            store.keep(k, result, seconds)
+            results[k], took[k] = result, seconds
             bar.update(1)
     finally:
         bar.close()
     figures = study.reduce(params, seed, [results[k] for k in range(len(jobs))])
     entry = {"number": study.number, "title": study.title, "quick": quick, "params": params,
              "seed": seed, "version": __version__, "commit": commit(), "jobs": len(jobs),
-             "seconds": round(time.perf_counter() - t0, 2), "figures": figures,
+             "seconds": round(time.perf_counter() - t0, 2), "ran_on": ran_on,
+             "job_seconds": [took.get(k) for k in range(len(jobs))], "figures": figures,
              "broken": study.check(params, figures)}
     store.clear()
     return entry
