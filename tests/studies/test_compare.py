@@ -174,3 +174,14 @@ def test_a_share_written_a_over_b_compares_its_whole_too() -> None:
     assert compare_table(table, fig)[0]["verdict"] == "differs" and compare_table(table, fig)[0]["of"] == 70
     fig["value"]["rows"] = [["6x6", 40, 396]]
     assert compare_table(table, fig)[0]["verdict"] == "exact"
+
+
+def test_a_compared_lead_names_the_articles_figure() -> None:
+    from pencilbox.studies.notes import render_figure
+    fig = {"kind": "sample", "lead": "Probe finishes 61 of 72 boards.",
+           "value": {"columns": ["level", "boards finished outright"],
+                     "rows": [["probe", {"value": 61, "se": 3.05, "n": 72}]]}}
+    table = {"id": "t", "columns": ["boards finished outright"],
+             "rows": [{"row": "probe", "n": 72, "cells": {"boards finished outright": "68"}}]}
+    page = render_figure("f", fig, {"table": table, "cells": compare_table(table, fig)})
+    assert "Probe finishes 61 of 72 boards. (The article: 68.)" in page

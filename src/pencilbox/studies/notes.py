@@ -180,6 +180,21 @@ def section(puzzle: str, data: dict[str, Any], compared: list[dict[str, Any]] | 
     return "\n".join(out)
 
 
+def _article(compared: dict[str, Any] | None) -> str:
+    """What the article printed, named in the lead: its figure itself where there are few,
+    else how many of its figures ours matches."""
+    cells = compared["cells"] if compared else []
+    if not cells:
+        return ""
+    if len(cells) <= 3:
+        one = len({c["row"] for c in cells}) == 1 and len(cells) == 1
+        said = "; ".join(c["seed"] if one else f"{c['row']}, {c['column']}: {c['seed']}" for c in cells)
+        return f" (The article: {said}.)"
+    n = {v: sum(c["verdict"] == v for c in cells) for v in compare.VERDICTS}
+    return (f" (The article's {len(cells)} figures stand beside ours below: {n['exact']} the same, "
+            f"{n['within error']} within sampling error, {n['differs']} different.)")
+
+
 def _job_times(e: dict[str, Any]) -> str:
     """Where the jobs ran and what each took (the median and the longest), when recorded."""
     took = [t for t in e.get("job_seconds") or () if t is not None]
@@ -196,7 +211,7 @@ def render_figure(name: str, fig: dict[str, Any], compared: dict[str, Any] | Non
     label = KIND.get(kind, kind) + (f", n = {fig['n']:,}" if "n" in fig else "")
     title = html.escape(fig.get("title") or name.replace("_", " "))
     head = f"<h4 id='{anchor}'>{title}<span class='kind {kind}'>{label}</span></h4>"
-    lead = f"<p class=lead>{html.escape(fig['lead'])}</p>" if fig.get("lead") else ""
+    lead = f"<p class=lead>{html.escape(fig['lead'] + _article(compared))}</p>" if fig.get("lead") else ""
     note = f"<p class=meta>{html.escape(fig['note'])}</p>" if fig.get("note") else ""
     value = fig["value"]
     if isinstance(value, dict) and "columns" in value:
