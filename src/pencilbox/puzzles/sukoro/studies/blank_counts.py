@@ -1,6 +1,7 @@
-"""Study 1: answers of every blank R x C board (the seed's table, R <= 7, C <= 10), the 2 x n
-row against the cubic through its first four values, the largest share of cells an answer can
-cover, and the rectangles an answer fills completely (checked to 8 x 12, as the seed did)."""
+"""Study 1: answers of every blank R x C board (the seed's table, R <= 7, C <= 10, and past it to
+R <= 8, C <= 12), the 2 x n row against the cubic through its first four values, the largest
+share of cells an answer can cover, and the rectangles an answer fills completely (checked to
+8 x 12, as the seed did)."""
 
 from __future__ import annotations
 
@@ -10,27 +11,29 @@ from typing import Any
 
 from pencilbox.core.puzzle import known
 from pencilbox.puzzles.sukoro import rules
-from pencilbox.puzzles.sukoro.blank import all_answers, transfer_counts
+from pencilbox.puzzles.sukoro.blank import all_answers, transfer_counts_fast
 from pencilbox.puzzles.sukoro.studies.common import blank, blank_count, size_name
 from pencilbox.studies import Figures, Job, Params, Row, figure, plot, sig, table
 
 NUMBER = 1
 NAME = "blank_counts"
 TITLE = (
-    "Answers of every blank R x C board (R <= 7, C <= 10), the 2 x n cubic, largest covers and the "
-    "rectangles an answer fills (to 8 x 12)"
+    "Answers of every blank R x C board (the seed's R <= 7, C <= 10, and on to R <= 8, C <= 12), the "
+    "2 x n cubic, largest covers and the rectangles an answer fills (to 8 x 12)"
 )
-# widths: the transfer matrix runs widths 1..widths; a taller row is read off the transpose
-FULL = {"rows": 7, "widths": 6, "cols": 10, "ladder_cells": 30, "brute_cells": 36, "enumerate_cells": 25,
-        "fill": [8, 12]}
-QUICK = {"rows": 4, "widths": 4, "cols": 10, "ladder_cells": 16, "brute_cells": 16, "enumerate_cells": 12,
-         "fill": [8, 12]}
+# widths: the transfer matrix runs widths 1..widths; a taller row is read off the transpose;
+# seed: the rows and columns of the seed's table (the figure ``counts`` reproduces it)
+FULL = {"rows": 8, "widths": 8, "cols": 12, "seed": [7, 10], "ladder_cells": 36, "brute_cells": 50,
+        "enumerate_cells": 25, "fill": [8, 12]}
+QUICK = {"rows": 4, "widths": 4, "cols": 11, "seed": [7, 10], "ladder_cells": 16, "brute_cells": 16,
+         "enumerate_cells": 12, "fill": [8, 12]}
 KNOWN = {
     1: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8],  # sukoro.md, Studies 1
     2: [0, 4, 12, 26, 48, 80, 126, 190, 278, 398],
     3: [1, 12, 54, 162],
 }
 Key = tuple[str, int, int]  # ("transfer", "most" or an engine, rows, cols): a gathered count
+SEED_PRINTED = {1: 10, 2: 10, 3: 10, 4: 8, 5: 7, 6: 6, 7: 5}  # the seed's table: columns printed per row
 SEED_RECTANGLES = ["2x4", "3x4", "3x5", "4x4", "4x5", "4x6", "3x7", "5x5"]  # the seed's cover remark
 
 
@@ -101,7 +104,9 @@ def work(p: Params, seed: int, kind: str, *shape: int) -> Any:
     """The transfer matrix of one width for every length, or one shape recounted by engine 1,
     engine 2 or the enumerator (the enumerator also gives the most numbered cells)."""
     if kind == "transfer":
-        return transfer_counts(shape[0], p["cols"])
+        t = time.perf_counter()
+        counts, held = transfer_counts_fast(shape[0], p["cols"])
+        return {"counts": counts, "held": held, "s": round(time.perf_counter() - t, 2)}
     if kind == "enumerate":
         answers = all_answers(*shape)
         return [len(answers), int((answers > 0).sum(axis=1).max()) if len(answers) else -1]
@@ -116,7 +121,9 @@ def _gather(p: Params, seed: int, results: list[Any]) -> dict[Key, Any]:
     got: dict[Key, Any] = {}
     for job, res in zip(plan(p, seed), results, strict=True):
         if job[0] == "transfer":
-            for c, (count, most) in enumerate(res, 1):
+            got["held", job[1], 0] = res["held"]
+            got["seconds", job[1], 0] = res["s"]
+            for c, (count, most) in enumerate(res["counts"], 1):
                 got["transfer", job[1], c] = count
                 got["most", job[1], c] = most if count else None
         else:
@@ -156,6 +163,8 @@ def _fill_figures(p: Params, got: dict[Key, Any]) -> Figures:
     shapes = [(r, c) for r in range(1, fr + 1) for c in range(1, fc + 1)]
     fillable = [size_name(r, c) for r, c in shapes if solid_is_legal(r, c)]
     upto = sorted({size_name(*sorted(s)) for s in ((int(x) for x in f.split("x")) for f in fillable)})
+    reached = [(r, c) for r, c in shapes if got.get(("transfer", r, c)) is not None]
+    agree = sum((got["most", r, c] == r * c) == (size_name(r, c) in fillable) for r, c in reached)
     cover = {
         size_name(r, c): sig(got["most", r, c] / (r * c)) if got["most", r, c] else None
         for r in range(1, R + 1)
@@ -183,7 +192,8 @@ def _fill_figures(p: Params, got: dict[Key, Any]) -> Figures:
             ),
             seed="fillable",
             lead=f"Of the {len(shapes)} rectangles up to {fr}x{fc}, only {' and '.join(upto)} "
-            "(and their transposes) can be numbered in every cell.",
+            f"(and their transposes) can be numbered in every cell; the transfer matrix's largest answers "
+            f"say the same on {agree} of the {len(reached)} it counts.",
             title=f"Rectangles an answer can fill completely, every R x C up to {fr} x {fc} "
             "(the solid rectangle checked by rules.py; the transfer matrix agrees where "
             "it reaches)",
@@ -205,12 +215,67 @@ def _fill_figures(p: Params, got: dict[Key, Any]) -> Figures:
     return out
 
 
+def _beyond_figures(p: Params, got: dict[Key, Any], recount: list[Row]) -> Figures:
+    """Every count to R x C in one grid (a row per column count, as the other grids), and what
+    the transfer matrix held and took per width."""
+    R, C = p["rows"], p["cols"]
+    SR, SC = p["seed"]
+    heads = [f"{r} row{'s' if r > 1 else ''}" for r in range(1, R + 1)]
+    n = {(r, c): got["transfer", r, c] for r in range(1, R + 1) for c in range(1, C + 1)}
+    done = [s for s, v in n.items() if v is not None]
+    new = [(r, c) for r, c in done if c > SEED_PRINTED.get(r, 0)]
+    missing = [size_name(*s) for s, v in n.items() if v is None]
+    by_brute = {row[0]: row for row in recount if row[3] is not None}
+    confirmed = [s for s in new if size_name(*s) in by_brute]
+    agree = sum(by_brute[size_name(*s)][3] == n[s] for s in confirmed)
+    biggest = max(done, key=lambda s: (s[0] * s[1], s))
+    widths = [w for w in range(1, min(R, p["widths"]) + 1)]
+    held = [[w, got["held", w, 0], got["seconds", w, 0]] for w in widths]
+    ratio = [sig(held[k][1] / held[k - 1][1], 3) for k in range(1, len(held))]
+    reach = (f"every one of the {R * C} shapes is counted" if not missing else
+             f"{len(done)} of the {R * C} shapes are counted; {', '.join(missing)} were not "
+             f"(a taller board is read off its transpose only to width {p['widths']})")
+    return {
+        "counts_beyond": figure(
+            "exact",
+            table(["columns", *heads], [[c, *(n[r, c] for r in range(1, R + 1))] for c in range(1, C + 1)]),
+            lead=f"Past the seed's table (R <= {SR}, C <= {SC}): up to {R}x{C} {reach}, "
+            f"{len(new)} of them not printed by the seed; the largest, {size_name(*biggest)}, has "
+            f"{n[biggest]:,} answers. Engine 2 recounts the {len(confirmed)} new shapes with "
+            f"R*C <= {p['brute_cells']} and agrees on {agree}.",
+            title=f"Past the seed: answers of every blank R x C board to R = {R}, C = {C} "
+            f"(transfer matrix of widths up to {min(R, p['widths'])})",
+            note="a row per column count C, a column per row count R; exact big integers; shapes with R, C "
+            "<= 8 are counted twice, at width R and at width C (check: transposes agree); None: not "
+            "computed",
+            plot=plot("line", "columns", heads, ylabel="answers", logy=True),
+        ),
+        "frontier": figure(
+            "exact",
+            table(["width", "most frontiers held at once"], [h[:2] for h in held]),
+            lead=f"The transfer matrix's frontier grows about {ratio[-1] if ratio else 1:g}-fold per unit "
+            f"of width at the widest: {held[-1][1]:,} distinct frontiers at width {held[-1][0]} "
+            f"(group, numbered neighbours so far and barred degrees per cell; groups renamed in order).",
+            title="The transfer matrix's state space: the most distinct frontiers held at once, per width",
+            plot=plot("line", "width", ["most frontiers held at once"], ylabel="frontiers", logy=True),
+        ),
+        "frontier_time": figure(
+            "timing",
+            table(["width", "frontiers", "seconds for every length to " + str(C)], held),
+            lead=f"Width {held[-1][0]} took {held[-1][2]:g} s for every length to {C} (each frontier's "
+            "successors worked out once; later rows only add big integers).",
+            title="Time the transfer matrix took per width (one process, shared machine)",
+        ),
+    }
+
+
 def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     R, C = p["rows"], p["cols"]
+    SR, SC = min(R, p["seed"][0]), min(C, p["seed"][1])
     got = _gather(p, seed, results)
     heads = [f"{r} row{'s' if r > 1 else ''}" for r in range(1, R + 1)]
     n = {(r, c): got["transfer", r, c] for r in range(1, R + 1) for c in range(1, C + 1)}
-    seed_rows = [[f"{r}xn", *(n[r, c] for c in range(1, C + 1))] for r in range(1, R + 1)]
+    seed_rows = [[f"{r}xn", *(n[r, c] for c in range(1, SC + 1))] for r in range(1, SR + 1)]
     growth = [
         [c, *(sig(n[r, c] / n[r, c - 1]) if n[r, c - 1] and n[r, c] else None for r in range(1, R + 1))]
         for c in range(2, C + 1)
@@ -224,15 +289,18 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     figures = {
         "counts": figure(
             "exact",
-            table(["board", *(str(c) for c in range(1, C + 1))], seed_rows),
+            table(["board", *(str(c) for c in range(1, SC + 1))], seed_rows),
             seed="blank_counts",
-            lead=f"The blank 1 x n strip has n - 2 answers (1x{C}: {n[1, C]}); the counts grow "
+            lead=f"The blank 1 x n strip has n - 2 answers (1x{SC}: {n[1, SC]}); the counts grow "
             f"fast with both sides ({size_name(min(R, 6), 6)}: {n[min(R, 6), 6]:,}).",
-            title=f"Answers of the blank R x C board, R = 1..{R}, C = 1..{C} (transfer matrix)",
+            title=f"Answers of the blank R x C board, R = 1..{SR}, C = 1..{SC}: the seed's table (transfer "
+            "matrix)",
             note="every count exact: a transfer matrix over the row frontier of widths up to "
             f"{p['widths']}, a taller board read off its transpose (None: not computed; no answer is "
-            "enumerated); small shapes recounted by engines 1 and 2 (table recount)",
+            "enumerated); small shapes recounted by engines 1 and 2 (table recount); the seed prints "
+            "rows 4 to 7 only to columns 8, 7, 6 and 5, we fill every cell",
         ),
+        **_beyond_figures(p, got, recount),
         "growth": figure(
             "exact",
             table(["columns", *heads], growth),
@@ -297,11 +365,16 @@ def check(p: Params, figures: Figures) -> list[str]:
         for c, w in enumerate(want, 1):
             if (r, c) in count and count[r, c] != w:
                 out.append(f"blank {size_name(r, c)}: {count[r, c]} answers, the spec says {w}")
+    beyond = figures["counts_beyond"]["value"]["rows"]
+    grid = {(r, row[0]): v for row in beyond for r, v in enumerate(row[1:], 1)}
     for (r, c), v in count.items():
+        if grid.get((r, c)) != v:
+            out.append(f"blank {size_name(r, c)}: {v} in the seed's table, {grid.get((r, c))} past it")
+    for (r, c), v in grid.items():
         if r == 1 and v != max(c - 2, 0):
             out.append(f"1x{c} strip has {v} answers, not n - 2")
-        if (c, r) in count and count[c, r] != v:
-            out.append(f"{size_name(r, c)} has {v} answers but its transpose {count[c, r]}")
+        if (c, r) in grid and grid[c, r] != v:  # counted at width r and at width c
+            out.append(f"{size_name(r, c)} has {v} answers but its transpose {grid[c, r]}")
     brute = {row[0] for row in figures["recount"]["value"]["rows"] if row[3] is not None}
     missing = [size_name(r, c) for r, c in count if r <= 4 and c <= 4 and size_name(r, c) not in brute]
     if missing:
