@@ -17,8 +17,9 @@ entries = quick_entries("fillapix")
 
 
 def test_one_study_per_spec_item() -> None:
-    assert [s.number for s in STUDIES] == list(range(1, 8))
-    assert len(BY_NAME) == 7 and all(s.title and s.full != s.quick for s in STUDIES)
+    """The spec's seven, then ours past the seed (8: exact twin shares up to 20x20)."""
+    assert [s.number for s in STUDIES] == list(range(1, 9))
+    assert len(BY_NAME) == 8 and all(s.title and s.full != s.quick for s in STUDIES)
 
 
 def test_determinant_has_period_six() -> None:
@@ -123,3 +124,19 @@ def test_regenerates_bit_for_bit(entries: dict[str, dict[str, Any]], tmp_path: P
         assert again["figures"] == entries[name]["figures"]
     other = run_study("fillapix", BY_NAME["two_block"], quick=True, seed=1, state=tmp_path)
     assert other["figures"] != entries["two_block"]["figures"]
+
+
+def test_exact_twins_past_the_seed(entries: dict[str, dict[str, Any]]) -> None:
+    """Study 8 quick: 8x8 two-block share as the seed prints it (0.0593 %), every grid's
+    count confirmed by the recurrence over the source block, and the transfer matrix's
+    states a(n) - 1, far fewer than the seed's J-set count from 4 columns on."""
+    shares = {r["grid"]: r for r in records(entries["exact_twins"], "exact_twin_shares")}
+    assert round(shares["8x8"]["two-block share"] * 100, 4) == 0.0593
+    assert shares["2x2"]["two-block share"] == 0 and shares["5x5"]["two-block share"] > 0
+    assert all("source recurrence" in r["confirmed by"] and "DIFFER" not in r["confirmed by"]
+               for r in shares.values())
+    for r in records(entries["exact_twins"], "state_space"):
+        if r["columns of Y"] >= 2:
+            assert r["transfer-matrix states"] == r["shapes possible a(n)"] - 1
+        if r["columns of Y"] >= 4 and r["J-set states (seed's count)"] is not None:
+            assert r["J-set states (seed's count)"] > r["transfer-matrix states"]

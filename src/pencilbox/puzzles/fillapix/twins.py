@@ -44,6 +44,7 @@ from math import comb
 import numpy as np
 
 from pencilbox.core.aot import Code
+from pencilbox.puzzles.fillapix import twins_source
 
 NONE, COLUMN, ROW, TWO_BLOCK = 0, 1, 2, 3
 TWINS = Code("pencilbox.puzzles.fillapix.jit_twins")  # the compiled core, built ahead with the generator
@@ -159,7 +160,7 @@ def a283624(m: int, n: int) -> int:
     return total
 
 
-def no_split_count(m: int, n: int) -> int:
+def no_split_count(m: int, n: int, layers: list[int] | None = None) -> int:
     """m x n 0/1 matrices Y with no constant row, no constant column and no two-block
     split (no proper nonempty J with every row all 0 on J or all 1 off J).
 
@@ -167,7 +168,10 @@ def no_split_count(m: int, n: int) -> int:
     zero set Z of every row). A constant column is itself a split (J = {j} or Q - {j}),
     so only constant rows need excluding explicitly (for n >= 2; n = 1 leaves no
     non-constant row). Cost grows fast with n: 6 x 6 (8 x 8 grids) takes 0.3 s, 8 x 8
-    (11 x 11 grids) about 7 minutes."""
+    (11 x 11 grids) about 7 minutes. This is the readable reference; twins_order.py
+    (a transfer matrix over the order of the columns) and twins_source.py (a recurrence
+    over the source block) count the same matrices at any grid of the studies.
+    ``layers``, when given, receives the number of states after each row."""
     full = (1 << n) - 1
     js = list(range(1, full))  # proper nonempty subsets, as bitmasks
     comparable = []
@@ -185,6 +189,8 @@ def no_split_count(m: int, n: int) -> int:
                 s = state & mask
                 nxt[s] = nxt.get(s, 0) + ways
         states = nxt
+        if layers is not None:
+            layers.append(len(states))
     return states.get(0, 0)
 
 
@@ -197,10 +203,12 @@ def _off_pattern_factor(h: int, w: int) -> int:
 
 def twin_free_both(h: int, w: int) -> int:
     """Twin-free h x w pictures when both sides are 2 (mod 3): Y (the P x Q part,
-    recoloured) has no constant line and no two-block split, times the off-pattern part."""
+    recoloured) has no constant line and no two-block split, times the off-pattern part.
+    Y is counted by the source-block recurrence (twins_source.py: instant at any size),
+    which the tests and study 8 hold to no_split_count and to the transfer matrix."""
     if h % 3 != 2 or w % 3 != 2:
         raise ValueError("needs both sides 2 (mod 3)")
-    return no_split_count(pattern_size(h), pattern_size(w)) * _off_pattern_factor(h, w)
+    return twins_source.no_split(pattern_size(h), pattern_size(w)) * _off_pattern_factor(h, w)
 
 
 def twin_free(h: int, w: int) -> int:

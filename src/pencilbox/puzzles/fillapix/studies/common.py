@@ -55,7 +55,8 @@ def pictures(seed: int, *key: Any, count: int, cells: int) -> np.ndarray:
 
 def exact_shares(h: int, w: int, y_max: int) -> tuple[float, float | None]:
     """Exact twin share with single line flips only, and with the two-block family too
-    (None when Y, the pattern part, is larger than y_max on a side: the count is slow)."""
+    (None when Y, the pattern part, is larger than y_max on a side: past what study 8
+    confirms the count of Y two ways)."""
 
     lines = twins.twin_share(h, w, lines_only=True)
     both = h % 3 == 2 and w % 3 == 2

@@ -37,13 +37,13 @@ TITLE = (
     "The generator on 176 boards (16 per square, 5x5 to 15x15): redraws, clues kept, painted share, "
     "capped checks, grades"
 )
-FULL = {"grids": GENERATED, "chunk": 4, "node_cap": NODE_CAP, "recheck_cap": 20_000, "y_max": 6}
+FULL = {"grids": GENERATED, "chunk": 4, "node_cap": NODE_CAP, "recheck_cap": 20_000, "y_max": 14}
 QUICK = {
     "grids": [[4, 4, 2], [5, 5, 2], [8, 8, 2]],
     "chunk": 2,
     "node_cap": NODE_CAP,
     "recheck_cap": 20_000,
-    "y_max": 6,
+    "y_max": 14,
 }
 UNIQUE, RIVAL, CAPPED = 0, 1, 2
 GRADES = (*engine.levels(PUZZLE), engine.SEARCH)  # count, pair, sides, probe, search
@@ -167,7 +167,7 @@ def _total_cell(xs: list[float]) -> dict[str, Any]:
 
 def _predicted(h: int, w: int, y_max: int) -> float:
     """Expected redraws per board: s / (1 - s) for the twin share s (draws are geometric);
-    where the two-block count is out of reach, lines only (the rest is under 1e-5)."""
+    where the two-block count is not run (Y past y_max), lines only."""
     lines, full = exact_shares(h, w, y_max)
     s = lines if full is None else full
     return s / (1 - s)
