@@ -1,7 +1,8 @@
 """Slant studies (slant.md, Studies 1-6, on the seed's protocols): the raw stream through
 the ladder, ablation, density sweep, clue values, branchings of the counting search, and
 R + C + 1 trees; past the seed, study 7 counts the legal fillings of the empty board
-exactly (a transfer matrix, transfer.py); one module per study, shared helpers in ``common``.
+exactly (a transfer matrix, transfer.py), and study 8 checks the seed's "every (size, grade) bucket is
+full" on the shipped bank; one module per study, shared helpers in ``common``.
 
 Every uniqueness verdict of the ladder is held, board for board, to the brute and SAT
 counters (which share no code with it), and every fixpoint that finishes must finish to the
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 from pencilbox.puzzles.slant.studies import (
                                              ablation,
+                                             bank_buckets,
                                              blank_fillings,
                                              branchings,
                                              clue_values,
@@ -22,4 +24,4 @@ from pencilbox.puzzles.slant.studies import (
 from pencilbox.studies import from_module
 
 STUDIES = [from_module(m) for m in (incremental, ablation, density_sweep, clue_values, branchings, trees,
-                                    blank_fillings)]
+                                    blank_fillings, bank_buckets)]
