@@ -128,9 +128,13 @@ def sig(x: float | None, digits: int = 4) -> float | None:
     return float(f"{x:.{digits}g}")
 
 
+SHARE_DIGITS = 6  # a share printed as a percentage to one decimal then rounds once, not twice
+
+
 def share(part: float, whole: float) -> float | None:
-    """part / whole to 4 significant digits; a share of nothing is None (shown as a dash)."""
-    return sig(part / whole) if whole else None
+    """part / whole to SHARE_DIGITS significant digits (at 4, 0.58645 was kept as 0.5865 and
+    printed 58.7% beside an article's 58.6%); a share of nothing is None (shown as a dash)."""
+    return sig(part / whole, SHARE_DIGITS) if whole else None
 
 
 def proportion(k: int, n: int) -> dict[str, Any]:

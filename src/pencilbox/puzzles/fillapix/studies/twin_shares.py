@@ -23,7 +23,7 @@ from pencilbox.puzzles.fillapix.studies.common import (
     side_kind,
     z_score,
 )
-from pencilbox.studies import Figures, Params, Row, figure, plot, proportion, sig, table
+from pencilbox.studies import SHARE_DIGITS, Figures, Params, Row, figure, plot, proportion, sig, table
 
 NUMBER = 2
 NAME = "twin_shares"
@@ -133,8 +133,8 @@ def _sampled(p: Params, grids: Sequence[dict[str, Any]]) -> tuple[list[list[Any]
             [
                 name,
                 side_kind(r["h"], r["w"]),
-                sig(lines),
-                sig(exact),
+                sig(lines, SHARE_DIGITS),
+                sig(exact, SHARE_DIGITS),
                 proportion(twins_found, n),
                 z_score(twins_found / n, exact, n),
                 r["kinds"][3],
@@ -157,7 +157,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         if r["h"] == r["w"] and side_kind(r["h"], r["w"]) != "no side":
             lines, full = r["exact"]
             squares.append(
-                [grid_name(r["h"], r["w"]), sig(full), sig(lines), proportion(n - r["kinds"][0], n), n]
+                [grid_name(r["h"], r["w"]), sig(full, SHARE_DIGITS), sig(lines, SHARE_DIGITS),
+                 proportion(n - r["kinds"][0], n), n]
             )
     total = n * len(grids)
     wrong = sum(c[2] for c in checks)
@@ -239,7 +240,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "exact",
             table(
                 ["grid", "sides 2 (mod 3)", "lines-only share", "exact twin share"],
-                [[grid_name(h, w), side_kind(h, w), sig(lo), sig(full)] for h, w, lo, full in exact],
+                [[grid_name(h, w), side_kind(h, w), sig(lo, SHARE_DIGITS), sig(full, SHARE_DIGITS)]
+                 for h, w, lo, full in exact],
             ),
             lead=f"The exact twin share on every h <= w grid up to {p['exact_top']}x{p['exact_top']} with a "
             "side 2 (mod 3) (ours): lines only, and with the two-block family (exact while Y is at most "
