@@ -27,13 +27,15 @@ STATE = Path(".pencilbox-studies")  # finished jobs of unfinished runs, per run 
 
 def commit() -> str | None:
     """The git commit of the code when it runs from a checkout ("-dirty" when tracked
-    files differ from it)."""
+    files differ from it, the stats files and the notes page aside: a run of several studies
+    writes the stats file between them)."""
     here = Path(__file__).parent
     try:
         head = subprocess.run(["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True,
                               cwd=here, timeout=10)
         dirty = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", "..",
-                                ":!stats", ":!notes.html"],
+                                ":(top,exclude,glob)**/studies/stats.json",
+                                ":(top,exclude,glob)**/studies/notes.html"],
                                capture_output=True, text=True, cwd=here, timeout=10)
     except (OSError, subprocess.SubprocessError):
         return None
