@@ -21,7 +21,7 @@ BANK_STUDIES = ("digit_worth", "dropped_rules", "ladder", "digits", "erase_move"
 
 
 def test_one_study_per_spec_item() -> None:
-    assert [s.number for s in studies_of("sukoro")] == list(range(1, 11))
+    assert [s.number for s in studies_of("sukoro")] == list(range(1, 12))  # 11: an article's claim measured
     assert [s.name for s in STUDIES] == [
         "blank_counts",
         "lemma",
@@ -31,6 +31,7 @@ def test_one_study_per_spec_item() -> None:
         *BANK_STUDIES[:3],
         "digits",
         "erase_move",
+        "conn_tarjan",
     ]
 
 
