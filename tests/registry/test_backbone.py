@@ -59,6 +59,16 @@ def test_the_backbone_is_what_the_ladder_finds_cell_by_cell(name: str) -> None:
     assert seen_free, "no board had a cell the answers disagree on"
 
 
+@pytest.mark.parametrize("name", [n for n in puzzles.names() if n not in NAMES])
+def test_a_puzzle_without_a_backbone_says_so(name: str, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """A folder that declares no ``spread`` (the toy) is refused with one clear line, exit 2."""
+    rec = min(bank.load(name), key=lambda r: int(r["rows"]) * int(r["cols"]))
+    (tmp_path / "b.json").write_text(json.dumps({**rec, "answer": None}))
+    assert cli.main(["backbone", str(tmp_path / "b.json")]) == 2
+    assert f"{name} has no SAT backbone" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("name", NAMES)
 def test_a_unique_board_is_all_backbone_and_an_impossible_one_has_none(name: str) -> None:
     rec = min(bank.load(name), key=lambda r: int(r["rows"]) * int(r["cols"]))

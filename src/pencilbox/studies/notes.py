@@ -19,6 +19,7 @@ from pencilbox.studies import compare, stats
 
 KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing"}
 STYLE = """
+p, li { overflow-wrap: anywhere }  /* a 127-digit count breaks rather than widen the page */
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
        color: #1a1a1a; background: #fff; }
 h1 { margin-bottom: .2rem } h2 { border-bottom: 2px solid #0072b2; margin-top: 2.5rem }
@@ -27,7 +28,7 @@ details.study { margin: .6rem 0; border-top: 1px solid #ccc; padding-top: .4rem 
 details.study > summary { cursor: pointer } details.more > summary { cursor: pointer; font-size: .85rem }
 table { border-collapse: collapse; margin: .4rem 0 1rem; font-variant-numeric: tabular-nums;
         font-size: .85rem; max-width: 100% }
-th, td { border: 1px solid #bbb; padding: .1rem .35rem; text-align: right }
+th, td { border: 1px solid #bbb; padding: .1rem .35rem; text-align: right; overflow-wrap: anywhere }
 th { background: #eef4fa; font-weight: 600; vertical-align: bottom; max-width: 8rem }
 td.s { text-align: left }
 table.many { font-size: .72rem } table.many td, table.many th { padding: .05rem .2rem }

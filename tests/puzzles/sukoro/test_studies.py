@@ -115,7 +115,7 @@ def test_lemma_under_both_draws(entries: dict[str, dict[str, Any]]) -> None:
 def test_census(entries: dict[str, dict[str, Any]]) -> None:
     e = entries["census"]
     by = {r[0]: r for r in rows(e, "census")}
-    assert by["3x4, 1 clue"][1:] == [48, 0.2917, 0.7083, 0.0, 0]  # one clue never pins a 3x4 answer
+    assert by["3x4, 1 clue"][1:] == [48, 0.291667, 0.708333, 0.0, 0]  # one clue never pins a 3x4 answer
     assert rows(e, "one_clue")[0][1:] == [48 + 36, 0]
     assert rows(e, "totals")[0][1] == sum(r[1] for r in rows(e, "census"))
     assert all(r[2] == r[3] and r[5] == 0 for r in rows(e, "recheck"))
