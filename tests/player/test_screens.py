@@ -258,6 +258,19 @@ def test_the_top_bar_keeps_its_rows_and_cuts_no_label(browser: Browser, server: 
         shot(page, f"screens-topbar-{size}")
 
 
+def test_the_play_controls_keep_one_row_on_a_desktop(browser: Browser, server: str) -> None:
+    """At 1280x800 every puzzle's play controls (Trial, back to correct, Forest on Slant, the
+    pencil-mark buttons on Ripple) keep one row above the board."""
+    with opened(browser, DESKTOP) as page:
+        page.goto(server + "/")
+        wait_ready(page)
+        for puzzle in PUZZLES:
+            open_id(page, server, largest(server, puzzle)["id"])
+            tops = page.evaluate("""[...new Set([...document.querySelectorAll('#toolbar button, #toolbar select')]
+                .filter(e => e.offsetParent).map(e => Math.round(e.getBoundingClientRect().top)))]""")
+            assert len(tops) == 1, f"{puzzle}: the toolbar takes {len(tops)} rows"
+
+
 def test_selectors_show_the_open_board(browser: Browser, server: str) -> None:
     with opened(browser, PHONE, **TOUCH) as page:
         rec = api(server, "/api/bank?puzzle=slant")["boards"][-1]
