@@ -116,3 +116,13 @@ def test_study_checks_catch_broken_figures(tmp_path: Path) -> None:
     row = next(r for r in bad["counts"]["value"]["rows"] if r[0] == "2×3")
     row[2] += 1
     assert blank_fillings.check(quick, bad) == ["2×3: 56 fillings, but 57 the other way round"]
+
+
+def test_the_timing_lead_survives_times_rounded_to_zero() -> None:
+    """A quick run on a fast machine rounds the small boards' times to 0.0 s: the growth
+    estimate leaves them out instead of taking log(0) (a CI run failed on it)."""
+    from pencilbox.puzzles.slant.studies.blank_fillings import _timing_figure
+    zero = [{"s": s, "states": 1, "moves": 1} for s in (0.0, 0.0, 0.001, 0.0)]
+    assert _timing_figure(zero)["lead"].startswith("The n = 4 board took 0.0 s")
+    grown = [{"s": s, "states": 1, "moves": 1} for s in (1.0, 2.0, 4.0, 8.0)]
+    assert "×2.00 per n" in _timing_figure(grown)["lead"]

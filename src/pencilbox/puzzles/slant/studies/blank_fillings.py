@@ -126,7 +126,8 @@ def _square_figure(p: Params, squares: list[dict[str, Any]]) -> dict[str, Any]:
 def _timing_figure(squares: list[dict[str, Any]]) -> dict[str, Any]:
     rows = [[n, q["s"], q["states"], q["moves"]] for n, q in enumerate(squares, 1)]
     n_max = len(rows)
-    tail = [b[1] / a[1] for a, b in zip(rows[-4:], rows[-3:], strict=False) if a[1] > 0]
+    # a time rounded to 0.0 (a quick run's small n) gives no growth: left out, not log(0)
+    tail = [b[1] / a[1] for a, b in zip(rows[-4:], rows[-3:], strict=False) if a[1] > 0 and b[1] > 0]
     growth = math.exp(sum(math.log(g) for g in tail) / len(tail)) if tail else None
     lead = f"The n = {n_max} board took {rows[-1][1]:.1f} s (tables and all n rows)."
     if growth:
