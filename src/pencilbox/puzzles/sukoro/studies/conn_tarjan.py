@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import statistics
 import time
+from abc import ABC, abstractmethod
 from typing import Any
 
 from pencilbox.core import engine
@@ -28,8 +29,9 @@ QUICK: Params = {"sizes": [[6, 6]], "boards": 2}
 LEVELS = (SukoroLevel.CONN, engine.PROBE)
 
 
-class Counted:
-    """A conn rung that counts the cells its passes visit and the time they take."""
+class Counted(ABC):
+    """A conn rung that counts the cells its passes visit and the time they take; each way of
+    doing conn says its ``step``."""
 
     name = SukoroLevel.CONN
     weight = 4
@@ -45,8 +47,9 @@ class Counted:
         finally:
             self.seconds += time.perf_counter() - t0
 
+    @abstractmethod
     def step(self, board: Board, state: State) -> bool:
-        raise NotImplementedError
+        """One pass of conn over ``state`` (True: it narrowed a domain)."""
 
 
 class TarjanConn(Counted):
