@@ -4,6 +4,7 @@ options object, and the puzzle rules that left the player and the service."""
 
 from __future__ import annotations
 
+import os
 import random
 from dataclasses import replace
 
@@ -14,6 +15,7 @@ from pencilbox.core import budgets, engine, generate
 from pencilbox.core import drivers as gen
 from pencilbox.errors import BoardError
 from pencilbox.player import play
+from pencilbox.results import Hint
 from pencilbox.puzzles.sukoro.board import Board as SukoroBoard
 
 NAMES = puzzles.names()
@@ -145,12 +147,21 @@ def test_one_level_check_and_one_grade_check() -> None:
     assert service.names(puzzle, None, ("ripple",)) == ("region", "hidden", "lines", "probe")
 
 
-def test_the_cli_builds_one_options_object() -> None:
-    argv = ["count", "x", "--off", "neq,conn", "--limit", "3", "--level", "deg"]
-    args = cli.build_parser().parse_args(argv)
-    assert cli.options(args) == service.Options("deg", ("neq", "conn"), None, 3)  # None: the verb's own
-    args = cli.build_parser().parse_args(["grade", "x", "--node-cap", "9"])
-    assert cli.options(args) == service.Options(None, (), 9, budgets.COUNT_LIMIT)
+def test_the_cli_passes_its_flags_to_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The CLI's verbs are the library's Board methods called with the flags as arguments, which
+    build the one service.Options object."""
+    from pencilbox.core import cache
+    monkeypatch.setenv(cache.POLICY, os.environ.get(cache.POLICY, "compile"))  # cli.main sets its own
+    seen: list[service.Options] = []
+    real = service.count
+
+    def spy(board: object, engine_name: str, opts: service.Options) -> object:
+        seen.append(opts)
+        return real(board, engine_name, opts)  # type: ignore[arg-type]
+    monkeypatch.setattr(service, "count", spy)
+    url = "https://puzz.link/p?sukoro/5/5/2a2c4a2g2a4c2a2"
+    assert cli.main(["count", url, "--off", "neq,conn", "--limit", "3", "--level", "deg"]) == 0
+    assert seen == [service.Options("deg", ("neq", "conn"), None, 3)]  # None: the verb's own
     small = boardio.parse_url("https://puzz.link/p?sukoro/5/5/2a2c4a2g2a4c2a2")
     large = SukoroBoard(300, 300, (None,) * 90_000)
     assert service.Options().nodes(budgets.HINT_NODES, small) == budgets.HINT_NODES
@@ -202,4 +213,4 @@ def test_the_cli_hint_says_its_reason(name: str) -> None:
     board = board_of(name)
     said = service.hint(board)
     assert said["kind"] == "hint" and said["reason"]
-    assert cli._show_hint(board, said).splitlines()[1].strip() == said["reason"]
+    assert str(Hint.of(said)).splitlines()[1].strip() == said["reason"]

@@ -1,8 +1,56 @@
 """pencilbox: Sukoro, Slant, Ripple Effect and Fill-a-Pix with a human-style solver ladder,
-independent counters, generators, banks, studies and a browser player."""
+independent counters, generators, banks, studies and a browser player.
+
+The library in three lines:
+
+>>> import pencilbox
+>>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+>>> board.count(engine="sat").count, board.grade().grade
+(1, 'deg')
+
+``read``, ``blank`` and ``generate`` make a ``Board``; its methods (``solve``, ``count``,
+``grade``, ``hint``, ``check``, ``backbone``) answer frozen dataclasses (``Solution``,
+``Count``, ``Grade``, ``Hint``, ``Check``, ``Backbone``), the objects the command line prints;
+``study`` runs a study and hands back its figures. Bad input raises ``BoardError``, whose message
+names what is wrong and where.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
 
 from pencilbox.core import cache as _cache
+from pencilbox.errors import BoardError
+
+if TYPE_CHECKING:
+    from pencilbox.api import Board, blank, generate, names, read, read_all
+    from pencilbox.results import Backbone, BrokenRule, Check, Count, Grade, Hint, Solution
+    from pencilbox.studies.library import Study, study  # type: ignore[import-not-found]
 
 __version__ = "0.1.0"
+
+__all__ = ["read", "read_all", "blank", "generate", "names", "study", "Board", "Solution", "Count",
+           "Grade", "Hint", "Check", "BrokenRule", "Backbone", "Study", "BoardError"]
+
+#: where each public name lives: imported on first use, so ``import pencilbox`` stays light
+_HOME = {**dict.fromkeys(("read", "read_all", "blank", "generate", "names", "Board"), "pencilbox.api"),
+         **dict.fromkeys(("Solution", "Count", "Grade", "Hint", "Check", "BrokenRule", "Backbone"),
+                         "pencilbox.results"),
+         **dict.fromkeys(("study", "Study"), "pencilbox.studies.library")}
+
+
+def __getattr__(name: str) -> Any:
+    home = _HOME.get(name)
+    if home is None:
+        raise AttributeError(f"module 'pencilbox' has no attribute {name!r}")
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
+
 
 _cache.after_numba(_cache.use_numba_cache)  # numba keeps our kernels in the per-user keyed cache

@@ -1,4 +1,4 @@
-"""The command line: a thin layer over ``service`` (and ``bank``); bad input is one line
+"""The command line: a thin layer over the library (``pencilbox.api``, and ``bank``); bad input is one line
 on stderr and exit 2, never a traceback.
 
 Exit codes: 0 success (solve: exactly one answer; check: no broken rule), 1 a negative
@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-from pencilbox import boardio, booklet, puzzles, render, service
+from pencilbox import api, boardio, booklet, puzzles, render
 from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
 from pencilbox.core.budgets import (
@@ -31,28 +31,25 @@ from pencilbox.core.budgets import (
     SPREAD_SHOWN,
     WORK,
 )
-from pencilbox.core.drivers import check_grade
 from pencilbox.core.unwind import signalled
 from pencilbox.errors import BoardError, clip, shown
+from pencilbox.results import Result
 
 
-def _report(args: argparse.Namespace, make: Callable[[Any], Mapping[str, Any]],
-            ok: Callable[[Mapping[str, Any]], bool], show: Callable[[Any, Mapping[str, Any]], str]) -> int:
-    """Run one verb over every board of BOARD and print it the way the contract says."""
+def _report(args: argparse.Namespace, make: Callable[[api.Board], Result], ok: Callable[[Any], bool]) -> int:
+    """Run one verb of the library over every board of BOARD and print its result the way the
+    contract says: ``str`` of it, or its ``to_dict`` as JSON."""
     records, many = boardio.load(args.board)
     code = 0
     for rec in records:
         if many:
-            out = _answer(rec, make)
+            out = _answer(rec, lambda b: make(api.Board(b)).to_dict())
             print(json.dumps({**_head(rec), **out}), flush=True)
             code = 2 if "error" in out else code
             continue
-        out = make(rec.board)
-        if getattr(args, "json", False):
-            print(json.dumps(out))
-        else:
-            print(show(rec.board, out))
-        if not ok(out):
+        res = make(api.Board(protocol.known(rec.board)))
+        print(res.to_json() if getattr(args, "json", False) else res)
+        if not ok(res):
             code = 1
     return code
 
@@ -71,102 +68,35 @@ def _answer(rec: boardio.Record, make: Callable[[Any], Mapping[str, Any]]) -> Ma
         return {"error": str(e)}
 
 
-def _cell(rc: list[int]) -> str:
-    return f"r{rc[0] + 1}c{rc[1] + 1}"
-
-
-def _show_solve(board: Any, out: Mapping[str, Any]) -> str:
-    puzzle = puzzles.get(board.puzzle)
-    lines = [f"status: {out['status']}" + (f", grade {out['grade']}" if out["grade"] else "")]
-    for key in ("answer", "second"):
-        if out[key] is not None:  # the board in the text format, its answer section filled in
-            text = boardio.dump(puzzle.from_json({**puzzle.to_json(board), "answer": out[key]}), "text")
-            lines.append(text if key == "answer" else "second answer:" + text.rsplit("\nanswer:", 1)[-1])
-    return "\n".join(lines).rstrip()
-
-
-def _show_hint(board: Any, out: Mapping[str, Any]) -> str:
-    if out["kind"] == "hint":
-        used = ", ".join(_cell(c) for c in out["clues"] + out["cells"]) or "nothing"
-        why = f"\n  {out['reason']}" if out.get("reason") else ""
-        return f"{_cell(out['cell'])} = {out['value']} by {out['rung']} (using {used}){why}"
-    cells = " ".join(_cell(c) for c in out.get("cells", []))
-    return f"{out['kind']}: {out['message']}" + (f" [{cells}]" if cells else "")
-
-
-def _show_check(board: Any, out: Mapping[str, Any]) -> str:
-    if out["ok"]:
-        return "ok: every rule holds"
-    return "\n".join(f"{b['rule']}: {b['message']} [{' '.join(_cell(c) for c in b['cells'][:20])}"
-                     + (" ..." if len(b["cells"]) > 20 else "") + "]" for b in out["broken"])
-
-
-def options(args: argparse.Namespace) -> service.Options:
-    """The verb's options as the service takes them (a flag the verb lacks stays unset)."""
-    off = tuple(x for item in getattr(args, "off", None) or () for x in item.split(",") if x)
-    return service.Options(getattr(args, "level", None), off, getattr(args, "node_cap", None),
-                           getattr(args, "limit", COUNT_LIMIT))
+def _off(args: argparse.Namespace) -> tuple[str, ...]:
+    """The rungs --off names (repeatable, each a comma-separated list)."""
+    return tuple(x for item in getattr(args, "off", None) or () for x in item.split(",") if x)
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.solve(b, options(args)),
-                   lambda o: o["status"] == "unique", _show_solve)
+    return _report(args, lambda b: b.solve(args.level, _off(args), args.node_cap), lambda o: o.unique)
 
 
 def cmd_count(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.count(b, args.engine, options(args)),
-                   lambda o: True, lambda b, o: _show_count(args, o))
-
-
-def _show_count(args: argparse.Namespace, out: Mapping[str, Any]) -> str:
-    said = "1 answer" if out["count"] == 1 and not out["capped"] else \
-        f"{out['count']}{'+' if out['capped'] else ''} answers"
-    return f"{said} ({out['engine']}, {out['nodes']} nodes, {out['ms']} ms)" + _which_cap(args, out)
-
-
-def _which_cap(args: argparse.Namespace, out: Mapping[str, Any]) -> str:
-    """Which cap stopped a count, and the flag that raises it."""
-    if out.get("cap") == "nodes":
-        cap = out.get("node_cap", args.node_cap)
-        what = " (in probe trials)" if out["nodes"] < cap else ""
-        return f"; the node cap {cap:,} ran out{what}: raise --node-cap for more"
-    if out.get("cap") == "limit":
-        return f"; the count limit {args.limit} was reached: raise --limit for more"
-    return ""
+    return _report(args, lambda b: b.count(args.engine, args.limit, args.node_cap, args.level, _off(args)),
+                   lambda o: True)
 
 
 def cmd_grade(args: argparse.Namespace) -> int:
-    def show(b: Any, o: Mapping[str, Any]) -> str:
-        shares = ", ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in o["settled"].items())
-        return f"grade: {o['grade']} ({o['status']}); settled: {shares}"
-    return _report(args, lambda b: service.grade(b, options(args)), lambda o: o["unique"], show)
+    return _report(args, lambda b: b.grade(_off(args), args.node_cap), lambda o: o.unique)
 
 
 def cmd_hint(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.hint(b, options(args)),
-                   lambda o: o["kind"] == "hint", _show_hint)
+    return _report(args, lambda b: b.hint(args.level, None, _off(args), args.node_cap),
+                   lambda o: o.kind == "hint")
 
 
 def cmd_check(args: argparse.Namespace) -> int:
-    return _report(args, service.check, lambda o: o["ok"], _show_check)
+    return _report(args, lambda b: b.check(), lambda o: o.ok)
 
 
 def cmd_backbone(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: service.backbone(b, args.limit, args.show), lambda o: True, _show_backbone)
-
-
-def _show_backbone(board: Any, out: Mapping[str, Any]) -> str:
-    """How many answers (a lower bound when capped), how many cells they all share, and the
-    board with those cells filled in (? where the answers differ)."""
-    n = out["count"]
-    said = f"at least {n} answers (the limit {out['limit']} was reached: raise --limit for more)" \
-        if out["capped"] else "no answer" if n == 0 else "1 answer" if n == 1 else f"{n} answers"
-    lines = [f"{said}; {out['fixed_cells']} of {out['cells']} cells the same in every answer"]
-    if n:
-        puzzle = puzzles.get(board.puzzle)
-        text = boardio.dump(puzzle.from_json({**puzzle.to_json(board), "answer": out["fixed"]}), "text")
-        lines.append("fixed:" + text.rsplit("\nanswer:", 1)[-1])
-    return "\n".join(lines).rstrip()
+    return _report(args, lambda b: b.backbone(args.limit, args.show), lambda o: True)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -240,28 +170,18 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def cmd_generate(args: argparse.Namespace) -> int:
-    puzzle = puzzles.get(args.puzzle)
     rows, cols = parse_size(args.size)
-    grade = check_grade(puzzle, args.grade)  # the level asked for (a BoardError names the grades)
     if args.n < 1:
         raise BoardError("-n must be at least 1")
+    api.aim(args.puzzle, rows, cols, args.grade, args.density)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
     if args.seed is None:
         print(f"pencilbox: seed {seed} (drawn; --seed {seed} makes the same board"
               f"{'s' if args.n > 1 else ''} again)", file=sys.stderr)
-    raw = puzzle.raw
-    if args.density is not None and (raw is None or args.grade is not None or not 0 <= args.density <= 1):
-        raise BoardError("--density (0..1, the unfiltered raw stream) works only for slant, "
-                         "and not with --grade")
     objs: list[dict[str, Any]] = []
     for k in range(args.n):
         try:
-            if args.density is not None and raw is not None:
-                made = raw(rows, cols, args.density, seed + 1_000_003 * k)
-            else:
-                made = puzzle.generate(rows, cols, grade, seed + 1_000_003 * k)
-        except ValueError as e:
-            raise BoardError(str(e)) from None
+            made = api.generate(args.puzzle, rows, cols, args.grade, seed + 1_000_003 * k, args.density)
         except (Stopped, Exception) as e:
             signum = e.signum if isinstance(e, Stopped) else _interrupt(e)
             if signum is None:
@@ -270,17 +190,13 @@ def cmd_generate(args: argparse.Namespace) -> int:
                 print(json.dumps(objs if args.n > 1 else objs[0]), flush=True)
             print(f"pencilbox: generate cut after {k} of {args.n} boards", file=sys.stderr)
             raise Stopped(signum) from None
+        how = protocol.known(made.made)
         if args.format == "json":
-            obj = json.loads(boardio.dump(made.board, "json"))
-            extra = {} if made.capped_checks is None else {"capped_checks": made.capped_checks}
-            objs.append({**obj, "seed": made.seed, "grade": made.grade, **extra})
+            objs.append({**made.to_dict(), **how.to_dict()})
         elif args.format == "text":
-            capped = ("" if made.capped_checks is None else ", no check capped" if made.capped_checks == 0
-                      else f", {made.capped_checks} uniqueness checks ran out of nodes and kept "
-                      "their clue (locally minimal but for those)")
-            print(f"# seed {made.seed}, grade {made.grade}{capped}\n" + boardio.dump(made.board, "text"))
+            print(f"{how}\n{boardio.dump(made.shape, 'text')}")
         else:
-            print(boardio.dump(made.board, args.format))
+            print(boardio.dump(made.shape, args.format))
     if objs:
         print(json.dumps(objs if args.n > 1 else objs[0]))
     return 0

@@ -1,0 +1,303 @@
+"""pencilbox as a Python library: read, make and generate boards; solve, count, grade, hint,
+check and draw them. The command line and the player are layers over these same calls.
+
+>>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+>>> board
+Board('sukoro', 6, 6)
+>>> board.solve().grade
+'deg'
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
+
+from pencilbox import boardio, puzzles, render, service
+from pencilbox.core import engine
+from pencilbox.core.budgets import COUNT_LIMIT, SPREAD_LIMIT, SPREAD_SHOWN
+from pencilbox.core.drivers import check_grade
+from pencilbox.core.puzzle import BoardShape
+from pencilbox.errors import BoardError, shown
+from pencilbox.results import Backbone, Check, Count, Grade, Hint, Made, Solution
+
+#: what ``read`` takes: the board's text, URL, Tatham ID or JSON; a path; or a JSON object
+Source = str | os.PathLike[str] | Mapping[str, Any]
+
+
+@dataclass(frozen=True)
+class Board:
+    """One board of one puzzle, with its clues (and regions) and, optionally, an answer section
+    (a position: some cells decided, the rest ``None``). Frozen and hashable; ``str`` is the text
+    format and a notebook draws it.
+
+    >>> board = pencilbox.blank("slant", 2, 3)
+    >>> print(board)
+    slant 2x3
+    clues:
+    . . . .
+    . . . .
+    . . . .
+    """
+
+    shape: BoardShape = field(repr=False)
+    made: Made | None = field(default=None, compare=False, repr=False)  # how ``generate`` made it
+
+    # ------------------------------------------------------------ what it is
+
+    @property
+    def puzzle(self) -> str:
+        """The puzzle's name: ``sukoro``, ``slant``, ``ripple`` or ``fillapix``."""
+        return self.shape.puzzle
+
+    @property
+    def rows(self) -> int:
+        return self.shape.rows
+
+    @property
+    def cols(self) -> int:
+        return self.shape.cols
+
+    @cached_property
+    def _json(self) -> dict[str, Any]:
+        return puzzles.get(self.puzzle).to_json(self.shape)
+
+    @property
+    def clues(self) -> list[list[Any]]:
+        """The clues, a row at a time, ``None`` where there is none (Slant's sit on the
+        (rows+1) x (cols+1) lattice points)."""
+        clues: list[list[Any]] = self._json["clues"]
+        return clues
+
+    @property
+    def answer(self) -> Any:
+        """The answer section (``None`` when the board has none) in the puzzle's JSON form: a row
+        at a time, ``None`` where a cell is undecided."""
+        return self._json.get("answer")
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """The puzzle's ladder, cheapest rung first: the levels ``hint`` and ``solve`` take.
+
+        >>> pencilbox.blank("sukoro", 3, 3).levels
+        ('deg', 'neq', 'conn', 'probe')
+        """
+        return tuple(engine.levels(puzzles.get(self.puzzle)))
+
+    def __repr__(self) -> str:
+        return f"Board({self.puzzle!r}, {self.rows}, {self.cols})"
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    # ------------------------------------------------------------ verbs
+
+    def solve(self, level: str | None = None, off: Sequence[str] = (),
+              node_cap: int | None = None) -> Solution:
+        """Whether the answer is unique, the answer (and a second one when there are several),
+        and the grade; ``level`` the rung the search propagates with, ``off`` rungs switched
+        off, ``node_cap`` the search's branch points (default: a budget sized to the board)."""
+        got = service.solve(self.shape, _options(level, off, node_cap))
+        return Solution(self, got["status"], self._answered(got["answer"]), self._answered(got["second"]),
+                        got["grade"], got["nodes"], got["ms"])
+
+    def count(self, engine: str = "ladder", limit: int = COUNT_LIMIT, node_cap: int | None = None,
+              level: str | None = None, off: Sequence[str] = ()) -> Count:
+        """The answers counted by one engine (``ladder``, ``sat``, ``brute``; Ripple also
+        ``cells``) up to ``limit``; ``capped`` marks a lower bound.
+
+        >>> pencilbox.blank("slant", 2, 2).count(engine="brute").count
+        10
+        """
+        got = service.count(self.shape, engine, _options(level, off, node_cap, limit))
+        return Count(got["count"], got["capped"], got["cap"], got["nodes"], got["node_cap"], got["engine"],
+                     got["ms"], limit)
+
+    def grade(self, off: Sequence[str] = (), node_cap: int | None = None) -> Grade:
+        """The lowest level of the ladder that finishes the board alone."""
+        got = service.grade(self.shape, _options(None, off, node_cap))
+        return Grade(got["grade"], got["unique"], got["status"], got["settled"])
+
+    def hint(self, level: str | None = None, position: Any = None, off: Sequence[str] = (),
+             node_cap: int | None = None) -> Hint:
+        """One cell provable from ``position`` (an answer section in the JSON form, or a board
+        holding one; default: this board's own) with the rungs up to ``level``, the rung that
+        proved it and what it read; entries that disagree with the answer come first."""
+        board = self if position is None else self.with_answer(position)
+        return Hint.of(service.hint(board.shape, _options(level, off, node_cap)))
+
+    def check(self, position: Any = None) -> Check:
+        """Every rule that ``position`` (default: this board's answer section) breaks."""
+        board = self if position is None else self.with_answer(position)
+        return Check.of(service.check(board.shape))
+
+    def backbone(self, limit: int = SPREAD_LIMIT, show: int = SPREAD_SHOWN) -> Backbone:
+        """The cells every answer shares (exact, by SAT), the answers counted up to ``limit``
+        and the first ``show`` of them.
+
+        >>> b = pencilbox.blank("slant", 2, 2).backbone()
+        >>> b.count, b.fixed_cells
+        (10, 0)
+        """
+        got = service.backbone(self.shape, limit, show)
+        fixed = self._answered(got["fixed"])
+        assert fixed is not None
+        return Backbone(self, got["count"], got["capped"], got["limit"], fixed, got["fixed_cells"],
+                        got["cells"], tuple(b for a in got["answers"] if (b := self._answered(a))),
+                        got["calls"], got["ms"])
+
+    # ------------------------------------------------------------ forms
+
+    def with_answer(self, position: Any) -> Board:
+        """This board with another answer section: the puzzle's JSON form (a row at a time,
+        ``None`` undecided), another board's (``Board``) or ``None`` to drop it."""
+        if isinstance(position, Board):
+            position = position.answer
+        return Board(boardio.board_from_json({**self._json, "answer": position}, "position"), self.made)
+
+    def _answered(self, answer: object) -> Board | None:
+        return None if answer is None else self.with_answer(answer)
+
+    def to_text(self) -> str:
+        """The project's text format (what ``pencilbox convert --format text`` writes)."""
+        return boardio.dump(self.shape, "text").rstrip("\n")
+
+    def to_url(self) -> str:
+        """The puzz.link URL (Fill-a-Pix: the project's own ``pencilbox://`` URL).
+
+        >>> pencilbox.blank("sukoro", 2, 2).to_url()
+        'https://puzz.link/p?sukoro/2/2/d'
+        """
+        return boardio.dump(self.shape, "url")
+
+    def to_tatham(self) -> str:
+        """Simon Tatham's game ID (Slant and Fill-a-Pix)."""
+        return boardio.dump(self.shape, "tatham")
+
+    def to_json(self) -> str:
+        """The JSON form, as one line (``to_dict`` gives the object)."""
+        return boardio.dump(self.shape, "json")
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form as a dict: puzzle, rows, cols, clues (regions), answer."""
+        return dict(self._json)
+
+    # ------------------------------------------------------------ pictures
+
+    def svg(self, answer: bool = False) -> str:
+        """The board as an SVG document, drawn as the player draws it: its answer section, or with
+        ``answer=True`` its unique answer (a BoardError when it has none)."""
+        drawn = render.solved(self.shape) if answer else self.shape.answer
+        return render.svg(render.picture(self.shape, drawn), f"{self.puzzle} {self.rows}x{self.cols}")
+
+    def png(self, answer: bool = False) -> bytes:
+        """The board as PNG (through matplotlib), two pixels a unit of the SVG."""
+        drawn = render.solved(self.shape) if answer else self.shape.answer
+        return render.png(render.picture(self.shape, drawn))
+
+    def _repr_svg_(self) -> str | None:
+        """What a notebook shows: the picture, for boards the renderer draws (up to 200x200)."""
+        if self.rows * self.cols > render.MAX_CELLS:
+            return None
+        return self.svg()
+
+
+def _options(level: str | None, off: Sequence[str], node_cap: int | None,
+             limit: int = COUNT_LIMIT) -> service.Options:
+    if isinstance(off, str):
+        off = (off,)
+    return service.Options(level, tuple(off), node_cap, limit)
+
+
+# ---------------------------------------------------------------- making boards
+
+def read(source: Source) -> Board:
+    """One board from its text, puzz.link URL, Tatham ID (``slant:5x5:...``) or JSON, from a
+    file's path, or from its JSON object; a ``BoardError`` names what is wrong and where.
+
+    >>> pencilbox.read("slant:2x2:a1a1b")
+    Board('slant', 2, 2)
+    """
+    boards = read_all(source)
+    if len(boards) != 1:
+        raise BoardError(f"the source holds a list of {len(boards)} boards: read_all reads them all")
+    return boards[0]
+
+
+def read_all(source: Source) -> list[Board]:
+    """Every board of a source that may hold a JSON list (the bank's files, ``generate -n``); a
+    bad board of the list is a ``BoardError`` naming its index."""
+    if isinstance(source, Mapping):
+        return [Board(boardio.board_from_json(dict(source)))]
+    records, many = boardio.load(os.fspath(source))
+    out = []
+    for rec in records:
+        if rec.error is not None or rec.board is None:
+            raise BoardError(f"board {rec.index}: {rec.error}" if many else str(rec.error))
+        out.append(Board(rec.board))
+    return out
+
+
+def blank(puzzle: str, rows: int, cols: int) -> Board:
+    """A board with no clues (Ripple: every cell a region of its own), for a setter to fill in.
+
+    >>> pencilbox.blank("ripple", 2, 2).to_url()
+    'https://puzz.link/p?ripple/2/2/vo0g'
+    """
+    p = puzzles.get(puzzle)
+    rows, cols = boardio.check_size(rows, cols, f"blank {shown(puzzle)}")
+    ui = p.marks.UI
+    extra = 1 if ui.clue_on == "points" else 0
+    data: dict[str, Any] = {"puzzle": p.name, "rows": rows, "cols": cols,
+                            "clues": [[None] * (cols + extra) for _ in range(rows + extra)]}
+    if ui.regions:
+        data["regions"] = [[r * cols + c for c in range(cols)] for r in range(rows)]
+    return Board(boardio.board_from_json(data))
+
+
+def generate(puzzle: str, rows: int, cols: int, grade: str | None = None, seed: int | None = None,
+             density: float | None = None) -> Board:
+    """A unique, locally minimal board whose grade is ``grade`` (a ladder level or ``search``;
+    default: whatever minimising leaves). The seed (drawn when not given) is kept in
+    ``Board.made`` with the grade reached: the same seed makes the same board. ``density``
+    (Slant only, not with ``grade``): the raw stream instead, each lattice point's clue shown
+    with that probability (not necessarily unique).
+
+    >>> board = pencilbox.generate("slant", 5, 5, grade="count", seed=1)
+    >>> board.made.seed, board.made.grade, board.grade().grade
+    (1, 'count', 'count')
+    """
+    p, level = aim(puzzle, rows, cols, grade, density)
+    if seed is None:
+        seed = int.from_bytes(os.urandom(4), "big")
+    try:
+        made = p.generate(rows, cols, level, seed) if density is None or p.raw is None \
+            else p.raw(rows, cols, density, seed)
+    except ValueError as e:
+        raise BoardError(str(e)) from None
+    return Board(made.board, Made(made.seed, made.grade, made.clues, made.capped_checks))
+
+
+def aim(puzzle: str, rows: int, cols: int, grade: str | None,
+        density: float | None) -> tuple[puzzles.AnyPuzzle, engine.Level | None]:
+    """The puzzle and the level ``generate`` aims at, once the size, grade and density are
+    known good (a BoardError names what is not)."""
+    p = puzzles.get(puzzle)
+    boardio.check_size(rows, cols, f"generate {p.name}")
+    level = check_grade(p, grade)
+    if density is not None and (p.raw is None or grade is not None or not 0 <= density <= 1):
+        raise BoardError("--density (0..1, the unfiltered raw stream) works only for slant, "
+                         "and not with --grade")
+    return p, level
+
+
+def names() -> tuple[str, ...]:
+    """The puzzles pencilbox knows.
+
+    >>> pencilbox.names()
+    ('fillapix', 'ripple', 'slant', 'sukoro')
+    """
+    return puzzles.names()

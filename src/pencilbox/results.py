@@ -1,0 +1,320 @@
+"""What the verbs answer, as frozen dataclasses: the library returns them, the command line prints
+them (``str`` is its text, ``to_dict`` its ``--json``) and the player serves their ``to_dict``.
+
+Cells are ``(row, col)``, 0-based. A board inside a result (an answer, the backbone) is a
+``pencilbox.Board`` with its answer section filled in, so it prints and draws itself.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from pencilbox.core.engine import Level, Status
+
+if TYPE_CHECKING:
+    from pencilbox.api import Board
+
+#: a cell: (row, col), 0-based
+Cell = tuple[int, int]
+
+
+def _rc(cell: Cell) -> str:
+    return f"r{cell[0] + 1}c{cell[1] + 1}"
+
+
+def _lists(cells: tuple[Cell, ...]) -> list[list[int]]:
+    return [list(c) for c in cells]
+
+
+def cells_of(raw: object) -> tuple[Cell, ...]:
+    """Cells as the service writes them ([[r, c], ...]) as tuples."""
+    assert isinstance(raw, list)
+    return tuple((int(r), int(c)) for r, c in raw)
+
+
+class Result:
+    """What every result has: its JSON form (the CLI's ``--json``, the player's answer)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def to_json(self) -> str:
+        """The result as one line of JSON, as ``pencilbox VERB --json`` prints it."""
+        return json.dumps(self.to_dict())
+
+
+@dataclass(frozen=True)
+class Made(Result):
+    """How ``generate`` made a board: the seed that makes it again, the grade it reached, its
+    clues, and the uniqueness checks that ran out of nodes and kept their clue (the board is
+    locally minimal but for those; None where the generator does not count them)."""
+
+    seed: int
+    grade: Level | None
+    clues: int
+    capped_checks: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"seed": self.seed, "grade": self.grade}
+        return out | ({} if self.capped_checks is None else {"capped_checks": self.capped_checks})
+
+    def __str__(self) -> str:
+        capped = ("" if self.capped_checks is None else ", no check capped" if self.capped_checks == 0
+                  else f", {self.capped_checks} uniqueness checks ran out of nodes and kept "
+                  "their clue (locally minimal but for those)")
+        return f"# seed {self.seed}, grade {self.grade}{capped}"
+
+
+@dataclass(frozen=True)
+class Solution(Result):
+    """``Board.solve``: the verdict (unique, multiple, none or capped), the answer and a second
+    one as boards, the grade of a unique board, the search's nodes and time.
+
+    >>> s = pencilbox.read(SUKORO).solve()
+    >>> s.status, s.grade, s.unique
+    ('unique', 'deg', True)
+    """
+
+    board: Board = field(repr=False)
+    status: Status
+    answer: Board | None
+    second: Board | None
+    grade: Level | None
+    nodes: int
+    ms: float
+
+    @property
+    def unique(self) -> bool:
+        """Exactly one answer (the CLI's exit 0)."""
+        return self.status == "unique"
+
+    def to_dict(self) -> dict[str, Any]:
+        b = self.board
+        return {"puzzle": b.puzzle, "rows": b.rows, "cols": b.cols, "status": self.status,
+                "answer": None if self.answer is None else self.answer.answer,
+                "second": None if self.second is None else self.second.answer,
+                "grade": self.grade, "nodes": self.nodes, "ms": self.ms}
+
+    def __str__(self) -> str:
+        lines = [f"status: {self.status}" + (f", grade {self.grade}" if self.grade else "")]
+        if self.answer is not None:
+            lines.append(self.answer.to_text())
+        if self.second is not None:
+            lines.append("second answer:" + self.second.to_text().rsplit("\nanswer:", 1)[-1])
+        return "\n".join(lines).rstrip()
+
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows the answer drawn (the board when there is none)."""
+        return (self.answer or self.board)._repr_svg_()
+
+
+@dataclass(frozen=True)
+class Count(Result):
+    """``Board.count``: answers counted by one engine; ``capped`` marks a lower bound and ``cap``
+    says which cap stopped it (``"nodes"`` or ``"limit"``).
+
+    >>> c = pencilbox.read(SUKORO).count(engine="sat")
+    >>> c.count, c.capped
+    (1, False)
+    """
+
+    count: int
+    capped: bool
+    cap: str | None
+    nodes: int
+    node_cap: int
+    engine: str
+    ms: float
+    limit: int = field(repr=False)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"count": self.count, "capped": self.capped, "cap": self.cap, "nodes": self.nodes,
+                "node_cap": self.node_cap, "engine": self.engine, "ms": self.ms}
+
+    def __str__(self) -> str:
+        said = "1 answer" if self.count == 1 and not self.capped else \
+            f"{self.count}{'+' if self.capped else ''} answers"
+        return f"{said} ({self.engine}, {self.nodes} nodes, {self.ms} ms)" + self._which_cap()
+
+    def _which_cap(self) -> str:
+        """Which cap stopped the count, and the flag that raises it."""
+        if self.cap == "nodes":
+            what = " (in probe trials)" if self.nodes < self.node_cap else ""
+            return f"; the node cap {self.node_cap:,} ran out{what}: raise --node-cap for more"
+        if self.cap == "limit":
+            return f"; the count limit {self.limit} was reached: raise --limit for more"
+        return ""
+
+
+@dataclass(frozen=True)
+class Grade(Result):
+    """``Board.grade``: the lowest ladder level that finishes the board alone (``"search"`` when
+    none does), whether the answer is unique, and each level's share of unclued cells settled.
+
+    >>> g = pencilbox.read(SUKORO).grade()
+    >>> g.grade, g.unique, g.settled["deg"]
+    ('deg', True, 1.0)
+    """
+
+    grade: Level | None
+    unique: bool
+    status: Status
+    settled: Mapping[Level, float | None]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"grade": self.grade, "unique": self.unique, "status": self.status,
+                "settled": dict(self.settled)}
+
+    def __str__(self) -> str:
+        shares = ", ".join(f"{k} {'-' if v is None else f'{v:.0%}'}" for k, v in self.settled.items())
+        return f"grade: {self.grade} ({self.status}); settled: {shares}"
+
+
+@dataclass(frozen=True)
+class Hint(Result):
+    """``Board.hint``: one cell provable at a level (``kind == "hint"``: the cell, its value in
+    words, the rung, the cells and clues it read, why), or why there is none: ``"wrong"``
+    (entries that disagree with the answer), ``"solved"``, ``"contradiction"``, ``"stuck"``,
+    ``"capped"``.
+
+    >>> h = pencilbox.read(SUKORO).hint()
+    >>> h.kind, h.rung
+    ('hint', 'deg')
+    """
+
+    kind: str
+    message: str
+    cell: Cell | None = None
+    value: str | None = None
+    mark: object = None
+    rung: str | None = None
+    cells: tuple[Cell, ...] = ()
+    clues: tuple[Cell, ...] = ()
+    reason: str | None = None
+    reveal: bool | None = None
+
+    @classmethod
+    def of(cls, raw: Mapping[str, Any]) -> Hint:
+        """The service's hint dict as a Hint."""
+        cell = raw.get("cell")
+        return cls(raw["kind"], raw["message"], None if cell is None else (cell[0], cell[1]),
+                   raw.get("value"), raw.get("mark"), raw.get("rung"), cells_of(raw.get("cells", [])),
+                   cells_of(raw.get("clues", [])), raw.get("reason"), raw.get("reveal"))
+
+    def to_dict(self) -> dict[str, Any]:
+        if self.kind in ("hint", "reveal"):
+            out: dict[str, Any] = {"kind": self.kind, "cell": None if self.cell is None else list(self.cell)}
+            out |= {k: v for k, v in (("value", self.value), ("mark", self.mark)) if v is not None}
+            if self.rung is not None:
+                out["rung"] = self.rung
+            out |= {"cells": _lists(self.cells), "clues": _lists(self.clues), "message": self.message}
+            return out | ({} if self.reason is None else {"reason": self.reason})
+        said: dict[str, Any] = {"kind": self.kind}
+        if self.rung is not None or self.kind == "contradiction":
+            said["rung"] = self.rung
+        if self.cells or self.kind in ("wrong", "contradiction"):
+            said["cells"] = _lists(self.cells)
+        said["message"] = self.message
+        return said | ({} if self.reveal is None else {"reveal": self.reveal})
+
+    def __str__(self) -> str:
+        if self.kind == "hint" and self.cell is not None:
+            used = ", ".join(_rc(c) for c in self.clues + self.cells) or "nothing"
+            why = f"\n  {self.reason}" if self.reason else ""
+            return f"{_rc(self.cell)} = {self.value} by {self.rung} (using {used}){why}"
+        cells = " ".join(_rc(c) for c in self.cells)
+        return f"{self.kind}: {self.message}" + (f" [{cells}]" if cells else "")
+
+
+@dataclass(frozen=True)
+class BrokenRule(Result):
+    """One rule a checked answer breaks: its cells and, for clues on lattice points, the points."""
+
+    rule: str
+    cells: tuple[Cell, ...]
+    message: str
+    points: tuple[Cell, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rule": self.rule, "cells": _lists(self.cells), "message": self.message}
+        return out | ({"points": _lists(self.points)} if self.points else {})
+
+    def __str__(self) -> str:
+        more = " ..." if len(self.cells) > 20 else ""
+        return f"{self.rule}: {self.message} [{' '.join(_rc(c) for c in self.cells[:20])}{more}]"
+
+
+@dataclass(frozen=True)
+class Check(Result):
+    """``Board.check``: every rule the answer breaks (``ok`` when none, ``complete`` when no
+    cell is undecided) and what a puzzle adds (Slant's ``trees``) in ``extras``.
+
+    >>> pencilbox.read(SUKORO).solve().answer.check().ok
+    True
+    """
+
+    ok: bool
+    complete: bool
+    broken: tuple[BrokenRule, ...]
+    extras: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, raw: Mapping[str, Any]) -> Check:
+        """The service's check dict as a Check."""
+        broken = tuple(BrokenRule(b["rule"], cells_of(b["cells"]), b["message"],
+                                  cells_of(b.get("points", []))) for b in raw["broken"])
+        extras = {k: v for k, v in raw.items() if k not in ("ok", "complete", "broken")}
+        return cls(raw["ok"], raw["complete"], broken, extras)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"ok": self.ok, "complete": self.complete, "broken": [b.to_dict() for b in self.broken],
+                **self.extras}
+
+    def __str__(self) -> str:
+        return "ok: every rule holds" if self.ok else "\n".join(str(b) for b in self.broken)
+
+
+@dataclass(frozen=True)
+class Backbone(Result):
+    """``Board.backbone``: the answers counted up to ``limit`` (``capped``: a lower bound) and the
+    cells every answer shares, exactly (by SAT): ``fixed`` is the board with those cells filled
+    in and the others undecided; ``answers`` the first few answers.
+
+    >>> b = pencilbox.read(SUKORO).backbone()
+    >>> b.count, b.fixed_cells == b.cells
+    (1, True)
+    """
+
+    board: Board = field(repr=False)
+    count: int
+    capped: bool
+    limit: int
+    fixed: Board
+    fixed_cells: int
+    cells: int
+    answers: tuple[Board, ...] = field(repr=False)
+    calls: int
+    ms: float
+
+    def to_dict(self) -> dict[str, Any]:
+        b = self.board
+        return {"puzzle": b.puzzle, "rows": b.rows, "cols": b.cols, "count": self.count,
+                "capped": self.capped, "limit": self.limit, "fixed": self.fixed.answer,
+                "fixed_cells": self.fixed_cells, "cells": self.cells,
+                "answers": [a.answer for a in self.answers], "calls": self.calls, "ms": self.ms}
+
+    def __str__(self) -> str:
+        n = self.count
+        said = f"at least {n} answers (the limit {self.limit} was reached: raise --limit for more)" \
+            if self.capped else "no answer" if n == 0 else "1 answer" if n == 1 else f"{n} answers"
+        lines = [f"{said}; {self.fixed_cells} of {self.cells} cells the same in every answer"]
+        if n:
+            lines.append("fixed:" + self.fixed.to_text().rsplit("\nanswer:", 1)[-1])
+        return "\n".join(lines).rstrip()
+
+    def _repr_svg_(self) -> str | None:
+        """A notebook shows the cells every answer shares drawn in."""
+        return self.fixed._repr_svg_()
