@@ -25,19 +25,19 @@ from pencilbox.errors import BoardError
 
 if TYPE_CHECKING:
     from pencilbox.api import Board, blank, generate, names, read, read_all
-    from pencilbox.results import Backbone, BrokenRule, Check, Count, Grade, Hint, Solution
-    from pencilbox.studies.library import Study, study  # type: ignore[import-not-found]
+    from pencilbox.results import Backbone, BrokenRule, Check, Count, Grade, Hint, Made, Solution
+    from pencilbox.studies.library import StudyRun, study  # type: ignore[import-not-found]
 
 __version__ = "0.1.0"
 
 __all__ = ["read", "read_all", "blank", "generate", "names", "study", "Board", "Solution", "Count",
-           "Grade", "Hint", "Check", "BrokenRule", "Backbone", "Study", "BoardError"]
+           "Grade", "Hint", "Check", "BrokenRule", "Backbone", "Made", "StudyRun", "BoardError"]
 
 #: where each public name lives: imported on first use, so ``import pencilbox`` stays light
 _HOME = {**dict.fromkeys(("read", "read_all", "blank", "generate", "names", "Board"), "pencilbox.api"),
-         **dict.fromkeys(("Solution", "Count", "Grade", "Hint", "Check", "BrokenRule", "Backbone"),
+         **dict.fromkeys(("Solution", "Count", "Grade", "Hint", "Check", "BrokenRule", "Backbone", "Made"),
                          "pencilbox.results"),
-         **dict.fromkeys(("study", "Study"), "pencilbox.studies.library")}
+         **dict.fromkeys(("study", "StudyRun"), "pencilbox.studies.library")}
 
 
 def __getattr__(name: str) -> Any:
