@@ -390,20 +390,21 @@ def _capped(node_cap: int, before: str) -> HintSaid:
             "raise --node-cap"}
 
 
-def check(board: BoardShape, also: Iterable[Broken] = ()) -> Checked:
-    """Every broken rule of the board's answer section (and ``also``, what the player's
-    marks break beyond it), with its cells and, for clues on lattice points, the points."""
+def check(board: BoardShape) -> Checked:
+    """Every broken rule of the board's answer section, with its cells and, for clues on
+    lattice points, the points."""
     puzzle = puzzles.get(board.puzzle)
     if board.answer is None:
         raise BoardError("the board has no answer section to check")
-    broken = [*puzzle.validate(board, board.answer), *also]
+    broken = puzzle.validate(board, board.answer)
     out = {"ok": not broken, "complete": not any(b.rule == "complete" for b in broken),
-           "broken": [_broken(puzzle, board, b) for b in broken]}
+           "broken": [broken_rule(puzzle, board, b) for b in broken]}
     # a puzzle's extras are its own fields (Slant's trees), which Checked declares
     return cast(Checked, {**out, **puzzle.extras(board, board.answer)})
 
 
-def _broken(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> BrokenRule:
+def broken_rule(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> BrokenRule:
+    """A broken rule as a report writes it (the player adds its marks' own through this)."""
     out: BrokenRule = {"rule": b.rule, "cells": _cells(board, b.cells), "message": b.message}
     if b.points:
         out["points"] = [list(puzzle.clue_rc(board, p)) for p in b.points]

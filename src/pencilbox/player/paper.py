@@ -8,9 +8,9 @@ from __future__ import annotations
 import base64
 from typing import TypedDict
 
-from pencilbox import bank, boardio, booklet, puzzles, render, service
+from pencilbox import api, bank, boardio, booklet, puzzles, render
 from pencilbox.core.budgets import SPREAD_LIMIT, SPREAD_SHOWN
-from pencilbox.core.puzzle import BoardShape
+from pencilbox.core.puzzle import known
 from pencilbox.errors import BoardError, shown
 from pencilbox.player.play import board_of
 
@@ -42,20 +42,16 @@ class Booklet(TypedDict):
     pdf: str  # base64
 
 
-def _answer(board: BoardShape, answer_json: object) -> tuple[int | None, ...]:
-    puzzle = puzzles.get(board.puzzle)
-    return tuple(boardio.board_from_json({**puzzle.to_json(board), "answer": answer_json}).answer)
-
-
 def backbone(data: object) -> Ambiguity:
     """The cells every answer shares and up to SPREAD_SHOWN answers, as marks."""
     board = board_of(data)
     marks = puzzles.get(board.puzzle).marks
-    got = service.backbone(board, SPREAD_LIMIT, SPREAD_SHOWN)
-    return {"count": got["count"], "capped": got["capped"], "limit": got["limit"],
-            "fixed": marks.from_answer(board, _answer(board, got["fixed"])),
-            "fixed_cells": got["fixed_cells"], "cells": got["cells"],
-            "answers": [marks.from_answer(board, _answer(board, a)) for a in got["answers"]]}
+    got = api.Board(board).backbone(SPREAD_LIMIT, SPREAD_SHOWN)
+
+    def shown_(b: api.Board) -> list[object]:
+        return marks.from_answer(board, known(b.shape.answer))
+    return {"count": got.count, "capped": got.capped, "limit": got.limit, "fixed": shown_(got.fixed),
+            "fixed_cells": got.fixed_cells, "cells": got.cells, "answers": [shown_(a) for a in got.answers]}
 
 
 def image(data: object, fmt: object = "svg", answer: object = False) -> Image:

@@ -9,9 +9,9 @@ import json
 import time
 from dataclasses import replace
 from functools import cache
-from typing import Literal, NotRequired, TypedDict
+from typing import Literal, NotRequired, TypedDict, cast
 
-from pencilbox import bank, boardio, puzzles, service
+from pencilbox import api, bank, boardio, puzzles, service
 from pencilbox.core import cache as kernels
 from pencilbox.core import engine
 from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
@@ -360,7 +360,8 @@ def check(data: object, position: object) -> Checked:
     marks = puzzle.marks
     answer = marks.to_answer(board, position)  # checks the position first
     marked = _marks(position)
-    out = service.check(puzzle.with_answer(board, answer), marks.broken(board, position))
+    out = cast(Checked, api.Board(puzzle.with_answer(board, answer)).check().to_dict())
+    out["broken"] += [service.broken_rule(puzzle, board, b) for b in marks.broken(board, position)]
     out["broken"] = [*(b for b in out["broken"] if b["rule"] != "complete"), *_undecided(board, marked)]
     out["ok"] = not out["broken"]
     out["complete"] = None not in marked
