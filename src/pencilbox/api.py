@@ -10,6 +10,7 @@ Board('sukoro', 6, 6)
 
 from __future__ import annotations
 
+import html
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -191,7 +192,7 @@ class Board:
         """The board as an SVG document, drawn as the player draws it: its answer section, or with
         ``answer=True`` its unique answer (a BoardError when it has none)."""
         drawn = render.solved(self.shape) if answer else self.shape.answer
-        return render.svg(render.picture(self.shape, drawn), f"{self.puzzle} {self.rows}x{self.cols}")
+        return render.svg(render.picture(self.shape, drawn))
 
     def png(self, answer: bool = False) -> bytes:
         """The board as PNG (through matplotlib), two pixels a unit of the SVG."""
@@ -203,6 +204,17 @@ class Board:
         if self.rows * self.cols > render.MAX_CELLS:
             return None
         return self.svg()
+
+    def _repr_html_(self) -> str | None:
+        """The picture with a caption (puzzle, size, clues), as JupyterLab and the docs show it."""
+        picture = self._repr_svg_()
+        if picture is None:
+            return None
+        clues = sum(v is not None for row in self.clues for v in row)
+        title = puzzles.get(self.puzzle).title
+        return (f'<figure style="margin:0;display:inline-block">{picture}<figcaption style="font: 0.9em '
+                f'sans-serif">{html.escape(title)} {self.rows}&times;{self.cols}, {clues} clues</figcaption>'
+                "</figure>")
 
 
 def _options(level: str | None, off: Sequence[str], node_cap: int | None,
