@@ -200,3 +200,14 @@ def test_import_pencilbox_is_light_and_names_load_on_use() -> None:
     with pytest.raises(AttributeError, match="no attribute 'nothing'"):
         pencilbox.nothing  # noqa: B018
     assert boardio.FORMATS  # the formats read_all reads are boardio's
+
+
+def test_the_readmes_python_example_runs_as_it_says(capsys: pytest.CaptureFixture[str]) -> None:
+    """The three lines on the README's first screen print what their comment says."""
+    readme = (Path(__file__).resolve().parent.parent / "README.md").read_text()
+    top = readme[:readme.index("\n## Develop")]
+    code = top.split("```python\n", 1)[1].split("```", 1)[0]
+    assert len(code.strip().splitlines()) == 3
+    exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - the README's own example
+    said = code.rsplit("# ", 1)[1].strip()
+    assert capsys.readouterr().out.strip() == said
