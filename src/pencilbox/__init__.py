@@ -26,7 +26,7 @@ from pencilbox.errors import BoardError
 if TYPE_CHECKING:
     from pencilbox.api import Board, blank, generate, names, read, read_all
     from pencilbox.results import Backbone, BrokenRule, Check, Count, Grade, Hint, Made, Solution
-    from pencilbox.studies.library import StudyRun, study  # type: ignore[import-not-found]
+    from pencilbox.studies.library import StudyRun, study
 
 __version__ = "0.1.0"
 
