@@ -15,8 +15,8 @@ from pencilbox.core import budgets, engine, generate
 from pencilbox.core import drivers as gen
 from pencilbox.errors import BoardError
 from pencilbox.player import play
-from pencilbox.results import Hint
 from pencilbox.puzzles.sukoro.board import Board as SukoroBoard
+from pencilbox.results import Hint
 
 NAMES = puzzles.names()
 
