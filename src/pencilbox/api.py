@@ -45,21 +45,37 @@ class Board:
     """
 
     shape: BoardShape = field(repr=False)
-    made: Made | None = field(default=None, compare=False, repr=False)  # how ``generate`` made it
+    """The typed board the puzzle's own code works on (its clues, regions and answer section)."""
+    made: Made | None = field(default=None, compare=False, repr=False)
+    """How ``generate`` made the board (its seed and grade); ``None`` for a board read or blank."""
 
     # ------------------------------------------------------------ what it is
 
     @property
     def puzzle(self) -> str:
-        """The puzzle's name: ``sukoro``, ``slant``, ``ripple`` or ``fillapix``."""
+        """The puzzle's name: ``sukoro``, ``slant``, ``ripple`` or ``fillapix``.
+
+        >>> pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").puzzle
+        'slant'
+        """
         return self.shape.puzzle
 
     @property
     def rows(self) -> int:
+        """The number of rows of cells.
+
+        >>> pencilbox.blank("sukoro", 2, 3).rows
+        2
+        """
         return self.shape.rows
 
     @property
     def cols(self) -> int:
+        """The number of columns of cells.
+
+        >>> pencilbox.blank("sukoro", 2, 3).cols
+        3
+        """
         return self.shape.cols
 
     @cached_property
@@ -69,14 +85,27 @@ class Board:
     @property
     def clues(self) -> list[list[Any]]:
         """The clues, a row at a time, ``None`` where there is none (Slant's sit on the
-        (rows+1) x (cols+1) lattice points)."""
+        (rows+1) x (cols+1) lattice points).
+
+        >>> pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").clues[0]
+        [None, 3, None, 3, None, None]
+        >>> len(pencilbox.blank("slant", 2, 3).clues[0])
+        4
+        """
         clues: list[list[Any]] = self._json["clues"]
         return clues
 
     @property
     def answer(self) -> Any:
         """The answer section (``None`` when the board has none) in the puzzle's JSON form: a row
-        at a time, ``None`` where a cell is undecided."""
+        at a time, ``None`` where a cell is undecided (Sukoro: ``0`` an empty cell).
+
+        >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+        >>> board.answer is None
+        True
+        >>> board.solve().answer.answer[0]
+        [2, 3, 2, 3, 1, 0]
+        """
         return self._json.get("answer")
 
     @property
@@ -100,7 +129,30 @@ class Board:
               node_cap: int | None = None) -> Solution:
         """Whether the answer is unique, the answer (and a second one when there are several),
         and the grade; ``level`` the rung the search propagates with, ``off`` rungs switched
-        off, ``node_cap`` the search's branch points (default: a budget sized to the board)."""
+        off, ``node_cap`` the search's branch points (default: a budget sized to the board).
+
+        >>> solution = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").solve()
+        >>> solution.status, solution.grade
+        ('unique', 'deg')
+        >>> print(solution.answer)
+        sukoro 6x6
+        clues:
+        .  3  .  3  .  .
+        .  2  .  2  .  1
+        1  .  .  .  2  3
+        .  2  3  .  .  .
+        .  .  4  2  .  1
+        1  .  2  3  .  .
+        answer:
+        2  3  2  3  1  .
+        3  2  .  2  .  1
+        1  .  2  3  2  3
+        .  2  3  .  .  2
+        2  3  4  2  .  1
+        1  .  2  3  1  .
+        >>> pencilbox.blank("sukoro", 2, 2).solve().status
+        'multiple'
+        """
         got = service.solve(self.shape, _options(level, off, node_cap))
         return Solution(self, got["status"], self._answered(got["answer"]), self._answered(got["second"]),
                         got["grade"], got["nodes"], got["ms"])
@@ -111,14 +163,23 @@ class Board:
         ``cells``) up to ``limit``; ``capped`` marks a lower bound.
 
         >>> pencilbox.blank("slant", 2, 2).count(engine="brute").count
-        10
+        15
+        >>> c = pencilbox.blank("slant", 3, 3).count(limit=10)
+        >>> c.count, c.capped, c.cap
+        (10, True, 'limit')
         """
         got = service.count(self.shape, engine, _options(level, off, node_cap, limit))
         return Count(got["count"], got["capped"], got["cap"], got["nodes"], got["node_cap"], got["engine"],
                      got["ms"], limit)
 
     def grade(self, off: Sequence[str] = (), node_cap: int | None = None) -> Grade:
-        """The lowest level of the ladder that finishes the board alone."""
+        """The lowest level of the ladder that finishes the board alone.
+
+        >>> pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").grade().grade
+        'deg'
+        >>> print(pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").grade())
+        grade: count (unique); settled: count 100%, cycle 100%, duet 100%, probe 100%
+        """
         got = service.grade(self.shape, _options(None, off, node_cap))
         return Grade(got["grade"], got["unique"], got["status"], got["settled"])
 
@@ -126,12 +187,27 @@ class Board:
              node_cap: int | None = None) -> Hint:
         """One cell provable from ``position`` (an answer section in the JSON form, or a board
         holding one; default: this board's own) with the rungs up to ``level``, the rung that
-        proved it and what it read; entries that disagree with the answer come first."""
+        proved it and what it read; entries that disagree with the answer come first.
+
+        >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+        >>> print(board.hint())
+        r1c6 = empty by deg (using r2c6, r3c6, r1c5, r2c5)
+          the 1 at r2c6 already has its one numbered neighbour, so r1c6 is empty
+        >>> print(board.hint(position=board.solve().answer))
+        solved: every cell is decided
+        """
         board = self if position is None else self.with_answer(position)
         return Hint.of(service.hint(board.shape, _options(level, off, node_cap)))
 
     def check(self, position: Any = None) -> Check:
-        """Every rule that ``position`` (default: this board's answer section) breaks."""
+        """Every rule that ``position`` (default: this board's answer section) breaks.
+
+        >>> board = pencilbox.blank("sukoro", 1, 3)
+        >>> print(board.check([[1, 1, 0]]))
+        differ: two 1s side by side at r1c1 and r1c2 [r1c1 r1c2]
+        >>> print(board.check([[1, 2, 1]]))
+        ok: every rule holds
+        """
         board = self if position is None else self.with_answer(position)
         return Check.of(service.check(board.shape))
 
@@ -141,7 +217,7 @@ class Board:
 
         >>> b = pencilbox.blank("slant", 2, 2).backbone()
         >>> b.count, b.fixed_cells
-        (10, 0)
+        (15, 0)
         """
         got = service.backbone(self.shape, limit, show)
         fixed = self._answered(got["fixed"])
@@ -154,7 +230,15 @@ class Board:
 
     def with_answer(self, position: Any) -> Board:
         """This board with another answer section: the puzzle's JSON form (a row at a time,
-        ``None`` undecided), another board's (``Board``) or ``None`` to drop it."""
+        ``None`` undecided), another board's (``Board``) or ``None`` to drop it.
+
+        >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+        >>> solved = board.with_answer(board.solve().answer)
+        >>> solved.check().ok
+        True
+        >>> solved.with_answer(None) == board
+        True
+        """
         if isinstance(position, Board):
             position = position.answer
         return Board(boardio.board_from_json({**self._json, "answer": position}, "position"), self.made)
@@ -163,7 +247,14 @@ class Board:
         return None if answer is None else self.with_answer(answer)
 
     def to_text(self) -> str:
-        """The project's text format (what ``pencilbox convert --format text`` writes)."""
+        """The project's text format (what ``pencilbox convert --format text`` writes).
+
+        >>> print(pencilbox.blank("sukoro", 2, 3).to_text())
+        sukoro 2x3
+        clues:
+        .  .  .
+        .  .  .
+        """
         return boardio.dump(self.shape, "text").rstrip("\n")
 
     def to_url(self) -> str:
@@ -175,27 +266,47 @@ class Board:
         return boardio.dump(self.shape, "url")
 
     def to_tatham(self) -> str:
-        """Simon Tatham's game ID (Slant and Fill-a-Pix)."""
+        """Simon Tatham's game ID (Slant and Fill-a-Pix).
+
+        >>> pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").to_tatham()
+        '5x5:c110a1d02a22a2b14c4a2b1d'
+        """
         return boardio.dump(self.shape, "tatham")
 
     def to_json(self) -> str:
-        """The JSON form, as one line (``to_dict`` gives the object)."""
+        """The JSON form, as one line (``to_dict`` gives the object).
+
+        >>> pencilbox.blank("sukoro", 2, 2).to_json()
+        '{"puzzle": "sukoro", "rows": 2, "cols": 2, "clues": [[null, null], [null, null]]}'
+        """
         return boardio.dump(self.shape, "json")
 
     def to_dict(self) -> dict[str, Any]:
-        """The JSON form as a dict: puzzle, rows, cols, clues (regions), answer."""
+        """The JSON form as a dict: puzzle, rows, cols, clues (regions), answer.
+
+        >>> pencilbox.blank("ripple", 1, 2).to_dict()
+        {'puzzle': 'ripple', 'rows': 1, 'cols': 2, 'clues': [[None, None]], 'regions': [[0, 1]]}
+        """
         return dict(self._json)
 
     # ------------------------------------------------------------ pictures
 
     def svg(self, answer: bool = False) -> str:
         """The board as an SVG document, drawn as the player draws it: its answer section, or with
-        ``answer=True`` its unique answer (a BoardError when it has none)."""
+        ``answer=True`` its unique answer (a BoardError when it has none).
+
+        >>> pencilbox.blank("slant", 2, 2).svg().splitlines()[0]
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 124 124" width="124" height="124">'
+        """
         drawn = render.solved(self.shape) if answer else self.shape.answer
         return render.svg(render.picture(self.shape, drawn))
 
     def png(self, answer: bool = False) -> bytes:
-        """The board as PNG (through matplotlib), two pixels a unit of the SVG."""
+        """The board as PNG (through matplotlib), two pixels a unit of the SVG.
+
+        >>> pencilbox.blank("slant", 2, 2).png()[:8]
+        b'\\x89PNG\\r\\n\\x1a\\n'
+        """
         drawn = render.solved(self.shape) if answer else self.shape.answer
         return render.png(render.picture(self.shape, drawn))
 
@@ -230,8 +341,14 @@ def read(source: Source) -> Board:
     """One board from its text, puzz.link URL, Tatham ID (``slant:5x5:...``) or JSON, from a
     file's path, or from its JSON object; a ``BoardError`` names what is wrong and where.
 
-    >>> pencilbox.read("slant:2x2:a1a1b")
-    Board('slant', 2, 2)
+    >>> pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d")
+    Board('slant', 5, 5)
+    >>> pencilbox.read({"puzzle": "sukoro", "rows": 1, "cols": 2, "clues": [[1, None]]})
+    Board('sukoro', 1, 2)
+    >>> pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a2")
+    Traceback (most recent call last):
+    ...
+    pencilbox.errors.BoardError: URL body ends after 20 of 36 cells (truncated?)
     """
     boards = read_all(source)
     if len(boards) != 1:
@@ -241,7 +358,12 @@ def read(source: Source) -> Board:
 
 def read_all(source: Source) -> list[Board]:
     """Every board of a source that may hold a JSON list (the bank's files, ``generate -n``); a
-    bad board of the list is a ``BoardError`` naming its index."""
+    bad board of the list is a ``BoardError`` naming its index.
+
+    >>> pencilbox.read_all('[{"puzzle": "sukoro", "rows": 1, "cols": 2, "clues": [[1, null]]},'
+    ...                    ' "slant:5x5:c110a1d02a22a2b14c4a2b1d"]')
+    [Board('sukoro', 1, 2), Board('slant', 5, 5)]
+    """
     if isinstance(source, Mapping):
         return [Board(boardio.board_from_json(dict(source)))]
     records, many = boardio.load(os.fspath(source))
@@ -257,7 +379,9 @@ def blank(puzzle: str, rows: int, cols: int) -> Board:
     """A board with no clues (Ripple: every cell a region of its own), for a setter to fill in.
 
     >>> pencilbox.blank("ripple", 2, 2).to_url()
-    'https://puzz.link/p?ripple/2/2/vo0g'
+    'https://puzz.link/p?ripple/2/2/ooj'
+    >>> pencilbox.blank("slant", 2, 2).clues
+    [[None, None, None], [None, None, None], [None, None, None]]
     """
     p = puzzles.get(puzzle)
     rows, cols = boardio.check_size(rows, cols, f"blank {shown(puzzle)}")

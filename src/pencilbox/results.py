@@ -50,7 +50,14 @@ class Result:
 class Made(Result):
     """How ``generate`` made a board: the seed that makes it again, the grade it reached, its
     clues, and the uniqueness checks that ran out of nodes and kept their clue (the board is
-    locally minimal but for those; None where the generator does not count them)."""
+    locally minimal but for those; None where the generator does not count them).
+
+    >>> made = pencilbox.generate("slant", 5, 5, grade="count", seed=1).made
+    >>> made
+    Made(seed=1, grade='count', clues=16, capped_checks=0)
+    >>> print(made)
+    # seed 1, grade count, no check capped
+    """
 
     seed: int
     grade: Level | None
@@ -73,7 +80,7 @@ class Solution(Result):
     """``Board.solve``: the verdict (unique, multiple, none or capped), the answer and a second
     one as boards, the grade of a unique board, the search's nodes and time.
 
-    >>> s = pencilbox.read(SUKORO).solve()
+    >>> s = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").solve()
     >>> s.status, s.grade, s.unique
     ('unique', 'deg', True)
     """
@@ -116,7 +123,7 @@ class Count(Result):
     """``Board.count``: answers counted by one engine; ``capped`` marks a lower bound and ``cap``
     says which cap stopped it (``"nodes"`` or ``"limit"``).
 
-    >>> c = pencilbox.read(SUKORO).count(engine="sat")
+    >>> c = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").count(engine="sat")
     >>> c.count, c.capped
     (1, False)
     """
@@ -154,7 +161,7 @@ class Grade(Result):
     """``Board.grade``: the lowest ladder level that finishes the board alone (``"search"`` when
     none does), whether the answer is unique, and each level's share of unclued cells settled.
 
-    >>> g = pencilbox.read(SUKORO).grade()
+    >>> g = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").grade()
     >>> g.grade, g.unique, g.settled["deg"]
     ('deg', True, 1.0)
     """
@@ -180,7 +187,7 @@ class Hint(Result):
     (entries that disagree with the answer), ``"solved"``, ``"contradiction"``, ``"stuck"``,
     ``"capped"``.
 
-    >>> h = pencilbox.read(SUKORO).hint()
+    >>> h = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").hint()
     >>> h.kind, h.rung
     ('hint', 'deg')
     """
@@ -231,7 +238,14 @@ class Hint(Result):
 
 @dataclass(frozen=True)
 class BrokenRule(Result):
-    """One rule a checked answer breaks: its cells and, for clues on lattice points, the points."""
+    """One rule a checked answer breaks: its cells and, for clues on lattice points, the points.
+
+    >>> rule, = pencilbox.blank("sukoro", 1, 2).check([[1, 1]]).broken
+    >>> rule.rule, rule.cells
+    ('differ', ((0, 0), (0, 1)))
+    >>> print(rule)
+    differ: two 1s side by side at r1c1 and r1c2 [r1c1 r1c2]
+    """
 
     rule: str
     cells: tuple[Cell, ...]
@@ -252,7 +266,7 @@ class Check(Result):
     """``Board.check``: every rule the answer breaks (``ok`` when none, ``complete`` when no
     cell is undecided) and what a puzzle adds (Slant's ``trees``) in ``extras``.
 
-    >>> pencilbox.read(SUKORO).solve().answer.check().ok
+    >>> pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").solve().answer.check().ok
     True
     """
 
@@ -283,7 +297,7 @@ class Backbone(Result):
     cells every answer shares, exactly (by SAT): ``fixed`` is the board with those cells filled
     in and the others undecided; ``answers`` the first few answers.
 
-    >>> b = pencilbox.read(SUKORO).backbone()
+    >>> b = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").backbone()
     >>> b.count, b.fixed_cells == b.cells
     (1, True)
     """
