@@ -164,7 +164,7 @@ def test_an_interrupted_command_keeps_its_finished_studies(
     made = [Study(k + 1, f"logged{k}", "Logged jobs", p, p, _log_plan, _log_work, _log_reduce)
             for k, p in enumerate({"stop": str(tmp_path / "never"), "log": str(logs[0])} if k == 0 else
                                   {"stop": str(stop), "log": str(logs[1])} for k in range(2))]
-    monkeypatch.setattr(runner, "_select", lambda names, wanted: [("toy", s) for s in made])
+    monkeypatch.setattr(runner, "select", lambda names, wanted: [("toy", s) for s in made])
     state, out = tmp_path / "state", tmp_path / "out"
     stop.touch()
     with pytest.raises(KeyboardInterrupt):

@@ -51,7 +51,7 @@ def study(puzzle: str, name: str | int, quick: bool = True, scheduler: str | Non
         known = puzzles.get(puzzle).name
     except BoardError as e:
         raise StudyError(str(e)) from None
-    [(_, chosen)] = runner._select((known,), [str(name)])
+    [(_, chosen)] = runner.select((known,), [str(name)])
     with tempfile.TemporaryDirectory(prefix="pencilbox-study-") as state:
         entry = runner.run_study(known, chosen, quick=quick, seed=seed, workers=workers,
                                  scheduler=scheduler, state=Path(state), progress=False)

@@ -199,7 +199,7 @@ def run(puzzle: str, names: list[str], *, quick: bool = False, seed: int = 0, wo
         raise stats.StudyError(f"--workers {workers}: must be at least 1")
     if seed < 0:
         raise stats.StudyError(f"--seed {seed}: must be 0 or more")
-    todo = _select(puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,), names)
+    todo = select(puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,), names)
     where = out if out is not None else (Path("pencilbox-quick-stats") if quick else None)
     code = 0
     finished = []
@@ -256,7 +256,7 @@ class Finished:
         self.path.unlink(missing_ok=True)
 
 
-def _select(names: tuple[str, ...], wanted: list[str]) -> list[tuple[str, Study]]:
+def select(names: tuple[str, ...], wanted: list[str]) -> list[tuple[str, Study]]:
     """(puzzle, study) pairs in order; every wanted study name (or number) must exist."""
     todo = [(p, s) for p in names for s in studies_of(p)]
     if not wanted:
@@ -271,4 +271,4 @@ def _select(names: tuple[str, ...], wanted: list[str]) -> list[tuple[str, Study]
 
 def listing(puzzle: str) -> str:
     names = puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,)
-    return "\n".join(f"{p} {s.number} {s.name}: {s.title}" for p, s in _select(names, []))
+    return "\n".join(f"{p} {s.number} {s.name}: {s.title}" for p, s in select(names, []))
