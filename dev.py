@@ -8,6 +8,7 @@ every way of starting pencilbox finds; play starts at once and builds them in th
     python3 dev.py wheel  # a platform wheel in dist/ with the ahead-of-time modules inside
     python3 dev.py demo   # make .venv, install, generate a 10x10 Sukoro, print, solve, grade
     python3 dev.py test   # make .venv, install (and Debian's chromium), run the tests, ruff and mypy
+    python3 dev.py docs   # the reference docs of the Python API (pdoc) in build/docs/ (--into DIR)
     python3 dev.py bench  # the benchmark scripts in bench/
     python3 dev.py studies [ARGS]  # regenerate every study (2 workers) and the notes page;
                                    # ARGS go to `pencilbox study` (e.g. sukoro 1 3, --quick)
@@ -102,7 +103,7 @@ def test() -> None:
     env = {**os.environ, "PENCILBOX_REQUIRE_BROWSER": "1"}  # the browser tests fail, not skip
     workers = str(min(os.cpu_count() or 1, 4))  # a file per worker: module fixtures run once
     run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers, "--dist", "loadfile", env=env)
-    run(BIN / "ruff", "check", "src", "tests", "bench", "dev.py")
+    run(BIN / "ruff", "check", "src", "tests", "bench", "docs", "dev.py")
     run(BIN / "mypy")  # the whole package, configured in pyproject.toml ([tool.mypy])
 
 
@@ -138,6 +139,15 @@ def wheel() -> None:
     print("wheel:", max(out.glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime))
 
 
+def docs() -> None:
+    """The reference docs of the public API (``pencilbox`` and what its ``__all__`` names), built
+    from the docstrings by pdoc into build/docs/ (or the folder after --into); a warning from pdoc
+    fails the build (docs/build.py)."""
+    args = sys.argv[2:]
+    out = Path(args[args.index("--into") + 1]).resolve() if "--into" in args else ROOT / "build" / "docs"
+    run(PY, ROOT / "docs" / "build.py", out)
+
+
 def bench() -> None:
     for script in sorted((ROOT / "bench").glob("*.py")):
         run(PY, script)
@@ -156,12 +166,12 @@ def studies() -> None:
 
 def main() -> None:
     verbs = {"play": play, "demo": demo, "test": test, "bench": bench, "studies": studies, "wheel": wheel,
-             "setup": lambda: None}
-    takes_args = ("play", "studies", "wheel")
+             "docs": docs, "setup": lambda: None}
+    takes_args = ("play", "studies", "wheel", "docs")
     if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] not in takes_args):
         sys.exit(__doc__)
     setup()
-    if sys.argv[1] != "play":
+    if sys.argv[1] not in ("play", "docs"):  # the docs import the package but compile nothing
         warm()
     verbs[sys.argv[1]]()
 

@@ -361,8 +361,8 @@ def read_all(source: Source) -> list[Board]:
     bad board of the list is a ``BoardError`` naming its index.
 
     >>> pencilbox.read_all('[{"puzzle": "sukoro", "rows": 1, "cols": 2, "clues": [[1, null]]},'
-    ...                    ' "slant:5x5:c110a1d02a22a2b14c4a2b1d"]')
-    [Board('sukoro', 1, 2), Board('slant', 5, 5)]
+    ...                    ' {"puzzle": "slant", "rows": 1, "cols": 1, "clues": [[1, null], [null, null]]}]')
+    [Board('sukoro', 1, 2), Board('slant', 1, 1)]
     """
     if isinstance(source, Mapping):
         return [Board(boardio.board_from_json(dict(source)))]

@@ -10,10 +10,11 @@ class BoardError(ValueError):
     what is wrong and where: the line and column of a text board, the row and column of a JSON
     one, how far a URL got.
 
-    >>> pencilbox.read("sukoro 1x2\nclues:\n. 9")
-    Traceback (most recent call last):
-    ...
-    pencilbox.errors.BoardError: line 3, column 3: '9' is not a Sukoro clue ('.', '?' or 1..4)
+    >>> try:
+    ...     pencilbox.read("sukoro 1x2\nclues:\n. 9")
+    ... except pencilbox.BoardError as e:
+    ...     print(e)
+    line 3, column 3: '9' is not a Sukoro clue ('.', '?' or 1..4)
     >>> issubclass(pencilbox.BoardError, ValueError)
     True
     """

@@ -80,7 +80,8 @@ class Solution(Result):
     """``Board.solve``: the verdict (unique, multiple, none or capped), the answer and a second
     one as boards, the grade of a unique board, the search's nodes and time.
 
-    >>> s = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").solve()
+    >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+    >>> s = board.solve()
     >>> s.status, s.grade, s.unique
     ('unique', 'deg', True)
     """
@@ -123,7 +124,8 @@ class Count(Result):
     """``Board.count``: answers counted by one engine; ``capped`` marks a lower bound and ``cap``
     says which cap stopped it (``"nodes"`` or ``"limit"``).
 
-    >>> c = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").count(engine="sat")
+    >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+    >>> c = board.count(engine="sat")
     >>> c.count, c.capped
     (1, False)
     """
@@ -161,7 +163,8 @@ class Grade(Result):
     """``Board.grade``: the lowest ladder level that finishes the board alone (``"search"`` when
     none does), whether the answer is unique, and each level's share of unclued cells settled.
 
-    >>> g = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").grade()
+    >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+    >>> g = board.grade()
     >>> g.grade, g.unique, g.settled["deg"]
     ('deg', True, 1.0)
     """
@@ -187,7 +190,8 @@ class Hint(Result):
     (entries that disagree with the answer), ``"solved"``, ``"contradiction"``, ``"stuck"``,
     ``"capped"``.
 
-    >>> h = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").hint()
+    >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+    >>> h = board.hint()
     >>> h.kind, h.rung
     ('hint', 'deg')
     """
@@ -266,7 +270,8 @@ class Check(Result):
     """``Board.check``: every rule the answer breaks (``ok`` when none, ``complete`` when no
     cell is undecided) and what a puzzle adds (Slant's ``trees``) in ``extras``.
 
-    >>> pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").solve().answer.check().ok
+    >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+    >>> board.solve().answer.check().ok
     True
     """
 
@@ -297,7 +302,8 @@ class Backbone(Result):
     cells every answer shares, exactly (by SAT): ``fixed`` is the board with those cells filled
     in and the others undecided; ``answers`` the first few answers.
 
-    >>> b = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b").backbone()
+    >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+    >>> b = board.backbone()
     >>> b.count, b.fixed_cells == b.cells
     (1, True)
     """
