@@ -20,7 +20,6 @@ from typing import Any
 import pytest
 
 import pencilbox
-from pencilbox.api import Board
 
 ROOT = Path(__file__).resolve().parent.parent
 LIBRARY = "pencilbox.studies.library"
@@ -29,12 +28,10 @@ LIBRARY = "pencilbox.studies.library"
 #: and BoardError's (the rest of errors.py is internal)
 DOCTESTED = ["pencilbox", "pencilbox.api", "pencilbox.results", LIBRARY, "pencilbox.errors.BoardError"]
 
-#: public names of Board that need no example of their own, and why
-BOARD_EXEMPT = {
-    "shape": "a dataclass field (the typed board the puzzle's code works on): its attribute "
-             "docstring is for pdoc, and a field has no __doc__ for doctest to run",
-    "made": "a dataclass field that generate fills in: generate's and Made's examples show it",
-}
+#: the classes pencilbox exports whose methods and properties each need an example (a
+#: dataclass's fields are described by its class docstring, whose example shows them)
+CLASSES = ["Board", "Solution", "Count", "Grade", "Hint", "Check", "BrokenRule", "Backbone", "Made",
+           "StudyRun"]
 
 
 def library_missing() -> bool:
@@ -87,23 +84,29 @@ def test_every_public_name_has_an_example(name: str) -> None:
     assert examples(obj), f"pencilbox.{name}: no docstring with a >>> example"
 
 
-def board_members() -> dict[str, Any]:
-    """Board's public names (not starting with _): methods, properties and dataclass fields."""
-    names = {n for n in dir(Board) if not n.startswith("_")} | {f.name for f in dataclasses.fields(Board)}
-    return {n: inspect.getattr_static(Board, n, None) for n in sorted(names)}
+def members(cls: type) -> list[str]:
+    """A class's public methods and properties (not starting with _, not dataclass fields),
+    inherited ones included: an inherited docstring serves (inspect.getdoc reads it)."""
+    fields = {f.name for f in dataclasses.fields(cls)} if dataclasses.is_dataclass(cls) else set()
+    return sorted(n for n in dir(cls) if not n.startswith("_") and n not in fields)
 
 
-def test_board_exemptions_are_fields() -> None:
-    assert set(BOARD_EXEMPT) <= {f.name for f in dataclasses.fields(Board)}
+def test_every_class_is_checked() -> None:
+    assert sorted(CLASSES) == sorted(n for n in pencilbox.__all__
+                                     if isinstance(getattr(pencilbox, n), type) and n != "BoardError")
 
 
-@pytest.mark.parametrize("name", [n for n in board_members() if n not in BOARD_EXEMPT])
-def test_every_board_method_has_an_example(name: str) -> None:
-    member = board_members()[name]
+MEMBERS = [(c, n) for c in CLASSES if c not in ("study", "StudyRun") or not library_missing()
+           for n in members(getattr(pencilbox, c))]
+
+
+@pytest.mark.parametrize("cls,name", MEMBERS, ids=[f"{c}.{n}" for c, n in MEMBERS])
+def test_every_method_and_property_has_an_example(cls: str, name: str) -> None:
+    member = inspect.getattr_static(getattr(pencilbox, cls), name)
     assert inspect.isfunction(member) or isinstance(member, (property, cached_property, classmethod,
                                                              staticmethod)), \
-        f"Board.{name} is neither a method nor a property: exempt it in BOARD_EXEMPT, saying why"
-    assert examples(getattr(Board, name)), f"Board.{name}: no docstring with a >>> example"
+        f"{cls}.{name} is neither a method nor a property"
+    assert examples(getattr(getattr(pencilbox, cls), name)), f"{cls}.{name}: no docstring with a >>> example"
 
 
 def docs_build() -> ModuleType:
@@ -128,7 +131,8 @@ def test_docs_build(tmp_path: Path) -> None:
     assert (out / "search.js").exists()
     page = (out / "pencilbox.html").read_text()
     missing = [name for name in pencilbox.__all__ if f'id="{name}"' not in page]
-    missing += [f"Board.{name}" for name in board_members() if f'id="Board.{name}"' not in page]
+    own = [(c, n) for c, n in MEMBERS if n in vars(getattr(pencilbox, c))]  # pdoc folds inherited ones
+    missing += [f"{c}.{n}" for c, n in own if f'id="{c}.{n}"' not in page]
     assert not missing, f"no section in the docs for {missing}"
     assert "The library in three lines" in page  # the package's docstring heads the page
 

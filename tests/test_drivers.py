@@ -213,4 +213,4 @@ def test_the_cli_hint_says_its_reason(name: str) -> None:
     board = board_of(name)
     said = service.hint(board)
     assert said["kind"] == "hint" and said["reason"]
-    assert str(Hint.of(said)).splitlines()[1].strip() == said["reason"]
+    assert str(Hint._of(said)).splitlines()[1].strip() == said["reason"]

@@ -10,6 +10,7 @@ Board('sukoro', 6, 6)
 
 from __future__ import annotations
 
+import copy
 import html
 import os
 from collections.abc import Mapping, Sequence
@@ -92,8 +93,7 @@ class Board:
         >>> len(pencilbox.blank("slant", 2, 3).clues[0])
         4
         """
-        clues: list[list[Any]] = self._json["clues"]
-        return clues
+        return [list(row) for row in self._json["clues"]]  # a copy: the board stays as it was
 
     @property
     def answer(self) -> Any:
@@ -106,7 +106,7 @@ class Board:
         >>> board.solve().answer.answer[0]
         [2, 3, 2, 3, 1, 0]
         """
-        return self._json.get("answer")
+        return copy.deepcopy(self._json.get("answer"))  # a copy: the board stays as it was
 
     @property
     def levels(self) -> tuple[str, ...]:
@@ -197,7 +197,7 @@ class Board:
         solved: every cell is decided
         """
         board = self if position is None else self.with_answer(position)
-        return Hint.of(service.hint(board.shape, _options(level, off, node_cap)))
+        return Hint._of(service.hint(board.shape, _options(level, off, node_cap)))
 
     def check(self, position: Any = None) -> Check:
         """Every rule that ``position`` (default: this board's answer section) breaks.
@@ -209,7 +209,7 @@ class Board:
         ok: every rule holds
         """
         board = self if position is None else self.with_answer(position)
-        return Check.of(service.check(board.shape))
+        return Check._of(service.check(board.shape))
 
     def backbone(self, limit: int = SPREAD_LIMIT, show: int = SPREAD_SHOWN) -> Backbone:
         """The cells every answer shares (exact, by SAT), the answers counted up to ``limit``
@@ -287,7 +287,7 @@ class Board:
         >>> pencilbox.blank("ripple", 1, 2).to_dict()
         {'puzzle': 'ripple', 'rows': 1, 'cols': 2, 'clues': [[None, None]], 'regions': [[0, 1]]}
         """
-        return dict(self._json)
+        return copy.deepcopy(self._json)
 
     # ------------------------------------------------------------ pictures
 
@@ -348,7 +348,7 @@ def read(source: Source) -> Board:
     >>> pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a2")
     Traceback (most recent call last):
     ...
-    pencilbox.errors.BoardError: URL body ends after 20 of 36 cells (truncated?)
+    pencilbox.BoardError: URL body ends after 20 of 36 cells (truncated?)
     """
     boards = read_all(source)
     if len(boards) != 1:
@@ -370,7 +370,7 @@ def read_all(source: Source) -> list[Board]:
     out = []
     for rec in records:
         if rec.error is not None or rec.board is None:
-            raise BoardError(f"board {rec.index}: {rec.error}" if many else str(rec.error))
+            raise BoardError(str(rec.error))  # a list's error names its board already
         out.append(Board(rec.board))
     return out
 

@@ -20,6 +20,9 @@ class BoardError(ValueError):
     """
 
 
+BoardError.__module__ = "pencilbox"  # its public home: tracebacks and reprs say pencilbox.BoardError
+
+
 DIGITS = 9  # the longest number any format reads: sizes, givens and values stay far below 10^9
 
 

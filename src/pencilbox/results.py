@@ -8,6 +8,7 @@ Cells are ``(row, col)``, 0-based. A board inside a result (an answer, the backb
 from __future__ import annotations
 
 import json
+from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -35,14 +36,25 @@ def cells_of(raw: object) -> tuple[Cell, ...]:
     return tuple((int(r), int(c)) for r, c in raw)
 
 
-class Result:
+class Result(ABC):
     """What every result has: its JSON form (the CLI's ``--json``, the player's answer)."""
 
+    @abstractmethod
     def to_dict(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """The result as plain data: what ``pencilbox VERB --json`` prints, and the player serves.
+
+        >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+        >>> board.grade().to_dict()["grade"]
+        'deg'
+        """
 
     def to_json(self) -> str:
-        """The result as one line of JSON, as ``pencilbox VERB --json`` prints it."""
+        """The result as one line of JSON, as ``pencilbox VERB --json`` prints it.
+
+        >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
+        >>> board.check(board.solve().answer).to_json()
+        '{"ok": true, "complete": true, "broken": []}'
+        """
         return json.dumps(self.to_dict())
 
 
@@ -96,7 +108,13 @@ class Solution(Result):
 
     @property
     def unique(self) -> bool:
-        """Exactly one answer (the CLI's exit 0)."""
+        """Exactly one answer (the CLI's exit 0).
+
+        >>> pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").solve().unique
+        True
+        >>> pencilbox.blank("slant", 2, 2).solve().unique
+        False
+        """
         return self.status == "unique"
 
     def to_dict(self) -> dict[str, Any]:
@@ -208,7 +226,7 @@ class Hint(Result):
     reveal: bool | None = None
 
     @classmethod
-    def of(cls, raw: Mapping[str, Any]) -> Hint:
+    def _of(cls, raw: Mapping[str, Any]) -> Hint:
         """The service's hint dict as a Hint."""
         cell = raw.get("cell")
         return cls(raw["kind"], raw["message"], None if cell is None else (cell[0], cell[1]),
@@ -281,7 +299,7 @@ class Check(Result):
     extras: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, raw: Mapping[str, Any]) -> Check:
+    def _of(cls, raw: Mapping[str, Any]) -> Check:
         """The service's check dict as a Check."""
         broken = tuple(BrokenRule(b["rule"], cells_of(b["cells"]), b["message"],
                                   cells_of(b.get("points", []))) for b in raw["broken"])

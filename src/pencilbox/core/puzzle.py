@@ -129,6 +129,16 @@ class Broken:
     message: str
     points: tuple[int, ...] = ()
 
+    @classmethod
+    def undecided(cls, cells: tuple[int, ...]) -> Broken:
+        """The ``complete`` rule a partial answer breaks: its undecided cells, counted."""
+        return cls("complete", cells, undecided(len(cells)))
+
+
+def undecided(n: int) -> str:
+    """How many cells are undecided, in words: "1 cell undecided", "5 cells undecided"."""
+    return f"{n} cell{'' if n == 1 else 's'} undecided"
+
 
 class Kernel(Protocol[BoardIn]):
     """A compiled fast path for counting and fixpoints; tests hold it to the rungs."""

@@ -17,7 +17,7 @@ from pencilbox.core import engine
 from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level, OutOfNodes, Stuck
-from pencilbox.core.puzzle import JSON, BoardShape, Clues, generator_built, known
+from pencilbox.core.puzzle import JSON, BoardShape, Clues, generator_built, known, undecided
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
 from pencilbox.service import Cell, Checked, Hinted, HintFound, Shown
@@ -375,7 +375,7 @@ def _undecided(board: BoardShape, position: list[object]) -> list[service.Broken
     """The "complete" entry counted on the player's marks: a Sukoro number whose digit
     waits on its neighbours is decided all the same."""
     cells = [list(board.grid.rc(i)) for i, m in enumerate(position) if m is None]
-    return [{"rule": "complete", "cells": cells, "message": f"{len(cells)} cells undecided"}] if cells else []
+    return [{"rule": "complete", "cells": cells, "message": undecided(len(cells))}] if cells else []
 
 
 def hint(data: object, position: object, level: str | None = None) -> Hinted:

@@ -22,7 +22,7 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
                               + f", needs {v}"))
     undecided = tuple(i for i, v in enumerate(answer) if v is None)
     if undecided:
-        out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))
+        out.append(Broken.undecided(undecided))
     return out
 
 

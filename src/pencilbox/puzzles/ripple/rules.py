@@ -42,7 +42,7 @@ def validate(board: Board, answer: tuple[int | None, ...]) -> list[Broken]:
                                       f"{at(board.cols, i)} and {at(board.cols, j)}"))
     undecided = tuple(i for i, v in enumerate(answer) if v is None)
     if undecided:
-        out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))
+        out.append(Broken.undecided(undecided))
     return out
 
 

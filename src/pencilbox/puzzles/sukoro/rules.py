@@ -44,7 +44,7 @@ def validate(board: Board, answer: tuple[int | None, ...], dropped: tuple[str, .
     if not groups and not undecided:
         out.append(Broken("nonempty", (), "no cell is numbered"))
     if undecided:
-        out.append(Broken("complete", undecided, f"{len(undecided)} cells undecided"))
+        out.append(Broken.undecided(undecided))
     return out
 
 
