@@ -57,11 +57,44 @@ def build(out: Path = OUT) -> Path:
                     f"  {w.category.__name__}: {w.message}" for w in caught))
             if out.exists():
                 shutil.rmtree(out)
+            (Path(tmp) / "boards.html").write_text(boards_page())
             for page in sorted(Path(tmp).rglob("*")):  # files only: the temporary folder is 0700
                 if page.is_file():
                     (out / page.relative_to(tmp)).parent.mkdir(parents=True, exist_ok=True)
                     shutil.copyfile(page, out / page.relative_to(tmp))
     return out / "index.html"
+
+
+#: the boards the gallery draws: what a notebook shows for each line of code
+GALLERY = (
+    'pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")',
+    'pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").solve()',
+    'pencilbox.generate("ripple", 6, 6, grade="ripple", seed=3)',
+    'pencilbox.read("pencilbox://p?fillapix/5/5/a32a2b353a3465b3b2c2").solve()',
+    r'pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").with_answer(["/\\\\??", "?????", "?????", '
+    '"?????", "?????"])',
+)
+
+
+def boards_page() -> str:
+    """boards.html: each GALLERY line and what a notebook displays for its value (its
+    ``_repr_html_``, else its ``_repr_svg_``), drawn by the library itself."""
+    import html
+
+    import pencilbox
+    parts = []
+    for line in GALLERY:
+        value = eval(line, {"pencilbox": pencilbox})  # noqa: S307 - the fixed lines above
+        shown = getattr(value, "_repr_html_", lambda: None)() or value._repr_svg_()
+        parts.append(f"<section><pre>&gt;&gt;&gt; {html.escape(line)}</pre>{shown}</section>")
+    return ("<!doctype html><html lang=en><meta charset=utf-8><title>pencilbox: boards in a notebook</title>"
+            "<style>body{font-family:sans-serif;max-width:60rem;margin:2rem auto}section{margin:0 0 2rem}"
+            "pre{background:#f4f4f4;padding:.5rem;white-space:pre-wrap}svg{max-width:22rem;height:auto}</style>"
+            "<h1>Boards draw themselves</h1><p>What a notebook shows for each value below: a board with its "
+            "clues (and a position, when it holds one), a solution with its answer. Made by "
+            "<code>docs/build.py</code> through the library's own <code>_repr_html_</code> and "
+            "<code>_repr_svg_</code>. <a href=pencilbox.html>The reference</a>.</p>"
+            + "".join(parts) + "</html>\n")
 
 
 def main() -> None:

@@ -127,14 +127,17 @@ def test_docs_build(tmp_path: Path) -> None:
         warnings.simplefilter("error")
         index = docs_build().build(out)
     assert index == out / "index.html" and "pencilbox.html" in index.read_text()
-    assert {p.name for p in out.glob("*.html")} == {"index.html", "pencilbox.html"}
+    assert {p.name for p in out.glob("*.html")} == {"index.html", "pencilbox.html", "boards.html"}
     assert (out / "search.js").exists()
+    gallery = (out / "boards.html").read_text()  # boards drawn as a notebook shows them
+    assert gallery.count("<svg") == len(docs_build().GALLERY) and gallery.count("<figcaption") >= 2
     page = (out / "pencilbox.html").read_text()
     missing = [name for name in pencilbox.__all__ if f'id="{name}"' not in page]
     own = [(c, n) for c, n in MEMBERS if n in vars(getattr(pencilbox, c))]  # pdoc folds inherited ones
     missing += [f"{c}.{n}" for c, n in own if f'id="{c}.{n}"' not in page]
     assert not missing, f"no section in the docs for {missing}"
     assert "The library in three lines" in page  # the package's docstring heads the page
+    assert 'href="boards.html"' in page  # and links the gallery
 
 
 def test_docs_build_fails_on_a_warning(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

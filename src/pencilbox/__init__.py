@@ -12,7 +12,8 @@ The library in three lines:
 ``grade``, ``hint``, ``check``, ``backbone``) answer frozen dataclasses (``Solution``,
 ``Count``, ``Grade``, ``Hint``, ``Check``, ``Backbone``), the objects the command line prints;
 ``study`` runs a study and hands back its figures. Bad input raises ``BoardError``, whose message
-names what is wrong and where.
+names what is wrong and where. In a notebook a board, a solution and a backbone draw themselves
+(`the gallery <boards.html>`_ shows some).
 """
 
 from __future__ import annotations
