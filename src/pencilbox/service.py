@@ -302,7 +302,7 @@ def hint_from(board: BoardShape, now: Progress, opts: Options) -> Hinted:
     check_caps(node_cap=node_cap)
     enabled = names(puzzle, opts.level, opts.off)
     if now.entered:
-        truth = _truth(board, node_cap)
+        truth = known_answers(board, node_cap)
         if truth.status == CAPPED:
             return _capped(node_cap, "the board's answer was known")
         if truth.status == UNIQUE:
@@ -363,7 +363,7 @@ def _given(board: BoardShape, now: Progress) -> HintFound | None:
 def revealed(board: BoardShape, undecided: Iterable[int], node_cap: int) -> tuple[int, int]:
     """The first of the ``undecided`` variables with its value in the board's unique answer
     (what a stuck player may ask for), or a BoardError saying why there is none."""
-    truth = _truth(board, node_cap)
+    truth = known_answers(board, node_cap)
     if truth.status != UNIQUE:
         why = {"capped": f"none found within the node cap of {node_cap} nodes", "none": "it has no answer",
                "multiple": "it has several answers"}[truth.status]
@@ -375,7 +375,7 @@ def revealed(board: BoardShape, undecided: Iterable[int], node_cap: int) -> tupl
 
 
 @lru_cache(maxsize=256)
-def _truth(board: BoardShape, node_cap: int) -> Count:
+def known_answers(board: BoardShape, node_cap: int) -> Count:
     """The board's answers, up to two (cached: the player asks again after every move): by the
     ladder's search, or by SAT while the compiled kernel is not ready (the readable search
     takes a minute on some 20x20 boards; SAT about a second)."""

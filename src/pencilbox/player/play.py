@@ -517,7 +517,7 @@ def rewind(data: object, positions: object) -> Rewound:
         raise TooLarge(f"{len(positions)} positions: at most {MAX_POSITIONS} per request")
     doms = [marks.to_state(board, p) for p in positions]  # checks every position first
     with engine.passes(PASS_WORK):
-        truth = service._truth(board, PLAYER_NODES)
+        truth = service.known_answers(board, PLAYER_NODES)
     if truth.status == CAPPED:
         raise TooMuchWork("the board's answer was not found within this request's node cap")
     if truth.status != UNIQUE:

@@ -128,6 +128,12 @@ def sig(x: float | None, digits: int = 4) -> float | None:
     return float(f"{x:.{digits}g}")
 
 
+def said(x: float) -> str:
+    """A figure as prose and tables write it: 4 significant digits, thousands grouped, no
+    exponent and no trailing ".0" (1,610 rather than 1610.0 or 1.61e+03)."""
+    return f"{x:,.0f}" if abs(x) >= 1000 else f"{x:.4g}"
+
+
 SHARE_DIGITS = 6  # a share printed as a percentage to one decimal then rounds once, not twice
 
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from pencilbox import puzzles
 from pencilbox.core.files import write_atomic
-from pencilbox.studies import compare, stats
+from pencilbox.studies import compare, said, stats
 
 KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing"}
 STYLE = """
@@ -358,7 +358,7 @@ def _cell(v: Any) -> str:
     if isinstance(v, int):
         return f"{v:,}"
     if isinstance(v, float):
-        return f"{v:.4g}"
+        return said(v)
     if isinstance(v, list | dict):
         return html.escape(json.dumps(v))
     return html.escape(str(v))

@@ -19,7 +19,7 @@ from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board
 from pencilbox.puzzles.sukoro.levels import Level as SukoroLevel
 from pencilbox.puzzles.sukoro.rungs import RUNGS, Conn
 from pencilbox.puzzles.sukoro.studies.common import SIZES, minimal_set, size_name
-from pencilbox.studies import Figures, Params, figure, sig, table
+from pencilbox.studies import Figures, Params, figure, said, sig, table
 
 NUMBER = 11
 NAME = "conn_tarjan"
@@ -169,7 +169,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
                    "re-flood: cells visited", "re-flood / Tarjan (pooled)", "median per board",
                    "largest per board"], rows),
             lead=(f"Against removing candidates one at a time and re-flooding, one Tarjan pass visits "
-                  f"{big[5]:,} times fewer cells on the {big[0]} boards (the most per board: {big[7]:,}); "
+                  f"{said(big[5])} times fewer cells on the {big[0]} boards (the most per board: "
+                  f"{big[7]:,}); "
                   "both reach the same domains on every board."),
             title="Cells conn visits to reach each fixpoint on the minimal boards, one Tarjan pass against "
                   "one flood per undecided candidate (exact counts)",
@@ -179,8 +180,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "timing",
             table(["boards, fixpoint", "Tarjan: ms in conn", "re-flood: ms in conn", "re-flood / Tarjan"],
                   times),
-            lead=f"In time the gap is {times[-1][3]}× on the {times[-1][0]} boards: readable Python, this "
-                 "machine, beside other work (a timing, not a count).",
+            lead=f"In time the gap is {said(times[-1][3])}× on the {times[-1][0]} boards: readable Python, "
+                 "this machine, beside other work (a timing, not a count).",
             title="Time spent inside conn, the same runs"),
     }
 
