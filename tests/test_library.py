@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -211,3 +212,21 @@ def test_the_readmes_python_example_runs_as_it_says(capsys: pytest.CaptureFixtur
     exec(compile(code, "README.md", "exec"), {})  # noqa: S102 - the README's own example
     said = code.rsplit("# ", 1)[1].strip()
     assert capsys.readouterr().out.strip() == said
+
+
+@pytest.mark.parametrize("name,k,text,says", BAD, ids=[f"{b[0]}-{b[1]}" for b in BAD])
+def test_an_error_gives_its_position_as_numbers(name: str, k: int, text: str, says: str) -> None:
+    """``BoardError.where`` holds the place the message names; where the message quotes the
+    token found there, the token is at that place of the input."""
+    with pytest.raises(pencilbox.BoardError) as err:
+        pencilbox.read(text)
+    where, said = err.value.where, str(err.value)
+    assert set(where) <= {"line", "column", "part", "character", "row", "col"}
+    assert ("line" in where) == said.startswith("line ")
+    assert ("character" in where) == (" character " in said)
+    token = re.search(r": '(.)'", said)
+    if token and "column" in where:  # the text's line and column hold the quoted token
+        assert text.splitlines()[int(where["line"]) - 1][int(where["column"]) - 1] == token[1]
+    if token and where.get("part") == "URL body":  # the body's character is the quoted one
+        body = text.split("?", 1)[1].split("/", 3)[3]  # genre/cols/rows/body
+        assert body[int(where["character"]) - 1] == token[1]

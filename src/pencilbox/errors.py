@@ -8,16 +8,66 @@ import re
 class BoardError(ValueError):
     r"""Malformed or impossible input; the CLI prints it as one line and exits 2. The message names
     what is wrong and where: the line and column of a text board, the row and column of a JSON
-    one, how far a URL got.
+    one, how far a URL got; ``where`` has that position as numbers.
 
     >>> try:
     ...     pencilbox.read("sukoro 1x2\nclues:\n. 9")
     ... except pencilbox.BoardError as e:
     ...     print(e)
+    ...     print(e.where)
     line 3, column 3: '9' is not a Sukoro clue ('.', '?' or 1..4)
+    {'line': 3, 'column': 3}
     >>> issubclass(pencilbox.BoardError, ValueError)
     True
     """
+
+    @property
+    def where(self) -> dict[str, int | str]:
+        """The position the message names, as numbers (1-based): ``line`` and ``column`` in a text
+        or JSON source; ``part`` (a JSON key, ``URL body``, ``Tatham ID``) and ``character`` or
+        the board's ``row`` and ``col``. Empty when the message names no place (a missing key).
+
+        >>> try:
+        ...     pencilbox.read('{"puzzle": "sukoro", "rows": 1, "cols": 2, "clues": [[null, 9]]}')
+        ... except pencilbox.BoardError as e:
+        ...     print(e.where)
+        {'part': 'clues', 'row': 1, 'col': 2}
+        >>> try:
+        ...     pencilbox.read("https://puzz.link/p?sukoro/2/2/a/")
+        ... except pencilbox.BoardError as e:
+        ...     print(e.where)
+        {'part': 'URL body', 'character': 2}
+        """
+        return place(str(self))
+
+
+#: the places messages name, in the words every reader writes them (the first match of each kind)
+_LINE = re.compile(r"^line (\d+)(?:, column (\d+))?")
+_PART = re.compile(r"(?:'(\w+)'|(URL body|Tatham ID|URL)):? (?:character (\d+)|row (\d+)(?:, column (\d+))?)")
+_CELL = re.compile(r"\brow (\d+)(?:, column (\d+))?")
+
+
+def place(message: str) -> dict[str, int | str]:
+    """The position a BoardError's message names, as ``BoardError.where`` gives it."""
+    out: dict[str, int | str] = {}
+    line = _LINE.match(message)
+    if line:
+        out["line"] = int(line[1])
+        if line[2]:
+            out["column"] = int(line[2])
+    part = _PART.search(message)
+    if part:
+        out["part"] = part[1] or part[2]
+        if part[3]:
+            out["character"] = int(part[3])
+    cell = part if part and part[4] else _CELL.search(message[line.end():] if line else message)
+    if cell is not None and not (part and part[3]):
+        r, c = (cell[4], cell[5]) if cell is part else (cell[1], cell[2])
+        if r:
+            out["row"] = int(r)
+            if c:
+                out["col"] = int(c)
+    return out
 
 
 BoardError.__module__ = "pencilbox"  # its public home: tracebacks and reprs say pencilbox.BoardError

@@ -4,6 +4,7 @@ the puzzles need not import boardio, which imports the registry of puzzles)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from pencilbox.errors import BoardError
@@ -19,6 +20,13 @@ class Token:
 
     def where(self) -> str:
         return f"line {self.line}, column {self.col}"
+
+
+def places(row: list[Token]) -> Callable[[int], str]:
+    """Where each character of a row's tokens, joined, stood (a row of marks may be written as one
+    token or spaced out): the i-th character's "line L, column C"."""
+    spots = [(t.line, t.col + k) for t in row for k in range(len(t.text))]
+    return lambda i: f"line {spots[i][0]}, column {spots[i][1]}"
 
 
 @dataclass

@@ -4,6 +4,7 @@ reading of one JSON grid."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -55,3 +56,8 @@ def json_answer_rows(data: dict[str, Any], rows: int, marks: str) -> list[str] |
             raise BoardError(f"'answer' row {r + 1} must be a string of {marks}")
         out.append(text)
     return out
+
+
+def json_places(r: int) -> Callable[[int], str]:
+    """Where the i-th mark of the JSON answer's row ``r`` (0-based) stands, as errors name it."""
+    return lambda i: f"'answer' row {r + 1}, column {i + 1}"

@@ -7,12 +7,13 @@ tuple: 1 painted, 0 blank, None undecided.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from pencilbox.core.gridboard import GridBoard, json_answer_rows
+from pencilbox.core.gridboard import GridBoard, json_answer_rows, json_places
 from pencilbox.errors import BoardError, natural, shown
-from pencilbox.sections import Section, expect
+from pencilbox.sections import Section, expect, places
 
 BLANK, PAINT, BOTH = 1, 2, 3
 CHAR = {1: "#", 0: ".", None: "?"}
@@ -42,11 +43,12 @@ def read_clue(tok: str, where: str) -> int | None:
     raise BoardError(f"{where}: {shown(tok)} is not a Fill-a-Pix clue ('.' or 0..9)")
 
 
-def read_row(text: str, cols: int, where: str) -> list[int | None]:
+def read_row(text: str, cols: int, where: str, at: Callable[[int], str]) -> list[int | None]:
+    """One answer row of marks; ``where`` names the row, ``at(i)`` its i-th character."""
     out: list[int | None] = []
-    for ch in text:
+    for i, ch in enumerate(text):
         if ch not in "#.?":
-            raise BoardError(f"{where}: {ch!r} is not a Fill-a-Pix answer cell ('#', '.' or '?')")
+            raise BoardError(f"{at(i)}: {ch!r} is not a Fill-a-Pix answer cell ('#', '.' or '?')")
         out.append(1 if ch == "#" else 0 if ch == "." else None)
     if len(out) != cols:
         raise BoardError(f"{where}: answer row has {len(out)} cells, expected {cols}")
@@ -63,7 +65,7 @@ def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
             raise BoardError(f"line {sec.line}: section 'answer:' has {len(sec.rows)} rows, expected {rows}")
         cells: list[int | None] = []
         for row in sec.rows:
-            cells += read_row("".join(t.text for t in row), cols, row[0].where())
+            cells += read_row("".join(t.text for t in row), cols, row[0].where(), places(row))
         answer = tuple(cells)
     return check_clues(Board(rows, cols, clues, answer), f"line {sections['clues'].line}")
 
@@ -96,7 +98,7 @@ def from_json(data: dict[str, Any]) -> Board:
     texts = json_answer_rows(data, rows, "'#' and '.'")
     if texts is not None:
         answer = tuple(v for r, text in enumerate(texts)
-                       for v in read_row(text, cols, f"'answer' row {r + 1}"))
+                       for v in read_row(text, cols, f"'answer' row {r + 1}", json_places(r)))
     return check_clues(Board(rows, cols, tuple(clues), answer), "'clues'")
 
 

@@ -9,14 +9,14 @@ An answer is a flat tuple of cells: FWD, BACK, or None (undecided).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any, ClassVar, TypeVar
 
-from pencilbox.core.gridboard import GridBoard, json_answer_rows
+from pencilbox.core.gridboard import GridBoard, json_answer_rows, json_places
 from pencilbox.errors import BoardError, shown
-from pencilbox.sections import Section, expect
+from pencilbox.sections import Section, expect, places
 
 FWD, BACK, BOTH = 1, 2, 3
 MARK = -1
@@ -60,9 +60,10 @@ def read_clue(tok: str, where: str) -> int | None:
     raise BoardError(f"{where}: {shown(tok)} is not a Slant clue ('.', '?' or 0..4)")
 
 
-def read_row(chars: str, cols: int, where: str, line: int) -> list[int | None]:
+def read_row(chars: str, cols: int, where: str, at: Callable[[int], str]) -> list[int | None]:
+    """One answer row of marks; ``where`` names the row, ``at(i)`` its i-th character."""
     out: list[int | None] = []
-    for ch in chars:
+    for i, ch in enumerate(chars):
         if ch == "/":
             out.append(FWD)
         elif ch == "\\":
@@ -70,9 +71,9 @@ def read_row(chars: str, cols: int, where: str, line: int) -> list[int | None]:
         elif ch in "?.":
             out.append(None)
         else:
-            raise BoardError(f"{where}: {ch!r} is not a Slant answer cell ('/', '\\\\' or '?')")
+            raise BoardError(f"{at(i)}: {ch!r} is not a Slant answer cell ('/', '\\\\' or '?')")
     if len(out) != cols:
-        raise BoardError(f"line {line}: answer row has {len(out)} cells, expected {cols}")
+        raise BoardError(f"{where}: answer row has {len(out)} cells, expected {cols}")
     return out
 
 
@@ -87,7 +88,7 @@ def from_sections(rows: int, cols: int, sections: dict[str, Section]) -> Board:
             raise BoardError(f"line {sec.line}: section 'answer:' has {len(sec.rows)} rows, expected {rows}")
         cells: list[int | None] = []
         for row in sec.rows:
-            cells += read_row("".join(t.text for t in row), cols, row[0].where(), row[0].line)
+            cells += read_row("".join(t.text for t in row), cols, f"line {row[0].line}", places(row))
         answer = tuple(cells)
     return Board(rows, cols, clues, answer)
 
@@ -126,7 +127,7 @@ def from_json(data: dict[str, Any]) -> Board:
     texts = json_answer_rows(data, rows, "'/' and '\\\\'")
     if texts is not None:
         answer = tuple(v for r, text in enumerate(texts)
-                       for v in read_row(text, cols, f"'answer' row {r + 1}", r + 1))
+                       for v in read_row(text, cols, f"'answer' row {r + 1}", json_places(r)))
     return Board(rows, cols, tuple(clues), answer)
 
 
