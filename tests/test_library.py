@@ -230,3 +230,21 @@ def test_an_error_gives_its_position_as_numbers(name: str, k: int, text: str, sa
     if token and where.get("part") == "URL body":  # the body's character is the quoted one
         body = text.split("?", 1)[1].split("/", 3)[3]  # genre/cols/rows/body
         assert body[int(where["character"]) - 1] == token[1]
+
+
+def test_the_api_is_typed_for_its_users(tmp_path: Path) -> None:
+    """A user's script type-checks against the package (py.typed; the lazy names typed for
+    checkers): right uses pass ``mypy --strict``, a wrong one is caught where it is."""
+    script = tmp_path / "use.py"
+    script.write_text(
+        "import pencilbox\n\n"
+        "board: pencilbox.Board = pencilbox.read('slant:5x5:c110a1d02a22a2b14c4a2b1d')\n"
+        "solved: pencilbox.Solution = board.solve()\n"
+        "n: int = board.count(engine='sat', limit=2).count\n"
+        "hint: pencilbox.Hint = board.hint(level='count')\n"
+        "run: pencilbox.StudyRun = pencilbox.study('slant', 'clue_values')\n"
+        "wrong: int = board.grade().grade\n")
+    got = subprocess.run([sys.executable, "-m", "mypy", "--strict", "--no-incremental", str(script)],
+                         capture_output=True, text=True, cwd=tmp_path)
+    errors = [line for line in got.stdout.splitlines() if ": error:" in line]
+    assert len(errors) == 1 and "use.py:8:" in errors[0] and "Incompatible types" in errors[0], got.stdout
