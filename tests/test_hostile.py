@@ -189,8 +189,8 @@ def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[s
     board = boardio.board_from_json(data)
     out = service.count(board)
     quick = service.puzzles.get("sukoro").quick_nodes
-    assert out["node_cap"] == 40 and out["capped"] and out["nodes"] <= 40 + quick
-    assert service.count(board, opts=service.Options(node_cap=7))["node_cap"] == 7
+    assert out.node_cap == 40 and out.capped and out.nodes <= 40 + quick
+    assert service.count(board, opts=service.Options(node_cap=7)).node_cap == 7
     path = tmp_path / "blank.json"
     path.write_text(json.dumps(data))
     code, out_text, _ = run(capsys, "count", str(path))
@@ -279,9 +279,9 @@ def test_the_readable_path_runs_under_its_own_smaller_work_budget(monkeypatch: p
     real = engine.Budget.spend
     monkeypatch.setattr(engine.Budget, "spend", lambda self: (spent.append(self.left), real(self))[1])
     out = service.count(board)
-    assert out["node_cap"] == 5 and out["capped"]
+    assert out.node_cap == 5 and out.capped
     assert 0 < sum(left is not None for left in spent) <= 6  # the sixth trial finds none left
-    assert service.grade(board)["status"] == "capped"
+    assert service.grade(board).status == "capped"
 
 
 def test_sukoro_default_caps_shrink_by_its_node_cost(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -318,8 +318,8 @@ def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatc
     monkeypatch.setattr(engine.Budget, "toil", lambda self, n: (toiled.append(n), real(self, n))[1])
     assert service.solve(board)["status"] == "capped"
     assert sum(toiled) > budgets.PASS_WORK  # the pass that found the budget spent ended it
-    assert service.count(board)["capped"]
-    assert service.grade(board)["status"] == "capped"
+    assert service.count(board).capped
+    assert service.grade(board).status == "capped"
     assert 0 < len(toiled) and all(n == 2 * cols for n in toiled)
     with engine.passes(10):
         with pytest.raises(engine.OutOfNodes):

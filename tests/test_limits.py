@@ -93,7 +93,7 @@ def test_count_says_which_cap_ran_out(capsys: pytest.CaptureFixture[str]) -> Non
     assert out[0].startswith("3+ answers") and "the count limit 3 was reached: raise --limit" in out[0]
     _, out, _ = run(capsys, "count", board, "--node-cap", "1", "--level", "deg")
     assert "the node cap 1 ran out: raise --node-cap" in out[0]
-    assert service.count(boardio.parse(board)[0][0].board, opts=service.Options(limit=3))["cap"] == "limit"
+    assert service.count(boardio.parse(board)[0][0].board, opts=service.Options(limit=3)).cap == "limit"
 
 
 # ---------------------------------------------------------------- item 4: lists

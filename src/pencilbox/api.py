@@ -168,9 +168,7 @@ class Board:
         >>> c.count, c.capped, c.cap
         (10, True, 'limit')
         """
-        got = service.count(self.shape, engine, _options(level, off, node_cap, limit))
-        return Count(got["count"], got["capped"], got["cap"], got["nodes"], got["node_cap"], got["engine"],
-                     got["ms"], limit)
+        return service.count(self.shape, engine, _options(level, off, node_cap, limit))
 
     def grade(self, off: Sequence[str] = (), node_cap: int | None = None) -> Grade:
         """The lowest level of the ladder that finishes the board alone.
@@ -180,8 +178,7 @@ class Board:
         >>> print(pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").grade())
         grade: count (unique); settled: count 100%, cycle 100%, duet 100%, probe 100%
         """
-        got = service.grade(self.shape, _options(None, off, node_cap))
-        return Grade(got["grade"], got["unique"], got["status"], got["settled"])
+        return service.grade(self.shape, _options(None, off, node_cap))
 
     def hint(self, level: str | None = None, position: Any = None, off: Sequence[str] = (),
              node_cap: int | None = None) -> Hint:

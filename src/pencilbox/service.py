@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal, NotRequired, ParamSpec, TypedDict, TypeVar, cast
 
-from pencilbox import puzzles
+from pencilbox import puzzles, results
 from pencilbox.core import budgets, engine
 from pencilbox.core.budgets import (
     COUNT_LIMIT,
@@ -49,27 +49,6 @@ class Solved(TypedDict):
     grade: Level | None
     nodes: int
     ms: float
-
-
-class Counted(TypedDict):
-    """``count``: the count by one engine; ``capped`` marks a lower bound, ``cap`` says which."""
-
-    count: int
-    capped: bool
-    cap: str | None
-    nodes: int
-    node_cap: int
-    engine: str
-    ms: float
-
-
-class Graded(TypedDict):
-    """``grade``: the grade, uniqueness and each level's share of unclued cells settled."""
-
-    grade: Level | None
-    unique: bool
-    status: Status
-    settled: dict[Level, float | None]
 
 
 class Shown(TypedDict, total=False):
@@ -224,7 +203,7 @@ def solve(board: BoardShape, opts: Options = Options()) -> Solved:
 
 
 @bounded
-def count(board: BoardShape, engine_name: str = "ladder", opts: Options = Options()) -> Counted:
+def count(board: BoardShape, engine_name: str = "ladder", opts: Options = Options()) -> results.Count:
     """A solution count by one engine; ``capped`` marks a lower bound."""
     puzzle = puzzles.get(board.puzzle)
     limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, board, engine_name == "ladder")
@@ -239,8 +218,7 @@ def count(board: BoardShape, engine_name: str = "ladder", opts: Options = Option
     else:
         raise BoardError(f"{puzzle.name} has no engine {shown(engine_name)}")
     cap = "nodes" if res.node_capped else "limit" if res.limit_hit else None
-    return {"count": res.count, "capped": res.capped, "cap": cap, "nodes": res.nodes, "node_cap": node_cap,
-            "engine": engine_name, "ms": _ms(t0)}
+    return results.Count(res.count, res.capped, cap, res.nodes, node_cap, engine_name, _ms(t0), limit)
 
 
 def check_caps(limit: int = 1, node_cap: int = 0) -> None:
@@ -252,14 +230,14 @@ def check_caps(limit: int = 1, node_cap: int = 0) -> None:
 
 
 @bounded
-def grade(board: BoardShape, opts: Options = Options()) -> Graded:
+def grade(board: BoardShape, opts: Options = Options()) -> results.Grade:
     """The grade, uniqueness and the share of unclued cells each level settles."""
     puzzle = puzzles.get(board.puzzle)
     node_cap = opts.nodes(SOLVE_NODES, board)
     check_caps(node_cap=node_cap)
     g = engine.grade(puzzle, board, dropped(puzzle, opts.off), node_cap, probe_cap=opts.probes(node_cap))
-    return {"grade": g.grade, "unique": g.unique, "status": g.status,
-            "settled": {k: None if v is None else round(v, 4) for k, v in g.settled.items()}}
+    return results.Grade(g.grade, g.unique, g.status,
+                         {k: None if v is None else round(v, 4) for k, v in g.settled.items()})
 
 
 # ---------------------------------------------------------------- hint

@@ -108,9 +108,9 @@ def test_the_service_answers_as_the_command_line(name: str, tmp_path: Path,
     solved = service.solve(board)
     assert cli.main(["solve", str(tmp_path / "board"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["answer"] == solved["answer"]
-    assert solved["status"] == "unique" and solved["grade"] == rec["grade"] == service.grade(board)["grade"]
+    assert solved["status"] == "unique" and solved["grade"] == rec["grade"] == service.grade(board).grade
     for e in engines(name, board.rows, board.cols):
-        assert service.count(board, e)["count"] == 1, e
+        assert service.count(board, e).count == 1, e
     assert service.hint(board)["kind"] == "hint"
     answered = boardio.board_from_json(rec)
     assert service.check(answered)["ok"] and not service.check(wrong(answered))["ok"]
