@@ -203,8 +203,8 @@ def test_slant_broken_clues_name_their_lattice_points() -> None:
     clues = tuple(0 if p == centre else None for p in range(9))
     full = replace(board, clues=clues, answer=(puzzle.board_module.BACK,) * 4)
     out = service.check(full)
-    clue = next(b for b in out["broken"] if b["rule"] == "clue")
-    assert clue["points"] == [[1, 1]]
+    clue = next(b for b in out.broken if b.rule == "clue")
+    assert clue.points == ((1, 1),) and clue.to_dict()["points"] == [[1, 1]]
 
 
 @pytest.mark.parametrize("name", NAMES)

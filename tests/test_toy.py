@@ -80,7 +80,7 @@ def test_the_service() -> None:
     solved = service.solve(board)
     assert solved["status"] == "unique" and solved["grade"] in engine.levels(PUZZLE)
     answer = boardio.board_from_json({**PUZZLE.to_json(board), "answer": solved["answer"]})
-    assert service.check(answer)["ok"]
+    assert service.check(answer).ok
     for name in ("ladder", "brute", "sat"):
         assert service.count(board, name).count == 1
     assert service.hint(board)["kind"] == "hint"

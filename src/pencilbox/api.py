@@ -206,7 +206,7 @@ class Board:
         ok: every rule holds
         """
         board = self if position is None else self.with_answer(position)
-        return Check._of(service.check(board.shape))
+        return service.check(board.shape)
 
     def backbone(self, limit: int = SPREAD_LIMIT, show: int = SPREAD_SHOWN) -> Backbone:
         """The cells every answer shares (exact, by SAT), the answers counted up to ``limit``

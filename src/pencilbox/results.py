@@ -298,14 +298,6 @@ class Check(Result):
     broken: tuple[BrokenRule, ...]
     extras: Mapping[str, Any] = field(default_factory=dict)
 
-    @classmethod
-    def _of(cls, raw: Mapping[str, Any]) -> Check:
-        """The service's check dict as a Check."""
-        broken = tuple(BrokenRule(b["rule"], cells_of(b["cells"]), b["message"],
-                                  cells_of(b.get("points", []))) for b in raw["broken"])
-        extras = {k: v for k, v in raw.items() if k not in ("ok", "complete", "broken")}
-        return cls(raw["ok"], raw["complete"], broken, extras)
-
     def to_dict(self) -> dict[str, Any]:
         return {"ok": self.ok, "complete": self.complete, "broken": [b.to_dict() for b in self.broken],
                 **self.extras}

@@ -99,8 +99,8 @@ class BrokenRule(TypedDict):
 
 
 class Checked(TypedDict):
-    """``check``: every broken rule, and what a puzzle adds (Slant's ``trees``); the player
-    adds ``won``."""
+    """The player's check (``results.Check.to_dict``): every broken rule, what a puzzle adds
+    (Slant's ``trees``) and ``won``."""
 
     ok: bool
     complete: bool
@@ -368,25 +368,25 @@ def _capped(node_cap: int, before: str) -> HintSaid:
             "raise --node-cap"}
 
 
-def check(board: BoardShape) -> Checked:
+def check(board: BoardShape) -> results.Check:
     """Every broken rule of the board's answer section, with its cells and, for clues on
-    lattice points, the points."""
+    lattice points, the points; and what the puzzle adds (Slant's ``trees``)."""
     puzzle = puzzles.get(board.puzzle)
     if board.answer is None:
         raise BoardError("the board has no answer section to check")
     broken = puzzle.validate(board, board.answer)
-    out = {"ok": not broken, "complete": not any(b.rule == "complete" for b in broken),
-           "broken": [broken_rule(puzzle, board, b) for b in broken]}
-    # a puzzle's extras are its own fields (Slant's trees), which Checked declares
-    return cast(Checked, {**out, **puzzle.extras(board, board.answer)})
+    return results.Check(not broken, not any(b.rule == "complete" for b in broken),
+                         tuple(_rule(puzzle, board, b) for b in broken), puzzle.extras(board, board.answer))
+
+
+def _rule(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> results.BrokenRule:
+    return results.BrokenRule(b.rule, tuple(board.grid.rc(v) for v in b.cells), b.message,
+                              tuple(puzzle.clue_rc(board, p) for p in b.points))
 
 
 def broken_rule(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> BrokenRule:
-    """A broken rule as a report writes it (the player adds its marks' own through this)."""
-    out: BrokenRule = {"rule": b.rule, "cells": _cells(board, b.cells), "message": b.message}
-    if b.points:
-        out["points"] = [list(puzzle.clue_rc(board, p)) for p in b.points]
-    return out
+    """A broken rule as the player's JSON writes it (the player adds its marks' own through this)."""
+    return cast(BrokenRule, _rule(puzzle, board, b).to_dict())
 
 
 # ---------------------------------------------------------------- backbone

@@ -113,4 +113,4 @@ def test_the_service_answers_as_the_command_line(name: str, tmp_path: Path,
         assert service.count(board, e).count == 1, e
     assert service.hint(board)["kind"] == "hint"
     answered = boardio.board_from_json(rec)
-    assert service.check(answered)["ok"] and not service.check(wrong(answered))["ok"]
+    assert service.check(answered).ok and not service.check(wrong(answered)).ok
