@@ -226,6 +226,20 @@ def _merge(points: list[Point], keep: int, gone: int, edge: bool = False) -> Non
             points[k] = (keep, deg, edge)
 
 
+def _sum_into(into: Tally, t: Tally) -> None:
+    for k, v in enumerate(t):
+        into[k] += v
+
+
+def _add(states: dict[tuple[Point, ...], Tally], key: tuple[Point, ...], t: Tally) -> None:
+    """Fold tally ``t`` into the state ``key`` (a new state takes it as it is)."""
+    got = states.get(key)
+    if got is None:
+        states[key] = t
+    else:
+        _sum_into(got, t)
+
+
 def census(rows: int, cols: int) -> Census:
     """Fillings, trees per colour, point degrees and trees off the border, by a transfer
     over (component, degree so far, border) of every frontier point.
@@ -272,13 +286,7 @@ def census(rows: int, cols: int) -> Census:
                             t[7] += t[0]  # the top-left point's tree is closed, off the border
                     if on_corner:
                         t[1] <<= shift
-                    key = _canonical(points)
-                    got = new.get(key)
-                    if got is None:
-                        new[key] = t
-                    else:
-                        for k in range(8):
-                            got[k] += t[k]
+                    _add(new, _canonical(points), t)
             states = new
         last = r + 1 == rows
         following: dict[tuple[Point, ...], Tally] = {}
@@ -288,16 +296,9 @@ def census(rows: int, cols: int) -> Census:
             if last:
                 for _, deg, _ in state[:-1]:  # the bottom row leaves
                     leave(t, deg)
-                for k in range(8):
-                    done[k] += t[k]
+                _sum_into(done, t)
                 continue
-            key = _canonical([(-1, 0, True), *state[:-1]])
-            got = following.get(key)
-            if got is None:
-                following[key] = t
-            else:
-                for k in range(8):
-                    got[k] += t[k]
+            _add(following, _canonical([(-1, 0, True), *state[:-1]]), t)
         states = following
     mask = (1 << shift) - 1
     edges = [(done[1] >> (k * shift)) & mask for k in range(rows * cols + 1)]
