@@ -9,6 +9,8 @@ named, the JSON export, a reload). Screenshots land in tests/player/screenshots/
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -84,6 +86,15 @@ def drawn_trees(page: Page) -> list[dict[str, Any]]:
                  dash: s.strokeDasharray, opacity: Number(s.strokeOpacity), width: parseFloat(s.strokeWidth) }; })""")
 
 
+@contextmanager
+def slant_page(browser: Browser, server: str, size: str = "desktop") -> Iterator[Page]:
+    """The bank's Slant board open at a screen size (the phone's with touch)."""
+    viewport, kw = SIZES[size]
+    with opened(browser, viewport, **kw) as page:
+        open_id(page, server, SLANT)
+        yield page
+
+
 def toggle_forest(page: Page, touch: bool) -> None:
     """The Forest button, in view (a tap on the phone)."""
     assert in_view(page, "#forest"), "the Forest button is out of view"
@@ -97,10 +108,8 @@ def toggle_forest(page: Page, touch: bool) -> None:
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_each_tree_has_its_colour_and_the_grounded_fade(browser: Browser, server: str, size: str) -> None:
-    viewport, kw = SIZES[size]
     rows, cols, _ = slant_answer()
-    with opened(browser, viewport, **kw) as page:
-        open_id(page, server, SLANT)
+    with slant_page(browser, server, size) as page:
         assert page.is_visible("#forest") and page.get_attribute("#forest", "aria-pressed") == "false"
         assert page.locator("[data-role=forest-tree]").count() == 0
         pos = next(p for p in (part_of_answer(k) for k in PATTERNS)
@@ -108,7 +117,7 @@ def test_each_tree_has_its_colour_and_the_grounded_fade(browser: Browser, server
         want, loop = trees(rows, cols, pos)
         assert not loop
         set_position(page, pos)
-        toggle_forest(page, bool(kw))
+        toggle_forest(page, size == "phone")
         page.wait_for_selector("[data-role=forest-tree]")
         assert page.get_attribute("#forest", "aria-pressed") == "true"
         got = drawn_trees(page)
@@ -129,7 +138,7 @@ def test_each_tree_has_its_colour_and_the_grounded_fade(browser: Browser, server
                     and trees(rows, cols, [*pos[:i], "\\", *pos[i + 1:]]) == (want, False))
         before = {t["tree"]: t["stroke"] for t in drawn_trees(page)}
         page.evaluate("window.scrollTo(0, 0)")
-        if kw:
+        if size == "phone":
             page.tap(cell(*divmod(grow, cols)))
         else:
             page.click(cell(*divmod(grow, cols)))
@@ -148,8 +157,7 @@ def test_many_trees_keep_distinct_looks(browser: Browser, server: str) -> None:
     """Past the palette's eight colours a colour comes back in another line style: every tree
     still has a look of its own."""
     rows, cols, _ = slant_answer()
-    with opened(browser, DESKTOP) as page:
-        open_id(page, server, SLANT)
+    with slant_page(browser, server) as page:
         pos = max((part_of_answer(k) for k in PATTERNS), key=lambda p: len(trees(rows, cols, p)[0]))
         want, _ = trees(rows, cols, pos)
         assert len(want) > 8
@@ -165,17 +173,15 @@ def test_many_trees_keep_distinct_looks(browser: Browser, server: str) -> None:
 
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_loop_is_one_outlined_shape(browser: Browser, server: str, size: str) -> None:
-    viewport, kw = SIZES[size]
     rows, cols, _ = slant_answer()
-    with opened(browser, viewport, **kw) as page:
-        open_id(page, server, SLANT)
+    with slant_page(browser, server, size) as page:
         pos: list[Any] = [None] * (rows * cols)
         for (r, c), m in {(2, 2): "/", (2, 3): "\\", (3, 2): "\\", (3, 3): "/", (3, 4): "\\", (0, 0): "/"}.items():
             pos[r * cols + c] = m
         want, loop = trees(rows, cols, pos)
         assert loop and len(want) == 2
         set_position(page, pos)
-        toggle_forest(page, bool(kw))
+        toggle_forest(page, size == "phone")
         page.wait_for_selector("[data-role=forest-loop]")
         loops = page.evaluate("""[...document.querySelectorAll('[data-role=forest-loop]')].map(g => ({
             cells: g.dataset.cells.split(' ').sort(), paths: g.querySelectorAll('path').length,
