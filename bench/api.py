@@ -6,7 +6,7 @@ For each 10x10 bank board of each puzzle (compiled kernels, warm: every call mad
 REPS interleaved rounds time three calls on the same board:
 - ``kernel``: what ``service.solve`` asks of the engine, called directly with the same budgets:
   the count up to two answers, then the grade;
-- ``service``: ``service.solve`` (options, budgets, answers in JSON form);
+- ``service``: ``service.solve`` (options, budgets, the answers as boards);
 - ``api``: ``pencilbox.Board.solve()`` (the service, then the answers as Boards in a
   ``Solution``).
 Per board the median of each; the overhead is api minus kernel. The figure is the median over
@@ -49,7 +49,7 @@ def ms(fn: Any) -> float:
 
 def board_times(puzzle: Any, shape: Any) -> dict[str, float]:
     board = api.Board(shape)
-    calls = {"kernel": lambda: kernel(puzzle, shape), "service": lambda: service.solve(shape),
+    calls = {"kernel": lambda: kernel(puzzle, shape), "service": lambda: service.solve(board),
              "api": board.solve}
     for fn in calls.values():
         fn()  # warm: compiled code loaded, caches filled

@@ -36,9 +36,9 @@ import json, sys, time
 t = [time.perf_counter()]
 import numpy
 t.append(time.perf_counter())
-from pencilbox import boardio, puzzles, service
+from pencilbox import api, boardio, puzzles, service
 t.append(time.perf_counter())
-board = boardio.load(sys.argv[1])[0][0].board
+board = api.Board(boardio.load(sys.argv[1])[0][0].board)
 puzzles.get(board.puzzle).kernel
 t.append(time.perf_counter())
 service.solve(board)

@@ -24,7 +24,7 @@ from typing import Any
 os.environ["PENCILBOX_KERNELS"] = "reference"  # before pencilbox reads it
 os.environ["PENCILBOX_AOT"] = "0"
 
-from pencilbox import __version__, boardio, service  # noqa: E402 - the policy is set first
+from pencilbox import __version__, api, boardio, service  # noqa: E402 - the policy is set first
 from pencilbox.studies import runner  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -38,7 +38,7 @@ def case(rec: dict[str, Any]) -> dict[str, Any]:
     """One board: its status, whether the answer is the source's, the grade and the seconds."""
     board = boardio.board_from_json({k: rec[k] for k in BOARD_KEYS if k in rec})
     t0 = time.perf_counter()
-    got = service.solve(board)
+    got = service.solve(api.Board(board)).to_dict()
     seconds = time.perf_counter() - t0
     expected = rec.get("answer") or rec.get("answer_derived")
     want = "unique" if rec.get("solutions", "unique") == "unique" else "multiple"

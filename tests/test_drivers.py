@@ -10,13 +10,12 @@ from dataclasses import replace
 
 import pytest
 
-from pencilbox import bank, boardio, cli, puzzles, service
+from pencilbox import api, bank, boardio, cli, puzzles, service
 from pencilbox.core import budgets, engine, generate
 from pencilbox.core import drivers as gen
 from pencilbox.errors import BoardError
 from pencilbox.player import play
 from pencilbox.puzzles.sukoro.board import Board as SukoroBoard
-from pencilbox.results import Hint
 
 NAMES = puzzles.names()
 
@@ -38,8 +37,8 @@ def test_cli_and_player_hint_are_one_driver(name: str) -> None:
     (not Sukoro: there a player's mark settles "numbered" before the digit is known)."""
     board = board_of(name)
     puzzle = puzzles.get(name)
-    said = service.hint(board, service.Options(node_cap=budgets.PLAYER_NODES))
-    shown = play.hint(play.board_json(board), [None] * (board.rows * board.cols))
+    said = service.hint(api.Board(board), service.Options(node_cap=budgets.PLAYER_NODES)).to_dict()
+    shown = play.hint(play.board_json(board), [None] * (board.rows * board.cols)).to_dict()
     same = ("kind", "cell", "rung", "cells", "clues")
     assert said["kind"] == "hint" and {k: said[k] for k in same} == {k: shown[k] for k in same}
     r, c = said["cell"]
@@ -59,11 +58,11 @@ def test_cli_and_player_fill_a_one_cell_region_once_the_rungs_are_stuck() -> Non
     left = [i for i, s in enumerate(sizes) if s == 1 and board.clues[i] is None]
     assert left, "a one-cell region without a given"
     answer = tuple(None if i in left else v for i, v in enumerate(board.answer))
-    said = service.hint(replace(board, answer=answer))
+    said = service.hint(api.Board(replace(board, answer=answer))).to_dict()
     assert said["kind"] == "hint" and said["cell"] == list(board.grid.rc(left[0])), said
     assert said["rung"] == engine.levels(puzzle)[0] and said["reason"]
     marks = puzzle.marks.from_answer(board, answer)
-    shown = play.hint(play.board_json(board), marks)
+    shown = play.hint(play.board_json(board), marks).to_dict()
     assert shown["kind"] == "hint" and shown["cell"] == said["cell"] and shown["reason"] == said["reason"]
 
 
@@ -82,7 +81,7 @@ def test_hint_asks_done_of_the_variable_it_settles() -> None:
 def test_a_finished_answer_section_is_solved_for_the_cli_too() -> None:
     rec = smallest("sukoro")
     board = boardio.board_from_json(rec)
-    assert service.hint(board)["kind"] == "solved"
+    assert service.hint(api.Board(board)).kind == "solved"
 
 
 def test_a_hint_whose_answer_search_runs_out_says_capped() -> None:
@@ -92,8 +91,8 @@ def test_a_hint_whose_answer_search_runs_out_says_capped() -> None:
     board = boardio.board_from_json(rec)
     blank = [None] * (board.rows * board.cols)
     blank[0] = board.answer[0]
-    out = service.hint(replace(board, answer=tuple(blank)), service.Options(node_cap=0))
-    assert out["kind"] == "capped" and "node cap (0 nodes)" in out["message"]
+    out = service.hint(api.Board(replace(board, answer=tuple(blank))), service.Options(node_cap=0))
+    assert out.kind == "capped" and "node cap (0 nodes)" in out.message
 
 
 # ---------------------------------------------------------------- verdict and erasing
@@ -129,7 +128,7 @@ def test_player_minimise_and_redundant_agree_with_the_scan() -> None:
     puzzle = puzzles.get("slant")
     out = play.count(play.board_json(board))
     found = gen.scan(puzzle, board, budgets.PLAYER_NODES // 10).found
-    assert out["redundant"] == [list(puzzle.clue_rc(board, i)) for i in found]
+    assert out["redundant"] == [puzzle.clue_rc(board, i) for i in found]
     small = play.minimise(play.board_json(board))
     assert small["capped"] == 0 and small["removed"] >= (1 if found else 0)
     assert generate.removable(puzzle, play.board_of(small["board"])) == []
@@ -188,7 +187,7 @@ def test_sukoro_lonely_rule_lives_in_its_marks() -> None:
     """A numbered cell whose neighbours are all empty would be a 0: its answer cannot show
     that, so the marks report it (the player used to add it by hand)."""
     board = boardio.parse("sukoro 1x3\nclues:\n. . .\n")[0][0].board
-    out = play.check(play.board_json(board), ["x", "n", "x"])
+    out = play.check(play.board_json(board), ["x", "n", "x"]).to_dict()
     assert [b for b in out["broken"] if b["rule"] == "count"] == [
         {"rule": "count", "cells": [[0, 1]], "message": "r1c2 is numbered but every neighbour is empty"}]
     assert not out["ok"] and not out["won"]
@@ -202,7 +201,7 @@ def test_slant_broken_clues_name_their_lattice_points() -> None:
     centre = 4  # lattice points of 2x2 are 3x3, row-major: the centre is point 4
     clues = tuple(0 if p == centre else None for p in range(9))
     full = replace(board, clues=clues, answer=(puzzle.board_module.BACK,) * 4)
-    out = service.check(full)
+    out = service.check(api.Board(full))
     clue = next(b for b in out.broken if b.rule == "clue")
     assert clue.points == ((1, 1),) and clue.to_dict()["points"] == [[1, 1]]
 
@@ -211,6 +210,6 @@ def test_slant_broken_clues_name_their_lattice_points() -> None:
 def test_the_cli_hint_says_its_reason(name: str) -> None:
     """The CLI's text shows the hint's plain-language reason under the rung (issue 15 item 5)."""
     board = board_of(name)
-    said = service.hint(board)
-    assert said["kind"] == "hint" and said["reason"]
-    assert str(Hint._of(said)).splitlines()[1].strip() == said["reason"]
+    said = service.hint(api.Board(board))
+    assert said.kind == "hint" and said.reason
+    assert str(said).splitlines()[1].strip() == said.reason

@@ -179,7 +179,7 @@ def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[s
                                                  monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     """A node costs more on a larger board: past WORK cell-nodes a default cap shrinks (a cap
     asked for is kept), and the count says which cap it ran under."""
-    from pencilbox import boardio, service
+    from pencilbox import api, boardio, service
     from pencilbox.core import budgets
     assert budgets.scaled(10**7, 400) == 10**7 and budgets.scaled(10**7, 40_000) == 10**5
     assert budgets.scaled(10**5, 10**12) == 1
@@ -187,10 +187,10 @@ def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[s
     monkeypatch.setattr(budgets, "WORK", 2500 * 40 * cost)  # a 50x50 board: 40 nodes
     data = {"puzzle": "sukoro", "rows": 50, "cols": 50, "clues": [[None] * 50 for _ in range(50)]}
     board = boardio.board_from_json(data)
-    out = service.count(board)
+    out = service.count(api.Board(board))
     quick = service.puzzles.get("sukoro").quick_nodes
     assert out.node_cap == 40 and out.capped and out.nodes <= 40 + quick
-    assert service.count(board, opts=service.Options(node_cap=7)).node_cap == 7
+    assert service.count(api.Board(board), opts=service.Options(node_cap=7)).node_cap == 7
     path = tmp_path / "blank.json"
     path.write_text(json.dumps(data))
     code, out_text, _ = run(capsys, "count", str(path))
@@ -265,7 +265,7 @@ def test_every_verb_on_the_dearest_ripple_at_the_cell_budget_answers(capsys: pyt
 def test_the_readable_path_runs_under_its_own_smaller_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """While the kernels are not built, a readable node costs about a thousand compiled ones: the
     default caps come from WORK_READABLE, and the probe trials of the search are capped with them."""
-    from pencilbox import boardio, service
+    from pencilbox import api, boardio, service
     from pencilbox.core import budgets, engine
     data = {"puzzle": "slant", "rows": 30, "cols": 30, "clues": [[None] * 31 for _ in range(31)]}
     board = boardio.board_from_json(data)
@@ -278,10 +278,10 @@ def test_the_readable_path_runs_under_its_own_smaller_work_budget(monkeypatch: p
     spent: list[int | None] = []
     real = engine.Budget.spend
     monkeypatch.setattr(engine.Budget, "spend", lambda self: (spent.append(self.left), real(self))[1])
-    out = service.count(board)
+    out = service.count(api.Board(board))
     assert out.node_cap == 5 and out.capped
     assert 0 < sum(left is not None for left in spent) <= 6  # the sixth trial finds none left
-    assert service.grade(board).status == "capped"
+    assert service.grade(api.Board(board)).status == "capped"
 
 
 def test_sukoro_default_caps_shrink_by_its_node_cost(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -305,7 +305,7 @@ def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatc
     """A Ripple strip of 2x2 regions settles one region a readable pass (a 2x20,000 strip ran
     solve and count past 60 s, cold): the verb's rung passes share PASS_WORK, past it capped;
     a --node-cap given lifts it, as it lifts the probe's trial cap."""
-    from pencilbox import boardio, puzzles, service
+    from pencilbox import api, boardio, puzzles, service
     from pencilbox.core import budgets, engine
     monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
     cols = 4000
@@ -316,10 +316,10 @@ def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatc
     toiled: list[int] = []
     real = engine.Budget.toil
     monkeypatch.setattr(engine.Budget, "toil", lambda self, n: (toiled.append(n), real(self, n))[1])
-    assert service.solve(board)["status"] == "capped"
+    assert service.solve(api.Board(board)).status == "capped"
     assert sum(toiled) > budgets.PASS_WORK  # the pass that found the budget spent ended it
-    assert service.count(board).capped
-    assert service.grade(board).status == "capped"
+    assert service.count(api.Board(board)).capped
+    assert service.grade(api.Board(board)).status == "capped"
     assert 0 < len(toiled) and all(n == 2 * cols for n in toiled)
     with engine.passes(10):
         with pytest.raises(engine.OutOfNodes):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import boardio, cli, service
+from pencilbox import api, boardio, cli, service
 from pencilbox.errors import BoardError
 from tests.conftest import load_testdata
 
@@ -78,7 +78,7 @@ def test_hint_stops_at_its_node_cap() -> None:
     assert isinstance(found, engine.Hint) and found.rung == "probe"
     capped = engine.hint(puzzle, board, dom, names, node_cap=1)
     assert isinstance(capped, engine.Stuck) and capped.capped
-    assert service.hint(board, service.Options(node_cap=10**5))["kind"] == "hint"
+    assert service.hint(api.Board(board), service.Options(node_cap=10**5)).kind == "hint"
 
 
 @pytest.mark.parametrize("verb", ["solve", "count", "grade", "hint"])
@@ -93,7 +93,8 @@ def test_count_says_which_cap_ran_out(capsys: pytest.CaptureFixture[str]) -> Non
     assert out[0].startswith("3+ answers") and "the count limit 3 was reached: raise --limit" in out[0]
     _, out, _ = run(capsys, "count", board, "--node-cap", "1", "--level", "deg")
     assert "the node cap 1 ran out: raise --node-cap" in out[0]
-    assert service.count(boardio.parse(board)[0][0].board, opts=service.Options(limit=3)).cap == "limit"
+    parsed = api.Board(boardio.parse(board)[0][0].board)
+    assert service.count(parsed, opts=service.Options(limit=3)).cap == "limit"
 
 
 # ---------------------------------------------------------------- item 4: lists

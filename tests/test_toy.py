@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from pencilbox import bank, boardio, cli, puzzles, service
+from pencilbox import api, bank, boardio, cli, puzzles, service
 from pencilbox.core import engine
 from pencilbox.player import play
 from pencilbox.player.api import app
@@ -76,15 +76,14 @@ def test_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 
 
 def test_the_service() -> None:
-    board = boardio.parse(boardio.dump(first(), "text"))[0][0].board
+    board = api.Board(boardio.parse(boardio.dump(first(), "text"))[0][0].board)
     solved = service.solve(board)
-    assert solved["status"] == "unique" and solved["grade"] in engine.levels(PUZZLE)
-    answer = boardio.board_from_json({**PUZZLE.to_json(board), "answer": solved["answer"]})
-    assert service.check(answer).ok
+    assert solved.status == "unique" and solved.grade in engine.levels(PUZZLE) and solved.answer is not None
+    assert service.check(solved.answer).ok
     for name in ("ladder", "brute", "sat"):
         assert service.count(board, name).count == 1
-    assert service.hint(board)["kind"] == "hint"
-    assert service.grade(board).grade == solved["grade"]
+    assert service.hint(board).kind == "hint"
+    assert service.grade(board).grade == solved.grade
 
 
 def test_the_studies_runner(tmp_path: Path) -> None:

@@ -14,7 +14,7 @@ import copy
 import html
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -126,7 +126,7 @@ class Board:
     # ------------------------------------------------------------ verbs
 
     def solve(self, level: str | None = None, off: Sequence[str] = (),
-              node_cap: int | None = None) -> Solution:
+              node_cap: int | None = None) -> Solution[Board]:
         """Whether the answer is unique, the answer (and a second one when there are several),
         and the grade; ``level`` the rung the search propagates with, ``off`` rungs switched
         off, ``node_cap`` the search's branch points (default: a budget sized to the board).
@@ -153,9 +153,7 @@ class Board:
         >>> pencilbox.blank("sukoro", 2, 2).solve().status
         'multiple'
         """
-        got = service.solve(self.shape, _options(level, off, node_cap))
-        return Solution(self, got["status"], self._answered(got["answer"]), self._answered(got["second"]),
-                        got["grade"], got["nodes"], got["ms"])
+        return service.solve(self, _options(level, off, node_cap))
 
     def count(self, engine: str = "ladder", limit: int = COUNT_LIMIT, node_cap: int | None = None,
               level: str | None = None, off: Sequence[str] = ()) -> Count:
@@ -168,7 +166,7 @@ class Board:
         >>> c.count, c.capped, c.cap
         (10, True, 'limit')
         """
-        return service.count(self.shape, engine, _options(level, off, node_cap, limit))
+        return service.count(self, engine, _options(level, off, node_cap, limit))
 
     def grade(self, off: Sequence[str] = (), node_cap: int | None = None) -> Grade:
         """The lowest level of the ladder that finishes the board alone.
@@ -178,7 +176,7 @@ class Board:
         >>> print(pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").grade())
         grade: count (unique); settled: count 100%, cycle 100%, duet 100%, probe 100%
         """
-        return service.grade(self.shape, _options(None, off, node_cap))
+        return service.grade(self, _options(None, off, node_cap))
 
     def hint(self, level: str | None = None, position: Any = None, off: Sequence[str] = (),
              node_cap: int | None = None) -> Hint:
@@ -194,7 +192,7 @@ class Board:
         solved: every cell is decided
         """
         board = self if position is None else self.with_answer(position)
-        return Hint._of(service.hint(board.shape, _options(level, off, node_cap)))
+        return service.hint(board, _options(level, off, node_cap))
 
     def check(self, position: Any = None) -> Check:
         """Every rule that ``position`` (default: this board's answer section) breaks.
@@ -206,9 +204,9 @@ class Board:
         ok: every rule holds
         """
         board = self if position is None else self.with_answer(position)
-        return service.check(board.shape)
+        return service.check(board)
 
-    def backbone(self, limit: int = SPREAD_LIMIT, show: int = SPREAD_SHOWN) -> Backbone:
+    def backbone(self, limit: int = SPREAD_LIMIT, show: int = SPREAD_SHOWN) -> Backbone[Board]:
         """The cells every answer shares (exact, by SAT), the answers counted up to ``limit``
         and the first ``show`` of them.
 
@@ -216,12 +214,7 @@ class Board:
         >>> b.count, b.fixed_cells
         (15, 0)
         """
-        got = service.backbone(self.shape, limit, show)
-        fixed = self._answered(got["fixed"])
-        assert fixed is not None
-        return Backbone(self, got["count"], got["capped"], got["limit"], fixed, got["fixed_cells"],
-                        got["cells"], tuple(b for a in got["answers"] if (b := self._answered(a))),
-                        got["calls"], got["ms"])
+        return service.backbone(self, limit, show)
 
     # ------------------------------------------------------------ forms
 
@@ -240,8 +233,15 @@ class Board:
             position = position.answer
         return Board(boardio.board_from_json({**self._json, "answer": position}, "position"), self.made)
 
-    def _answered(self, answer: object) -> Board | None:
-        return None if answer is None else self.with_answer(answer)
+    def answered(self, answer: tuple[int | None, ...] | None) -> Board:
+        """This board with an answer section already in the puzzle's own terms (a value or
+        None per cell, as the engine's answers are): nothing to read, nothing to check.
+
+        >>> board = pencilbox.blank("sukoro", 1, 3)
+        >>> board.answered((1, 2, 1)).answer
+        [[1, 2, 1]]
+        """
+        return Board(replace(self.shape, answer=answer), self.made)
 
     def to_text(self) -> str:
         """The project's text format (what ``pencilbox convert --format text`` writes).
@@ -295,7 +295,7 @@ class Board:
         >>> pencilbox.blank("slant", 2, 2).svg().splitlines()[0]
         '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 124 124" width="124" height="124">'
         """
-        drawn = render.solved(self.shape) if answer else self.shape.answer
+        drawn = service.drawn(self) if answer else self.shape.answer
         return render.svg(render.picture(self.shape, drawn))
 
     def png(self, answer: bool = False) -> bytes:
@@ -304,7 +304,7 @@ class Board:
         >>> pencilbox.blank("slant", 2, 2).png()[:8]
         b'\\x89PNG\\r\\n\\x1a\\n'
         """
-        drawn = render.solved(self.shape) if answer else self.shape.answer
+        drawn = service.drawn(self) if answer else self.shape.answer
         return render.png(render.picture(self.shape, drawn))
 
     def _repr_svg_(self) -> str | None:

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pencilbox import boardio, puzzles, render, service
+from pencilbox import api, boardio, puzzles, render
 from pencilbox.core.puzzle import BoardShape
 from pencilbox.errors import BoardError
 
@@ -37,13 +37,11 @@ def entry(board: BoardShape, number: int) -> Entry:
     """The board's caption (its number, puzzle, size and grade) and share code; its answer when
     it has exactly one."""
     puzzle = puzzles.get(board.puzzle)
-    solved = service.solve(board)
-    grade = solved["grade"] or {"multiple": "several answers", "none": "no answer"}.get(
-        solved["status"], "not settled")
+    solved = api.Board(board).solve()
+    grade = solved.grade or {"multiple": "several answers", "none": "no answer"}.get(
+        solved.status, "not settled")
     fmt = "url" if puzzle.url is not None else "tatham" if puzzle.tatham is not None else "json"
-    answer = None
-    if solved["answer"] is not None and solved["status"] == "unique":
-        answer = boardio.board_from_json({**puzzle.to_json(board), "answer": solved["answer"]}).answer
+    answer = solved.answer.shape.answer if solved.answer is not None and solved.unique else None
     return Entry(board, f"{number}. {puzzle.title}, {board.rows}x{board.cols}, {grade}",
                  boardio.dump(board, fmt).strip(), answer)
 

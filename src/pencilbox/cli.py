@@ -19,7 +19,7 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-from pencilbox import api, boardio, booklet, puzzles, render
+from pencilbox import api, boardio, booklet, puzzles, render, service
 from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
 from pencilbox.core.budgets import (
@@ -118,7 +118,7 @@ def cmd_render(args: argparse.Namespace) -> int:
     board = _one(args.board, "render")
     fmt = args.format or ("png" if str(args.out or "").lower().endswith(".png") else "svg")
     try:
-        answer = render.solved(board) if args.answer else None
+        answer = service.drawn(api.Board(board)) if args.answer else None
     except BoardError as e:  # no unique answer: a negative verdict, as solve's
         print(f"pencilbox: {e}", file=sys.stderr)
         return 1

@@ -35,10 +35,10 @@ def exercise(name: str, job: str) -> None:
     """One tiny run of a job through the verbs' own code paths (so the compiled signatures
     are the ones the verbs use): the generator at every grade the player offers (5x5: Fill-a-Pix
     classifies twins only where a side is 2 mod 3)."""
-    from pencilbox import service
+    from pencilbox import api, service
     with cache.compiling():
         if job == "ladder":
-            board = small_board(name)
+            board = api.Board(small_board(name))
             service.solve(board)
             service.count(board, "ladder", service.Options(limit=2))
             service.grade(board)
@@ -50,6 +50,6 @@ def exercise(name: str, job: str) -> None:
                     made = puzzle.generate(5, 5, level, 1, tries=20)
                 except ValueError:  # no such board that small: its code ran all the same
                     continue
-                service.count(made.board, "ladder", service.Options(limit=2))
+                service.count(api.Board(made.board), "ladder", service.Options(limit=2))
         else:
-            service.count(small_board(name), job, service.Options(limit=2))
+            service.count(api.Board(small_board(name)), job, service.Options(limit=2))

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pencilbox import boardio, puzzles, service
+from pencilbox import puzzles
 from pencilbox.core.marks import PageUI
 from pencilbox.core.puzzle import BoardShape
 from pencilbox.errors import BoardError
@@ -233,17 +233,3 @@ def png(pic: Picture, dpi: int = 144) -> bytes:
     buf = io.BytesIO()
     fig.savefig(buf, format="png", dpi=dpi, facecolor=INK["bg"])
     return buf.getvalue()
-
-
-def solved(board: BoardShape) -> tuple[Any, ...]:
-    """The answer to draw: the board's own answer section when every cell is filled, else its
-    unique answer (a BoardError says why there is none)."""
-    if board.answer is not None and None not in board.answer:
-        return tuple(board.answer)
-    got = service.solve(board)
-    if got["status"] != "unique" or got["answer"] is None:
-        said = {"multiple": "it has several answers", "none": "it has no answer"}.get(
-            got["status"], "the search ran out of nodes")
-        raise BoardError(f"no answer to draw: {said}")
-    puzzle = puzzles.get(board.puzzle)
-    return tuple(boardio.board_from_json({**puzzle.to_json(board), "answer": got["answer"]}).answer)

@@ -11,15 +11,32 @@ import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, Protocol, Self
+
+from typing_extensions import TypeVar
 
 from pencilbox.core.engine import Level, Status
+from pencilbox.core.puzzle import BoardShape
 
-if TYPE_CHECKING:
-    from pencilbox.api import Board
-
-#: a cell: (row, col), 0-based
+#: a cell: (row, col), 0-based (the JSON form writes it [row, col])
 Cell = tuple[int, int]
+
+
+class BoardLike(Protocol):
+    """What a result needs of the boards it holds (``pencilbox.Board`` is one): the typed board
+    underneath, the same board with another answer section, its text and its picture."""
+
+    @property
+    def shape(self) -> BoardShape: ...
+    @property
+    def answer(self) -> Any: ...
+    def answered(self, answer: tuple[int | None, ...] | None) -> Self: ...
+    def to_text(self) -> str: ...
+    def _repr_svg_(self) -> str | None: ...
+
+
+#: the board type a result holds: whatever board the verb was asked about (``pencilbox.Board``)
+B = TypeVar("B", bound=BoardLike, default=BoardLike, covariant=True)
 
 
 def _rc(cell: Cell) -> str:
@@ -28,12 +45,6 @@ def _rc(cell: Cell) -> str:
 
 def _lists(cells: tuple[Cell, ...]) -> list[list[int]]:
     return [list(c) for c in cells]
-
-
-def cells_of(raw: object) -> tuple[Cell, ...]:
-    """Cells as the service writes them ([[r, c], ...]) as tuples."""
-    assert isinstance(raw, list)
-    return tuple((int(r), int(c)) for r, c in raw)
 
 
 class Result(ABC):
@@ -56,6 +67,11 @@ class Result(ABC):
         '{"ok": true, "complete": true, "broken": []}'
         """
         return json.dumps(self.to_dict())
+
+
+class Answered(Result, Generic[B]):
+    """A result that holds boards (the board asked about, answers): of the type it was asked
+    about, so ``board.solve().answer`` is a ``pencilbox.Board`` that solves, checks and draws."""
 
 
 @dataclass(frozen=True)
@@ -88,7 +104,7 @@ class Made(Result):
 
 
 @dataclass(frozen=True)
-class Solution(Result):
+class Solution(Answered[B]):
     """``Board.solve``: the verdict (unique, multiple, none or capped), the answer and a second
     one as boards, the grade of a unique board, the search's nodes and time.
 
@@ -98,10 +114,10 @@ class Solution(Result):
     ('unique', 'deg', True)
     """
 
-    board: Board = field(repr=False)
+    board: B = field(repr=False)
     status: Status
-    answer: Board | None
-    second: Board | None
+    answer: B | None
+    second: B | None
     grade: Level | None
     nodes: int
     ms: float
@@ -118,7 +134,13 @@ class Solution(Result):
         return self.status == "unique"
 
     def to_dict(self) -> dict[str, Any]:
-        b = self.board
+        """The verdict with the answers as answer sections (a row at a time), as ``solve --json``.
+
+        >>> solved = pencilbox.read("slant:5x5:c110a1d02a22a2b14c4a2b1d").solve().to_dict()
+        >>> solved["status"], len(solved["answer"]), solved["second"]
+        ('unique', 5, None)
+        """
+        b = self.board.shape
         return {"puzzle": b.puzzle, "rows": b.rows, "cols": b.cols, "status": self.status,
                 "answer": None if self.answer is None else self.answer.answer,
                 "second": None if self.second is None else self.second.answer,
@@ -225,14 +247,6 @@ class Hint(Result):
     reason: str | None = None
     reveal: bool | None = None
 
-    @classmethod
-    def _of(cls, raw: Mapping[str, Any]) -> Hint:
-        """The service's hint dict as a Hint."""
-        cell = raw.get("cell")
-        return cls(raw["kind"], raw["message"], None if cell is None else (cell[0], cell[1]),
-                   raw.get("value"), raw.get("mark"), raw.get("rung"), cells_of(raw.get("cells", [])),
-                   cells_of(raw.get("clues", [])), raw.get("reason"), raw.get("reveal"))
-
     def to_dict(self) -> dict[str, Any]:
         if self.kind in ("hint", "reveal"):
             out: dict[str, Any] = {"kind": self.kind, "cell": None if self.cell is None else list(self.cell)}
@@ -307,7 +321,7 @@ class Check(Result):
 
 
 @dataclass(frozen=True)
-class Backbone(Result):
+class Backbone(Answered[B]):
     """``Board.backbone``: the answers counted up to ``limit`` (``capped``: a lower bound) and the
     cells every answer shares, exactly (by SAT): ``fixed`` is the board with those cells filled
     in and the others undecided; ``answers`` the first few answers.
@@ -318,19 +332,24 @@ class Backbone(Result):
     (1, True)
     """
 
-    board: Board = field(repr=False)
+    board: B = field(repr=False)
     count: int
     capped: bool
     limit: int
-    fixed: Board
+    fixed: B
     fixed_cells: int
     cells: int
-    answers: tuple[Board, ...] = field(repr=False)
+    answers: tuple[B, ...] = field(repr=False)
     calls: int
     ms: float
 
     def to_dict(self) -> dict[str, Any]:
-        b = self.board
+        """The count with the shared cells and the answers as answer sections, as ``backbone --json``.
+
+        >>> pencilbox.blank("slant", 2, 2).backbone().to_dict()["fixed"]
+        ['??', '??']
+        """
+        b = self.board.shape
         return {"puzzle": b.puzzle, "rows": b.rows, "cols": b.cols, "count": self.count,
                 "capped": self.capped, "limit": self.limit, "fixed": self.fixed.answer,
                 "fixed_cells": self.fixed_cells, "cells": self.cells,

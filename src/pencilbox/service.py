@@ -1,7 +1,7 @@
-"""Pure functions behind every verb, returning plain dicts: the CLI prints them and the
-web app serves them, so neither holds puzzle logic of its own.
-
-Cells in reports are ``[row, col]``, 0-based.
+"""Pure functions behind every verb, answering the ``results`` dataclasses: the library hands
+them out, the CLI prints them and the player serves their ``to_dict``, so none of them holds
+puzzle logic of its own. A verb takes the board it is asked about (``pencilbox.Board``, or any
+``results.BoardLike``) and answers boards of that same type.
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal, NotRequired, ParamSpec, TypedDict, TypeVar, cast
+from typing import ParamSpec, TypeVar
 
-from pencilbox import puzzles, results
+from pencilbox import puzzles
 from pencilbox.core import budgets, engine
 from pencilbox.core.budgets import (
     COUNT_LIMIT,
@@ -25,89 +25,15 @@ from pencilbox.core.budgets import (
     SPREAD_SHOWN,
     scaled,
 )
-from pencilbox.core.engine import CAPPED, UNIQUE, Count, Hint, Level, Status
+from pencilbox.core.engine import CAPPED, UNIQUE, Level
 from pencilbox.core.puzzle import BoardShape, Broken, compiled_ready
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
+from pencilbox.results import Backbone, BoardLike, BrokenRule, Cell, Check, Count, Grade, Hint, Solution
 
 P = ParamSpec("P")
 R = TypeVar("R")
-
-#: a cell in a report: [row, col], 0-based
-Cell = list[int]
-
-
-class Solved(TypedDict):
-    """``solve``: the verdict, the answer and a second one (the puzzle's answer JSON), the grade."""
-
-    puzzle: str
-    rows: int
-    cols: int
-    status: Status
-    answer: object
-    second: object
-    grade: Level | None
-    nodes: int
-    ms: float
-
-
-class Shown(TypedDict, total=False):
-    """A settled value as a hint shows it: the CLI's ``value`` in words, the player's ``mark``."""
-
-    value: str
-    mark: object
-
-
-class HintFound(TypedDict):
-    """A hint (the player's reveal too): the cell, its value in words (the CLI) or its mark
-    (the player), the level the deduction takes, the cells and clues it read, and why."""
-
-    kind: Literal["hint", "reveal"]
-    cell: Cell
-    value: NotRequired[str]
-    mark: NotRequired[object]
-    rung: NotRequired[Level]  # a reveal has none
-    cells: list[Cell]
-    clues: list[Cell]
-    message: str
-    reason: NotRequired[str]  # a reveal has none
-
-
-class HintSaid(TypedDict):
-    """No cell to hint: an entry is wrong, the board is solved, the entries contradict the
-    rules (the rung that found it: a level, or "clue"), nothing more is provable (``reveal``:
-    the player may ask for a cell) or the node cap ran out."""
-
-    kind: Literal["wrong", "solved", "contradiction", "stuck", "capped"]
-    rung: NotRequired[str | None]
-    cells: NotRequired[list[Cell]]
-    message: str
-    reveal: NotRequired[bool]
-
-
-#: what ``hint`` answers
-Hinted = HintFound | HintSaid
-
-
-class BrokenRule(TypedDict):
-    """One broken rule of a checked answer: its cells and, for clues on points, the points."""
-
-    rule: str
-    cells: list[Cell]
-    message: str
-    points: NotRequired[list[Cell]]
-
-
-class Checked(TypedDict):
-    """The player's check (``results.Check.to_dict``): every broken rule, what a puzzle adds
-    (Slant's ``trees``) and ``won``."""
-
-    ok: bool
-    complete: bool
-    broken: list[BrokenRule]
-    trees: NotRequired[int]
-    won: NotRequired[bool]
-
+B = TypeVar("B", bound=BoardLike)  # the board a verb is asked about; its answers are boards of this type
 
 @dataclass(frozen=True)
 class Options:
@@ -158,8 +84,8 @@ def _ms(t0: float) -> float:
     return round((time.perf_counter() - t0) * 1000, 3)
 
 
-def _cells(board: BoardShape, vars_: Iterable[int]) -> list[Cell]:
-    return [list(board.grid.rc(v)) for v in vars_]
+def _cells(board: BoardShape, vars_: Iterable[int]) -> tuple[Cell, ...]:
+    return tuple(board.grid.rc(v) for v in vars_)
 
 
 def names(puzzle: AnyPuzzle, level: str | None, off: tuple[str, ...] = ()) -> tuple[Level, ...]:
@@ -185,40 +111,55 @@ def _search_names(puzzle: AnyPuzzle, opts: Options) -> tuple[Level, ...] | None:
 
 
 @bounded
-def solve(board: BoardShape, opts: Options = Options()) -> Solved:
+def solve(board: B, opts: Options = Options()) -> Solution[B]:
     """Status (unique, multiple, none, capped), the answer, a second answer, the grade."""
-    puzzle = puzzles.get(board.puzzle)
-    node_cap = opts.nodes(SOLVE_NODES, board)
+    shape = board.shape
+    puzzle = puzzles.get(shape.puzzle)
+    node_cap = opts.nodes(SOLVE_NODES, shape)
     check_caps(node_cap=node_cap)
     t0 = time.perf_counter()
     probes = opts.probes(node_cap)
-    res = engine.count(puzzle, board, _search_names(puzzle, opts), 2, node_cap, probe_cap=probes)
-    answers = [puzzle.answer_json(board, puzzle.answer_from_state(board, a)) for a in res.answers]
+    res = engine.count(puzzle, shape, _search_names(puzzle, opts), 2, node_cap, probe_cap=probes)
+    answers: list[B | None] = [board.answered(puzzle.answer_from_state(shape, a)) for a in res.answers[:2]]
     unique = res.status == UNIQUE
     off = dropped(puzzle, opts.off)
-    g = engine.grade(puzzle, board, off, node_cap, probe_cap=probes).grade if unique else None
-    return {"puzzle": puzzle.name, "rows": board.rows, "cols": board.cols, "status": res.status,
-            "answer": answers[0] if answers else None, "second": answers[1] if len(answers) > 1 else None,
-            "grade": g, "nodes": res.nodes, "ms": _ms(t0)}
+    g = engine.grade(puzzle, shape, off, node_cap, probe_cap=probes).grade if unique else None
+    answer, second = (answers + [None, None])[:2]
+    return Solution(board, res.status, answer, second, g, res.nodes, _ms(t0))
+
+
+def drawn(board: BoardLike) -> tuple[int | None, ...]:
+    """The answer a picture of the board's answer draws: its own answer section when every cell
+    is filled, else its unique answer (a BoardError says why there is none)."""
+    answer = board.shape.answer
+    if answer is not None and None not in answer:
+        return answer
+    got = solve(board)
+    if got.status != UNIQUE or got.answer is None:
+        said = {"multiple": "it has several answers", "none": "it has no answer"}.get(
+            got.status, "the search ran out of nodes")
+        raise BoardError(f"no answer to draw: {said}")
+    return tuple(got.answer.shape.answer or ())
 
 
 @bounded
-def count(board: BoardShape, engine_name: str = "ladder", opts: Options = Options()) -> results.Count:
+def count(board: BoardLike, engine_name: str = "ladder", opts: Options = Options()) -> Count:
     """A solution count by one engine; ``capped`` marks a lower bound."""
-    puzzle = puzzles.get(board.puzzle)
-    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, board, engine_name == "ladder")
+    shape = board.shape
+    puzzle = puzzles.get(shape.puzzle)
+    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, shape, engine_name == "ladder")
     check_caps(limit, node_cap)
     t0 = time.perf_counter()
-    res: Count
+    res: engine.Count
     if engine_name == "ladder":
-        res = engine.count(puzzle, board, _search_names(puzzle, opts), limit, node_cap,
+        res = engine.count(puzzle, shape, _search_names(puzzle, opts), limit, node_cap,
                            probe_cap=opts.probes(node_cap))
     elif engine_name in puzzle.counters:
-        res = puzzle.counters[engine_name].count(board, limit, node_cap)
+        res = puzzle.counters[engine_name].count(shape, limit, node_cap)
     else:
         raise BoardError(f"{puzzle.name} has no engine {shown(engine_name)}")
     cap = "nodes" if res.node_capped else "limit" if res.limit_hit else None
-    return results.Count(res.count, res.capped, cap, res.nodes, node_cap, engine_name, _ms(t0), limit)
+    return Count(res.count, res.capped, cap, res.nodes, node_cap, engine_name, _ms(t0), limit)
 
 
 def check_caps(limit: int = 1, node_cap: int = 0) -> None:
@@ -230,14 +171,15 @@ def check_caps(limit: int = 1, node_cap: int = 0) -> None:
 
 
 @bounded
-def grade(board: BoardShape, opts: Options = Options()) -> results.Grade:
+def grade(board: BoardLike, opts: Options = Options()) -> Grade:
     """The grade, uniqueness and the share of unclued cells each level settles."""
-    puzzle = puzzles.get(board.puzzle)
-    node_cap = opts.nodes(SOLVE_NODES, board)
+    shape = board.shape
+    puzzle = puzzles.get(shape.puzzle)
+    node_cap = opts.nodes(SOLVE_NODES, shape)
     check_caps(node_cap=node_cap)
-    g = engine.grade(puzzle, board, dropped(puzzle, opts.off), node_cap, probe_cap=opts.probes(node_cap))
-    return results.Grade(g.grade, g.unique, g.status,
-                         {k: None if v is None else round(v, 4) for k, v in g.settled.items()})
+    g = engine.grade(puzzle, shape, dropped(puzzle, opts.off), node_cap, probe_cap=opts.probes(node_cap))
+    settled = {k: None if v is None else round(v, 4) for k, v in g.settled.items()}
+    return Grade(g.grade, g.unique, g.status, settled)
 
 
 # ---------------------------------------------------------------- hint
@@ -245,12 +187,13 @@ def grade(board: BoardShape, opts: Options = Options()) -> results.Grade:
 @dataclass(frozen=True)
 class Progress:
     """What a hint starts from: the domains, the cells the solver has entered, when a
-    domain counts as settled (variable, domain) and how a settled value is shown."""
+    domain counts as settled (variable, domain) and how a settled value is shown: as words
+    (the command line's ``value``) or as the player's ``mark``."""
 
     dom: list[int]
     entered: tuple[int, ...]
     settled: Callable[[int, int], bool]
-    show: Callable[[int, int], tuple[Shown, str]]  # (variable, value) -> fields, words
+    show: Callable[[int, int], tuple[str | None, object, str]]  # (var, value) -> value, mark, words
 
 
 def progress(puzzle: AnyPuzzle, board: BoardShape) -> Progress:
@@ -259,19 +202,19 @@ def progress(puzzle: AnyPuzzle, board: BoardShape) -> Progress:
     dom = puzzle.initial_state(board) if answer is None else puzzle.state_from_answer(board, answer)
     entered = () if answer is None else tuple(i for i, v in enumerate(answer) if v is not None)
 
-    def show(var: int, value: int) -> tuple[Shown, str]:
+    def show(var: int, value: int) -> tuple[str | None, object, str]:
         said = puzzle.describe(board, var, value)
-        return {"value": said}, said
+        return said, None, said
     return Progress(dom, entered, lambda var, d: engine.single(d), show)
 
 
-def hint(board: BoardShape, opts: Options = Options()) -> Hinted:
+def hint(board: BoardLike, opts: Options = Options()) -> Hint:
     """The CLI's hint: ``hint_from`` the board's answer section."""
-    return hint_from(board, progress(puzzles.get(board.puzzle), board), opts)
+    return hint_from(board.shape, progress(puzzles.get(board.shape.puzzle), board.shape), opts)
 
 
 @bounded
-def hint_from(board: BoardShape, now: Progress, opts: Options) -> Hinted:
+def hint_from(board: BoardShape, now: Progress, opts: Options) -> Hint:
     """The one hint driver (CLI and player): entries that disagree with the unique answer
     first; else one cell provable at ``opts.level`` with its rung, premises and the reason in
     the puzzle's words. The node cap bounds both the search for the answer and the probe trials."""
@@ -287,36 +230,37 @@ def hint_from(board: BoardShape, now: Progress, opts: Options) -> Hinted:
             wrong = [i for i in now.entered if not now.dom[i] & truth.answers[0][i]]
             if wrong:
                 said = "entry disagrees" if len(wrong) == 1 else "entries disagree"
-                return {"kind": "wrong", "cells": _cells(board, wrong),
-                        "message": f"{len(wrong)} {said} with the answer"}
+                return Hint("wrong", f"{len(wrong)} {said} with the answer", cells=_cells(board, wrong))
     if len(now.entered) == len(now.dom) and all(now.settled(v, d) for v, d in enumerate(now.dom)):
-        return {"kind": "solved", "message": "every cell is decided"}
+        return Hint("solved", "every cell is decided")
     if any(d == 0 for d in now.dom):
         bad = [v for v, d in enumerate(now.dom) if d == 0]
-        return {"kind": "contradiction", "rung": "clue", "cells": _cells(board, bad),
-                "message": "an entry contradicts a clue"}
+        return Hint("contradiction", "an entry contradicts a clue", rung="clue", cells=_cells(board, bad))
     h = engine.hint(puzzle, board, now.dom, enabled, done=now.settled, early=True, node_cap=node_cap)
-    if isinstance(h, Hint):
-        cells, clues = puzzle.places(board, h.premises)
-        r, c = board.grid.rc(h.var)
-        fields, said = now.show(h.var, h.value)
-        found: HintFound = {"kind": "hint", "cell": [r, c], **fields, "rung": h.needs, "cells": cells,
-                            "clues": clues, "message": f"{h.needs}: row {r + 1}, column {c + 1} is {said}",
-                            "reason": puzzle.reason(board, now.dom, h, enabled)}
-        return found
+    if isinstance(h, engine.Hint):
+        return _found(puzzle, board, now, h, puzzle.reason(board, now.dom, h, enabled))
     if h.capped:
         return _capped(node_cap, "a cell was proved")
     if h.contradiction:
-        return {"kind": "contradiction", "rung": h.rung, "cells": _cells(board, h.cells),
-                "message": f"the entries so far contradict the rules ({h.rung})"}
+        return Hint("contradiction", f"the entries so far contradict the rules ({h.rung})", rung=h.rung,
+                    cells=_cells(board, h.cells))
     given = _given(board, now)
     if given is not None:
         return given
-    return {"kind": "stuck", "message": f"nothing more is provable with the rungs up to {enabled[-1]}",
-            "reveal": True}  # the player may ask the answer for one cell instead
+    return Hint("stuck", f"nothing more is provable with the rungs up to {enabled[-1]}",
+                reveal=True)  # the player may ask for the answer of one cell instead
 
 
-def _given(board: BoardShape, now: Progress) -> HintFound | None:
+def _found(puzzle: AnyPuzzle, board: BoardShape, now: Progress, h: engine.Hint, why: str) -> Hint:
+    """A proved cell as a hint: its value (words or mark), the rung, what it read and why."""
+    cells, clues = puzzle.places(board, h.premises)
+    r, c = board.grid.rc(h.var)
+    value, mark, said = now.show(h.var, h.value)
+    return Hint("hint", f"{h.needs}: row {r + 1}, column {c + 1} is {said}", (r, c), value, mark, h.needs,
+                cells, clues, why)
+
+
+def _given(board: BoardShape, now: Progress) -> Hint | None:
     """A cell the rules settle before any rung (a Ripple region of one cell holds a 1), not a
     clue, that the solver has not entered: the rungs never log it, so once they are stuck the
     hint fills it, named by the first rung."""
@@ -328,14 +272,8 @@ def _given(board: BoardShape, now: Progress) -> HintFound | None:
     if var is None:
         return None
     rung = engine.levels(puzzle)[0]
-    cells, clues = puzzle.places(board, ())
-    r, c = board.grid.rc(var)
-    fields, said = now.show(var, now.dom[var])
-    why = puzzle.reason(board, now.dom, Hint(var, now.dom[var], rung, ()), engine.ladder(puzzle, rung))
-    found: HintFound = {"kind": "hint", "cell": [r, c], **fields, "rung": rung, "cells": cells,
-                        "clues": clues, "message": f"{rung}: row {r + 1}, column {c + 1} is {said}",
-                        "reason": why}
-    return found
+    h = engine.Hint(var, now.dom[var], rung, ())
+    return _found(puzzle, board, now, h, puzzle.reason(board, now.dom, h, engine.ladder(puzzle, rung)))
 
 
 def revealed(board: BoardShape, undecided: Iterable[int], node_cap: int) -> tuple[int, int]:
@@ -353,7 +291,7 @@ def revealed(board: BoardShape, undecided: Iterable[int], node_cap: int) -> tupl
 
 
 @lru_cache(maxsize=256)
-def known_answers(board: BoardShape, node_cap: int) -> Count:
+def known_answers(board: BoardShape, node_cap: int) -> engine.Count:
     """The board's answers, up to two (cached: the player asks again after every move): by the
     ladder's search, or by SAT while the compiled kernel is not ready (the readable search
     takes a minute on some 20x20 boards; SAT about a second)."""
@@ -363,68 +301,45 @@ def known_answers(board: BoardShape, node_cap: int) -> Count:
     return engine.count(puzzle, board, limit=2, node_cap=node_cap)
 
 
-def _capped(node_cap: int, before: str) -> HintSaid:
-    return {"kind": "capped", "message": f"the node cap ({node_cap} nodes) ran out before {before}: "
-            "raise --node-cap"}
+def _capped(node_cap: int, before: str) -> Hint:
+    return Hint("capped", f"the node cap ({node_cap} nodes) ran out before {before}: raise --node-cap")
 
 
-def check(board: BoardShape) -> results.Check:
+def check(board: BoardLike) -> Check:
     """Every broken rule of the board's answer section, with its cells and, for clues on
     lattice points, the points; and what the puzzle adds (Slant's ``trees``)."""
-    puzzle = puzzles.get(board.puzzle)
-    if board.answer is None:
+    shape = board.shape
+    puzzle = puzzles.get(shape.puzzle)
+    if shape.answer is None:
         raise BoardError("the board has no answer section to check")
-    broken = puzzle.validate(board, board.answer)
-    return results.Check(not broken, not any(b.rule == "complete" for b in broken),
-                         tuple(_rule(puzzle, board, b) for b in broken), puzzle.extras(board, board.answer))
-
-
-def _rule(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> results.BrokenRule:
-    return results.BrokenRule(b.rule, tuple(board.grid.rc(v) for v in b.cells), b.message,
-                              tuple(puzzle.clue_rc(board, p) for p in b.points))
+    broken = puzzle.validate(shape, shape.answer)
+    return Check(not broken, not any(b.rule == "complete" for b in broken),
+                 tuple(broken_rule(puzzle, shape, b) for b in broken), puzzle.extras(shape, shape.answer))
 
 
 def broken_rule(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> BrokenRule:
-    """A broken rule as the player's JSON writes it (the player adds its marks' own through this)."""
-    return cast(BrokenRule, _rule(puzzle, board, b).to_dict())
+    """A broken rule with its cells and points as (row, col)."""
+    points = tuple(puzzle.clue_rc(board, p) for p in b.points)
+    return BrokenRule(b.rule, _cells(board, b.cells), b.message, points)
 
 
 # ---------------------------------------------------------------- backbone
 
-class Backbone(TypedDict):
-    """The cells every answer agrees on (by SAT, exact) and the answers counted up to a limit."""
-
-    puzzle: str
-    rows: int
-    cols: int
-    count: int
-    capped: bool  # the count reached the limit: a lower bound
-    limit: int
-    fixed: object  # the answer's JSON form: each fixed cell's value, None where answers differ
-    fixed_cells: int
-    cells: int
-    answers: list[object]  # the first answers in the answer's JSON form
-    calls: int  # SAT solver calls
-    ms: float
-
-
 @bounded
-def backbone(board: BoardShape, limit: int = SPREAD_LIMIT, shown_: int = SPREAD_SHOWN) -> Backbone:
+def backbone(board: B, limit: int = SPREAD_LIMIT, shown_: int = SPREAD_SHOWN) -> Backbone[B]:
     """The backbone (what every answer shares) and up to ``shown_`` answers, each answer
     passed by the puzzle's validator before it is read."""
-    puzzle = puzzles.get(board.puzzle)
+    shape = board.shape
+    puzzle = puzzles.get(shape.puzzle)
     check_caps(limit)
     if puzzle.spread is None:
         raise BoardError(f"{puzzle.name} has no SAT backbone")
     t0 = time.perf_counter()
-    count, stop, calls, answers, fixed = puzzle.spread(board, limit, max(1, shown_))
+    count_, stop, calls, answers, fixed = puzzle.spread(shape, limit, max(1, shown_))
     for a in answers:
-        if puzzle.validate(board, tuple(a)):
+        if puzzle.validate(shape, tuple(a)):
             raise RuntimeError(f"{puzzle.name}: SAT gave an answer the rules reject")
-    first = answers[0] if answers else [None] * (board.rows * board.cols)  # an answer per cell
+    first = answers[0] if answers else [None] * (shape.rows * shape.cols)  # an answer per cell
     shared = tuple(v if answers and fixed[i] else None for i, v in enumerate(first))
-    return {"puzzle": puzzle.name, "rows": board.rows, "cols": board.cols, "count": count,
-            "capped": stop == "limit", "limit": limit, "fixed": puzzle.answer_json(board, shared),
-            "fixed_cells": sum(fixed), "cells": len(shared),
-            "answers": [puzzle.answer_json(board, tuple(a)) for a in answers[:shown_]],
-            "calls": calls, "ms": _ms(t0)}
+    return Backbone(board, count_, stop == "limit", limit, board.answered(shared), sum(fixed), len(shared),
+                    tuple(board.answered(tuple(a)) for a in answers[:shown_]), calls, _ms(t0))

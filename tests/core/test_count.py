@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from pencilbox import bank, boardio, puzzles, service
+from pencilbox import api, bank, boardio, puzzles, service
 from pencilbox.core import engine
 from pencilbox.core.budgets import QUICK_NODES
 from pencilbox.core.engine import BrokenAnswer, Count
@@ -130,9 +130,9 @@ def test_brute_and_sat_say_which_cap_stopped_them(name: str) -> None:
 @pytest.mark.parametrize("name", puzzles.names())
 def test_count_reports_the_engines_own_cap(name: str) -> None:
     board = blank(name)
-    assert service.count(board, "brute", Options(limit=2)).cap == "limit"
-    assert service.count(board, "brute", Options(limit=10**6, node_cap=1)).cap == "nodes"
-    assert service.count(board, "sat", Options(limit=3)).cap == "limit"
+    assert service.count(api.Board(board), "brute", Options(limit=2)).cap == "limit"
+    assert service.count(api.Board(board), "brute", Options(limit=10**6, node_cap=1)).cap == "nodes"
+    assert service.count(api.Board(board), "sat", Options(limit=3)).cap == "limit"
 
 
 def test_slant_count_goes_to_the_root_probe_at_once() -> None:

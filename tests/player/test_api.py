@@ -381,7 +381,7 @@ def test_a_hint_driven_solve_at_the_boards_grade_reaches_the_win(name: str) -> N
     for rec in recs:
         board = play.board_of(rec)
         run = drive.solve_by_hints(board, rec["grade"])
-        won = play.check(play.board_json(board), run.position)["won"]
+        won = play.check(play.board_json(board), run.position).to_dict()["won"]
         if not (run.solved and won):
             unfinished.append(f"{rec['id']}: {run.last.get('message')}")
     assert len(recs) >= min(12, len(bank.load(name)) // 2) and not unfinished, unfinished

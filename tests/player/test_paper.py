@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from pencilbox import bank, boardio, puzzles, service
+from pencilbox import api, bank, boardio, puzzles, service
 from pencilbox.player.api import app
 
 client = TestClient(app, base_url="http://127.0.0.1:8000", headers={"Content-Type": "application/json"})
@@ -46,7 +46,7 @@ def clues_halved(rec: dict[str, Any]) -> dict[str, Any]:
 def test_the_backbone_comes_as_marks(name: str) -> None:
     board = clues_halved(smallest(name))
     got = post("/api/backbone", {"board": board}).json()
-    want = service.backbone(boardio.board_from_json(board))
+    want = service.backbone(api.Board(boardio.board_from_json(board))).to_dict()
     keys = ("count", "capped", "fixed_cells")
     assert [got[k] for k in keys] == [want[k] for k in keys]
     assert got["count"] >= 2 and len(got["answers"]) == min(got["count"], 10)

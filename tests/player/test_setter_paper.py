@@ -17,7 +17,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
-from pencilbox import boardio, puzzles, render
+from pencilbox import api, boardio, puzzles, render, service
 from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
 from tests.player.test_browser import PUZZLES, answers, cell, open_board, small_boards
 
@@ -164,7 +164,7 @@ def test_the_image_is_the_command_lines_picture(browser: Browser, server: str, p
         board = boardio.board_from_json({**rec, "answer": None})
         name = f"{puzzle}-{rec['rows']}x{rec['cols']}-answer.svg"
         assert dl.value.suggested_filename == name
-        assert got == render.svg(render.picture(board, render.solved(board)), title=name)
+        assert got == render.svg(render.picture(board, service.drawn(api.Board(board))), title=name)
         with page.expect_download() as dl:
             page.click("#image-png")
         assert Path(dl.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

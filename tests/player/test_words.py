@@ -81,7 +81,7 @@ def test_every_hint_of_a_hint_driven_solve_gives_its_reason_in_plain_words(name:
         board = boardio.board_from_json(rec)
         data, position = play.board_json(board), start(name, board)
         for _ in range(board.rows * board.cols + 1):
-            h = play.hint(data, position, None)
+            h = play.hint(data, position, None).to_dict()
             if h["kind"] != "hint":
                 break
             (r, c), reason = h["cell"], h["reason"]

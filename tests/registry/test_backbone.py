@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import bank, boardio, cli, puzzles, service
+from pencilbox import api, bank, boardio, cli, puzzles, service
 from pencilbox.core import engine
 
 NAMES = [n for n in puzzles.names() if puzzles.get(n).spread is not None]
@@ -44,18 +44,17 @@ def test_the_backbone_is_what_the_ladder_finds_cell_by_cell(name: str) -> None:
     puzzle = puzzles.get(name)
     seen_free = False
     for board in ambiguous(name):
-        got = service.backbone(board, limit=10**6)
+        got = service.backbone(api.Board(board), limit=10**6)
         ladder = engine.count(puzzle, board, limit=10**6)
-        assert not got["capped"] and not ladder.capped and got["count"] == ladder.count
-        first = puzzle.state_from_answer(board, boardio.board_from_json(
-            {**puzzle.to_json(board), "answer": got["answers"][0]}).answer)
-        fixed = boardio.board_from_json({**puzzle.to_json(board), "answer": got["fixed"]}).answer
+        assert not got.capped and not ladder.capped and got.count == ladder.count
+        first = puzzle.state_from_answer(board, got.answers[0].shape.answer)
+        fixed = got.fixed.shape.answer
         for var in range(board.rows * board.cols):
             values = possible(name, board, var)
             assert (fixed[var] is not None) == (len(values) == 1), (var, values)
             assert first[var] in values
-        seen_free |= got["fixed_cells"] < got["cells"]
-        assert len(got["answers"]) == min(got["count"], 10)
+        seen_free |= got.fixed_cells < got.cells
+        assert len(got.answers) == min(got.count, 10)
     assert seen_free, "no board had a cell the answers disagree on"
 
 
@@ -73,9 +72,9 @@ def test_a_puzzle_without_a_backbone_says_so(name: str, tmp_path: Path,
 def test_a_unique_board_is_all_backbone_and_an_impossible_one_has_none(name: str) -> None:
     rec = min(bank.load(name), key=lambda r: int(r["rows"]) * int(r["cols"]))
     board = boardio.board_from_json({**rec, "answer": None})
-    got = service.backbone(board)
-    assert (got["count"], got["capped"], got["fixed_cells"]) == (1, False, got["cells"])
-    assert got["fixed"] == puzzles.get(name).answer_json(board, boardio.board_from_json(rec).answer)
+    got = service.backbone(api.Board(board))
+    assert (got.count, got.capped, got.fixed_cells) == (1, False, got.cells)
+    assert got.to_dict()["fixed"] == puzzles.get(name).answer_json(board, boardio.board_from_json(rec).answer)
 
 
 def test_the_command_says_the_count_honestly(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

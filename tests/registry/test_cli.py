@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import bank, boardio, cli, puzzles, service
+from pencilbox import api, bank, boardio, cli, puzzles, service
 from pencilbox.core import cache, engine
 
 NAMES = puzzles.names()
@@ -105,12 +105,12 @@ def test_the_service_answers_as_the_command_line(name: str, tmp_path: Path,
     rec = smallest(name)
     board = boardio.board_from_json({**rec, "answer": None})
     (tmp_path / "board").write_text(boardio.dump(board, "text"))
-    solved = service.solve(board)
+    solved = service.solve(api.Board(board))
     assert cli.main(["solve", str(tmp_path / "board"), "--json"]) == 0
-    assert json.loads(capsys.readouterr().out)["answer"] == solved["answer"]
-    assert solved["status"] == "unique" and solved["grade"] == rec["grade"] == service.grade(board).grade
+    assert solved.answer is not None and json.loads(capsys.readouterr().out)["answer"] == solved.answer.answer
+    assert solved.status == "unique" and solved.grade == rec["grade"] == service.grade(api.Board(board)).grade
     for e in engines(name, board.rows, board.cols):
-        assert service.count(board, e).count == 1, e
-    assert service.hint(board)["kind"] == "hint"
+        assert service.count(api.Board(board), e).count == 1, e
+    assert service.hint(api.Board(board)).kind == "hint"
     answered = boardio.board_from_json(rec)
-    assert service.check(answered).ok and not service.check(wrong(answered)).ok
+    assert service.check(api.Board(answered)).ok and not service.check(api.Board(wrong(answered))).ok

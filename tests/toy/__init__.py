@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core.engine import Count
-from pencilbox.core.puzzle import Engine, PuzzleBase
+from pencilbox.core.puzzle import Engine, Places, PuzzleBase
 
 from . import board as tb
 from . import rules
@@ -33,8 +33,8 @@ class Toy(PuzzleBase):
     def describe(self, board: Board, var: int, value: int) -> str:
         return {tb.SHADE: "shaded", tb.BLANK: "blank"}.get(value, "?")
 
-    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
-        return [list(board.grid.rc(i)) for i in ids], []
+    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[Places, Places]:
+        return tuple(board.grid.rc(i) for i in ids), ()
 
     @property
     def counters(self) -> dict[str, Engine[Board]]:

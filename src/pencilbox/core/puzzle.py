@@ -66,6 +66,8 @@ ValueT = TypeVar("ValueT")
 Counter: TypeAlias = Callable[[BoardT, int, int], Count]
 #: clue values in reading order, None where a cell (or point) has no clue
 Clues: TypeAlias = tuple[int | None, ...]
+#: cells or clue places as (row, col), 0-based (what a hint or a broken rule points at)
+Places: TypeAlias = tuple[tuple[int, int], ...]
 #: the fields a board's JSON form holds (the formats' ``from_json``/``to_json``)
 JSON: TypeAlias = dict[str, Any]
 
@@ -218,7 +220,7 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def validate(self, board: BoardT, answer: AnswerT) -> list[Broken]: ...
     def describe(self, board: BoardT, var: int, value: int) -> str: ...
     def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]: ...
-    def places(self, board: BoardT, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]: ...
+    def places(self, board: BoardT, ids: tuple[int, ...]) -> tuple[Places, Places]: ...
     def extras(self, board: BoardT, answer: AnswerT) -> dict[str, Any]: ...
     def reason(self, board: BoardT, dom: list[int], hint: Hint, names: tuple[Level, ...]) -> str: ...
 
@@ -360,6 +362,12 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]:
         """Where clue i sits (a cell; puzzles with clues on lattice points override)."""
         return board.grid.rc(i)
+
+    def places(self, board: BoardT, ids: tuple[int, ...]) -> tuple[Places, Places]:
+        """Premise ids as plain cells and clue cells (puzzles with clues on points override)."""
+        rc = board.grid.rc
+        return (tuple(rc(i) for i in ids if board.clues[i] is None),
+                tuple(rc(i) for i in ids if board.clues[i] is not None))
 
     @property
     def marks(self) -> Marks:

@@ -30,6 +30,7 @@ from pencilbox.errors import BoardError, clip, shown
 from pencilbox.player import lanes, paper, play
 from pencilbox.player.guard import Guard
 from pencilbox.player.worker import status_of
+from pencilbox.results import Result
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
@@ -194,7 +195,7 @@ async def _run(fn: Any, *args: Any, request: Request | None = None) -> Response:
         if said_ is None:
             raise
         return _error(*said_)
-    return JSONResponse(out)
+    return JSONResponse(out.to_dict() if isinstance(out, Result) else out)
 
 
 REQUIRED = ("board", "position", "positions", "text", "puzzle")

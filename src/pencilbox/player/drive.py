@@ -57,8 +57,9 @@ def solve_by_hints(board: Any, level: str | None = None, hint: Any = play.hint) 
     out = Drive({}, position)
     for _ in range(len(position) + 1):
         t0 = time.perf_counter()
-        got = hint(data, list(position), level)
+        said = hint(data, list(position), level)
         out.seconds.append(time.perf_counter() - t0)
+        got = said.to_dict() if hasattr(said, "to_dict") else said
         out.last = got
         if got.get("kind") != "hint":
             break

@@ -8,7 +8,7 @@ from __future__ import annotations
 import base64
 from typing import TypedDict
 
-from pencilbox import api, bank, boardio, booklet, puzzles, render
+from pencilbox import api, bank, boardio, booklet, puzzles, render, service
 from pencilbox.core.budgets import SPREAD_LIMIT, SPREAD_SHOWN
 from pencilbox.core.puzzle import known
 from pencilbox.errors import BoardError, shown
@@ -46,7 +46,7 @@ def backbone(data: object) -> Ambiguity:
     """The cells every answer shares and up to SPREAD_SHOWN answers, as marks."""
     board = board_of(data)
     marks = puzzles.get(board.puzzle).marks
-    got = api.Board(board).backbone(SPREAD_LIMIT, SPREAD_SHOWN)
+    got = service.backbone(api.Board(board), SPREAD_LIMIT, SPREAD_SHOWN)
 
     def shown_(b: api.Board) -> list[object]:
         return marks.from_answer(board, known(b.shape.answer))
@@ -64,7 +64,7 @@ def image(data: object, fmt: object = "svg", answer: object = False) -> Image:
     if not isinstance(answer, bool):
         raise BoardError(f"'answer' must be true or false, got {shown(answer)}")
     board = board_of(data)
-    pic = render.picture(board, render.solved(board) if answer else None)
+    pic = render.picture(board, service.drawn(api.Board(board)) if answer else None)
     name = f"{board.puzzle}-{board.rows}x{board.cols}{'-answer' if answer else ''}.{fmt}"
     if fmt == "png":
         return {"format": "png", "name": name, "data": base64.b64encode(render.png(pic)).decode()}

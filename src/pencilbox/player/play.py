@@ -9,7 +9,7 @@ import json
 import time
 from dataclasses import replace
 from functools import cache
-from typing import Literal, NotRequired, TypedDict, cast
+from typing import Literal, NotRequired, TypedDict
 
 from pencilbox import api, bank, boardio, puzzles, service
 from pencilbox.core import cache as kernels
@@ -17,10 +17,10 @@ from pencilbox.core import engine
 from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level, OutOfNodes, Stuck
-from pencilbox.core.puzzle import JSON, BoardShape, Clues, generator_built, known, undecided
+from pencilbox.core.puzzle import JSON, BoardShape, Broken, Clues, generator_built, known
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
-from pencilbox.service import Cell, Checked, Hinted, HintFound, Shown
+from pencilbox.results import Cell, Check, Hint
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
 REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
@@ -353,49 +353,41 @@ def warm_heavy() -> bool:
 
 # ---------------------------------------------------------------- play
 
-def check(data: object, position: object) -> Checked:
+def check(data: object, position: object) -> Check:
     """Every broken rule of the position; ``won`` when it is complete and breaks none."""
     board = board_of(data)
     puzzle = puzzles.get(board.puzzle)
     marks = puzzle.marks
     answer = marks.to_answer(board, position)  # checks the position first
     marked = _marks(position)
-    out = cast(Checked, api.Board(puzzle.with_answer(board, answer)).check().to_dict())
-    out["broken"] += [service.broken_rule(puzzle, board, b) for b in marks.broken(board, position)]
-    out["broken"] = [*(b for b in out["broken"] if b["rule"] != "complete"), *_undecided(board, marked)]
-    out["ok"] = not out["broken"]
-    out["complete"] = None not in marked
-    out["won"] = out["complete"] and not [b for b in out["broken"] if b["rule"] != "complete"]
-    if not out["won"]:
-        out.pop("trees", None)
-    return out
+    got = service.check(api.Board(puzzle.with_answer(board, answer)))
+    broken = (*(b for b in got.broken if b.rule != "complete"),
+              *(service.broken_rule(puzzle, board, b) for b in marks.broken(board, position)))
+    open_ = tuple(i for i, m in enumerate(marked) if m is None)
+    if open_:  # counted on the marks: a Sukoro number whose digit waits on its neighbours is decided
+        broken += (service.broken_rule(puzzle, board, Broken.undecided(open_)),)
+    won = not open_ and not broken
+    return Check(not broken, not open_, broken, {**got.extras, "won": won} if won else {"won": won})
 
 
-def _undecided(board: BoardShape, position: list[object]) -> list[service.BrokenRule]:
-    """The "complete" entry counted on the player's marks: a Sukoro number whose digit
-    waits on its neighbours is decided all the same."""
-    cells = [list(board.grid.rc(i)) for i, m in enumerate(position) if m is None]
-    return [{"rule": "complete", "cells": cells, "message": undecided(len(cells))}] if cells else []
-
-
-def hint(data: object, position: object, level: str | None = None) -> Hinted:
+def hint(data: object, position: object, level: str | None = None) -> Hint:
     """The service's hint driver on the position's marks (a capped search answers 503)."""
     board = board_of(data)
     marks = puzzles.get(board.puzzle).marks
 
-    def show(var: int, value: int) -> tuple[Shown, str]:
+    def show(var: int, value: int) -> tuple[str | None, object, str]:
         m = marks.mark(board, var, value)
-        return {"mark": m}, marks.SAY.get(m, str(m))
+        return None, m, marks.SAY.get(m, str(m))
     dom = marks.to_state(board, position)  # checks the position first
     entered = tuple(i for i, m in enumerate(_marks(position)) if m is not None)
     now = service.Progress(dom, entered, lambda var, d: marks.mark(board, var, d) is not None, show)
     out = service.hint_from(board, now, service.Options(level=level, node_cap=PLAYER_NODES))
-    if out["kind"] == "capped":
+    if out.kind == "capped":
         raise TooMuchWork("the board is too hard for this request's node cap")
     return out
 
 
-def reveal(data: object, position: object) -> HintFound:
+def reveal(data: object, position: object) -> Hint:
     """The answer's mark for one undecided cell, in a hint's fields (400 when the board has
     no unique answer within the node cap): what a player stuck at their level may ask."""
     board = board_of(data)
@@ -405,8 +397,8 @@ def reveal(data: object, position: object) -> HintFound:
     var, value = service.revealed(board, open_, PLAYER_NODES)
     m = marks.mark(board, var, value)
     r, c = board.grid.rc(var)
-    return {"kind": "reveal", "cell": [r, c], "mark": m, "cells": [], "clues": [],
-            "message": f"revealed: row {r + 1}, column {c + 1} is {marks.SAY.get(m, str(m))}"}
+    said = marks.SAY.get(m, str(m))
+    return Hint("reveal", f"revealed: row {r + 1}, column {c + 1} is {said}", (r, c), mark=m)
 
 
 def ladder(data: object, position: object) -> Ladder:
@@ -426,7 +418,7 @@ def ladder(data: object, position: object) -> Ladder:
                 m = marks.mark(board, i, after)
                 if i not in seen and marked[i] is None and m is not None:  # a given cell too
                     seen.add(i)
-                    cells.append({"cell": list(board.grid.rc(i)), "mark": m})
+                    cells.append({"cell": board.grid.rc(i), "mark": m})
         out.append({"rung": level, "cells": cells, "contradiction": got is None})
     return {"rungs": out}
 
@@ -445,7 +437,7 @@ def trial(data: object, position: object, level: object = None) -> TrialChecked:
     dom = puzzle.marks.to_state(board, position)  # checks the position first
     bad = [i for i, d in enumerate(dom) if d == 0]
     if bad:
-        return {"kind": "contradiction", "rung": "clue", "cells": [list(board.grid.rc(i)) for i in bad],
+        return {"kind": "contradiction", "rung": "clue", "cells": [board.grid.rc(i) for i in bad],
                 "clues": [], "message": "an entry contradicts a clue"}
     with engine.passes(PASS_WORK):
         try:
@@ -462,7 +454,7 @@ def _trial(puzzle: AnyPuzzle, board: BoardShape, dom: list[int], enabled: tuple[
     if got is not None:
         if all(engine.single(d) for d in got) and not puzzle.is_answer(board, got):
             broken = puzzle.validate(board, puzzle.answer_from_state(board, got))
-            at = [list(board.grid.rc(i)) for b in broken for i in b.cells]
+            at = [board.grid.rc(i) for b in broken for i in b.cells]
             return {"kind": "contradiction", "rung": "rules", "cells": at, "clues": [],
                     "message": "the only way left to finish breaks a rule"}
         return {"kind": "ok", "rung": None, "cells": [], "clues": [],
@@ -476,7 +468,7 @@ def _trial(puzzle: AnyPuzzle, board: BoardShape, dom: list[int], enabled: tuple[
     rung = h.rung if isinstance(h, Stuck) and h.contradiction and h.rung else rungs[-1]
     named = tuple(dict.fromkeys(h.cells if isinstance(h, Stuck) else ()))
     places, clues = puzzle.places(board, named)
-    return {"kind": "contradiction", "rung": rung, "cells": places, "clues": clues,
+    return {"kind": "contradiction", "rung": rung, "cells": list(places), "clues": list(clues),
             "message": f"{rung} finds a contradiction: this trial cannot be right"}
 
 
@@ -502,7 +494,7 @@ def candidates(data: object, position: object, level: object = None) -> Candidat
     for i, d in enumerate(got or ()):
         if marked[i] is None:
             seen = dict.fromkeys(marks.mark(board, i, bit) for bit in engine.bits(d))
-            cells.append({"cell": list(board.grid.rc(i)), "marks": [m for m in seen if m is not None]})
+            cells.append({"cell": board.grid.rc(i), "marks": [m for m in seen if m is not None]})
     return {"level": enabled[-1], "cells": cells, "contradiction": got is None}
 
 
@@ -528,7 +520,7 @@ def rewind(data: object, positions: object) -> Rewound:
     for k, (pos, dom) in enumerate(zip(positions, doms, strict=True)):
         bad = [i for i, m in enumerate(_marks(pos)) if m is not None and not dom[i] & answer[i]]
         if k == 0:
-            wrong = [list(board.grid.rc(i)) for i in bad]
+            wrong = [board.grid.rc(i) for i in bad]
         if not bad:
             index = k
             break
@@ -555,7 +547,7 @@ def count(data: object) -> SetterCount:
     if res.status == UNIQUE:
         out["grade"] = engine.grade(puzzle, board, node_cap=PLAYER_NODES).grade
         found = scan(puzzle, board, PLAYER_NODES // 10, deadline=time.perf_counter() + REDUNDANT_BUDGET_S)
-        out["redundant"] = [list(puzzle.clue_rc(board, i)) for i in found.found]
+        out["redundant"] = [puzzle.clue_rc(board, i) for i in found.found]
         out["redundant_checked"] = [found.checked, found.total]  # a scan cut short by the time budget says so
         out["redundant_capped"] = found.capped  # checks that ran out of nodes: those clues are not listed
     return out

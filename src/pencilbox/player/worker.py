@@ -16,6 +16,7 @@ from typing import Any
 from pencilbox.core.lifetime import die_with
 from pencilbox.errors import BoardError
 from pencilbox.player import paper, play
+from pencilbox.results import Result
 
 # what a worker may be asked: the kernel calls of play.py, and the warm-ups
 VERBS = frozenset({"hint", "reveal", "ladder", "trial", "candidates", "rewind", "count",
@@ -43,7 +44,8 @@ def answer(verb: str, args: list[Any]) -> dict[str, Any]:
     if verb not in VERBS | PAPER:
         return {"status": 400, "error": f"no worker call {verb!r}"}
     try:
-        return {"ok": getattr(paper if verb in PAPER else play, verb)(*args)}
+        got = getattr(paper if verb in PAPER else play, verb)(*args)
+        return {"ok": got.to_dict() if isinstance(got, Result) else got}
     except Exception as e:  # noqa: BLE001 - every error is answered; a fault says what it was
         said = status_of(e)
         if said is None:

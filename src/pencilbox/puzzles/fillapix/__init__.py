@@ -40,11 +40,6 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
         return words.reason(board, dom, hint, names)
 
-    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
-        rc = board.grid.rc
-        return ([list(rc(i)) for i in ids if board.clues[i] is None],
-                [list(rc(i)) for i in ids if board.clues[i] is not None])
-
 
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
         from pencilbox.puzzles.fillapix.brute import brute_count  # lazy: numba

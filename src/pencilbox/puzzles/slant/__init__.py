@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Codec, PuzzleBase, Spread
+from pencilbox.core.puzzle import Codec, Places, PuzzleBase, Spread
 from pencilbox.puzzles.slant import board as sb
 from pencilbox.puzzles.slant import codec, rules, words
 from pencilbox.puzzles.slant.board import BACK, FWD, Board
@@ -52,12 +52,11 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
         return words.reason(board, dom, hint, names)
 
-    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
-        """Premise ids as cells [r, c] and clue points [r, c] (points come after cells)."""
+    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[Places, Places]:
+        """Premise ids as cells and clue points (points come after cells)."""
         n = board.rows * board.cols
-        cells = [list(board.grid.rc(i)) for i in ids if i < n]
-        points = [list(board.grid.point_rc(i - n)) for i in ids if i >= n]
-        return cells, points
+        return (tuple(board.grid.rc(i) for i in ids if i < n),
+                tuple(board.grid.point_rc(i - n) for i in ids if i >= n))
 
 
     # independent engines and the generator

@@ -39,12 +39,6 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     def unclued(self, board: Board) -> list[int]:
         return [i for i, v in enumerate(board.clues) if v is None]
 
-    def places(self, board: Board, ids: tuple[int, ...]) -> tuple[list[list[int]], list[list[int]]]:
-        """Premise ids as plain cells and clue cells, each [r, c]."""
-        rc = board.grid.rc
-        return ([list(rc(i)) for i in ids if board.clues[i] is None],
-                [list(rc(i)) for i in ids if board.clues[i] is not None])
-
     def describe(self, board: Board, var: int, value: int) -> str:
         return "empty" if value == EMPTY else str(value.bit_length() - 1)
 
