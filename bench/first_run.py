@@ -82,7 +82,8 @@ def free_port() -> int:
 def boards() -> dict[str, dict[str, Any]]:
     """Per puzzle: its smallest bank board (hints) and its first 10x10 one (the command line)."""
     from pencilbox import bank
-    from pencilbox.player import drive, play
+    from pencilbox.player import drive
+    from pencilbox.verbs import play
     out = {}
     for name in PUZZLES:
         recs = bank.load(name)
@@ -132,7 +133,7 @@ def play_figures(argv: list[str], env: dict[str, str], cwd: Path, cases: dict[st
         code, made = call(base + "/api/generate", {"puzzle": name, "rows": r, "cols": c})
         out["generate_s"][name] = since() if code == 200 else f"status {code}"
         if name == "sukoro" and code == 200:
-            code, _ = call(base + "/api/count", {"board": made["board"]})
+            code, _ = call(base + "/api/setter", {"board": made["board"]})
             out["count_s"] = since() if code == 200 else f"status {code}"
     while call(base + "/api/status")[1]["build"]["state"] == "running":
         time.sleep(0.5)

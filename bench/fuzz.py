@@ -223,7 +223,8 @@ def req(port: int, method: str, path: str, body: bytes = b"", **headers: str) ->
 
 def valid_bodies(rng: random.Random) -> list[tuple[str, Any]]:
     """A well-formed body for every POST route, on small bank boards of every puzzle."""
-    from pencilbox.player import drive, play
+    from pencilbox.player import drive
+    from pencilbox.verbs import play
     out: list[tuple[str, Any]] = []
     for name in puzzles.names():
         rec = min(bank.load(name), key=lambda r: (r["rows"] * r["cols"], r["id"]))
@@ -413,7 +414,7 @@ def _cmdline(pid: int) -> bytes:
 def dead_workers(port: int, proc: subprocess.Popen[bytes]) -> dict[str, Any]:
     """kill -9 idle workers (all but one, then every one), then hints at once: each answered 200."""
     from pencilbox.player.drive import start_position
-    from pencilbox.player.play import board_json, board_of
+    from pencilbox.verbs.play import board_json, board_of
     rec = min(bank.load("sukoro"), key=lambda r: r["rows"] * r["cols"])
     board = board_of(rec)
     hint = json.dumps({"board": board_json(board), "position": start_position(board), "level": None}).encode()

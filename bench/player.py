@@ -25,9 +25,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pencilbox import __version__, puzzles
+from pencilbox import __version__, puzzles, verbs
 from pencilbox.core import engine
-from pencilbox.player import drive, flood, loadtest, play
+from pencilbox.player import drive, flood, loadtest
+from pencilbox.verbs import play
 
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS = ROOT / "bench" / "results" / "player.json"
@@ -40,7 +41,7 @@ def _ms(seconds: list[float], q: float) -> float:
 
 def hints() -> dict[str, Any]:
     """Per puzzle and level, the hint-driven solve's latency figures."""
-    play.warm()
+    verbs.warm(("play",))
     out: dict[str, Any] = {}
     for name in puzzles.names():
         board, grade = drive.largest_board(name)

@@ -14,8 +14,8 @@ from pencilbox import api, bank, boardio, cli, puzzles, service
 from pencilbox.core import budgets, engine, generate
 from pencilbox.core import drivers as gen
 from pencilbox.errors import BoardError
-from pencilbox.player import play
 from pencilbox.puzzles.sukoro.board import Board as SukoroBoard
+from pencilbox.verbs import play
 
 NAMES = puzzles.names()
 
@@ -38,7 +38,7 @@ def test_cli_and_player_hint_are_one_driver(name: str) -> None:
     board = board_of(name)
     puzzle = puzzles.get(name)
     said = service.hint(api.Board(board), service.Options(node_cap=budgets.PLAYER_NODES)).to_dict()
-    shown = play.hint(play.board_json(board), [None] * (board.rows * board.cols)).to_dict()
+    shown = play.hint(api.Board(board), [None] * (board.rows * board.cols)).to_dict()
     same = ("kind", "cell", "rung", "cells", "clues")
     assert said["kind"] == "hint" and {k: said[k] for k in same} == {k: shown[k] for k in same}
     r, c = said["cell"]
@@ -62,7 +62,7 @@ def test_cli_and_player_fill_a_one_cell_region_once_the_rungs_are_stuck() -> Non
     assert said["kind"] == "hint" and said["cell"] == list(board.grid.rc(left[0])), said
     assert said["rung"] == engine.levels(puzzle)[0] and said["reason"]
     marks = puzzle.marks.from_answer(board, answer)
-    shown = play.hint(play.board_json(board), marks).to_dict()
+    shown = play.hint(api.Board(board), marks).to_dict()
     assert shown["kind"] == "hint" and shown["cell"] == said["cell"] and shown["reason"] == said["reason"]
 
 
@@ -126,10 +126,10 @@ def test_player_minimise_and_redundant_agree_with_the_scan() -> None:
     rec = smallest("slant")
     board = boardio.board_from_json({k: v for k, v in rec.items() if k != "answer"})
     puzzle = puzzles.get("slant")
-    out = play.count(play.board_json(board))
+    out = play.setter(api.Board(board))
     found = gen.scan(puzzle, board, budgets.PLAYER_NODES // 10).found
     assert out["redundant"] == [puzzle.clue_rc(board, i) for i in found]
-    small = play.minimise(play.board_json(board))
+    small = play.minimise(api.Board(board))
     assert small["capped"] == 0 and small["removed"] >= (1 if found else 0)
     assert generate.removable(puzzle, play.board_of(small["board"])) == []
 
@@ -187,7 +187,7 @@ def test_sukoro_lonely_rule_lives_in_its_marks() -> None:
     """A numbered cell whose neighbours are all empty would be a 0: its answer cannot show
     that, so the marks report it (the player used to add it by hand)."""
     board = boardio.parse("sukoro 1x3\nclues:\n. . .\n")[0][0].board
-    out = play.check(play.board_json(board), ["x", "n", "x"]).to_dict()
+    out = play.check(api.Board(board), ["x", "n", "x"]).to_dict()
     assert [b for b in out["broken"] if b["rule"] == "count"] == [
         {"rule": "count", "cells": [[0, 1]], "message": "r1c2 is numbered but every neighbour is empty"}]
     assert not out["ok"] and not out["won"]

@@ -14,9 +14,9 @@ from starlette.testclient import TestClient
 
 from pencilbox import api, bank, boardio, cli, puzzles, service
 from pencilbox.core import engine
-from pencilbox.player import play
 from pencilbox.player.api import app
 from pencilbox.studies import runner
+from pencilbox.verbs import play
 from tests import contract
 from tests.toy import PUZZLE
 from tests.toy.board import Board

@@ -1,7 +1,7 @@
 """Levels and the service boundary are typed (issue 29, item 6): a ladder level is an
 ``engine.Level`` (each puzzle's ``levels`` module declares its rungs' names once), so mypy
 rejects a misspelt level and a bare string where a level is asked for; the verbs' boundary
-(service.py, player/play.py, boardio.py) is typed with the Protocol's types and TypedDicts,
+(service.py, verbs/play.py, boardio.py) is typed with the Protocol's types and TypedDicts,
 ``Any`` left only where the registry hands out a board of whichever puzzle the JSON names."""
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ SRC = Path(pencilbox.__file__).parent
 #: the ``Any`` left at the boundary, per file: boardio's import and board_from_json's return
 #: (a board of whichever puzzle the JSON names, as the registry's Puzzle[Any, Any] reads it;
 #: the studies that read their own bank take it as their puzzle's Board)
-ANY_LEFT = {"service.py": 0, "player/play.py": 0, "boardio.py": 2}
+ANY_LEFT = {"service.py": 0, "verbs/play.py": 0, "boardio.py": 2}
 
 
 def anys(path: Path) -> int:

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from pencilbox import bank, boardio, puzzles
+from pencilbox import api, bank, boardio, puzzles, verbs
 from pencilbox.core import engine
 from pencilbox.core.puzzle import undecided
 from pencilbox.player.api import app
@@ -22,8 +22,7 @@ NAMES = puzzles.names()
 def warm_kernels() -> None:
     """What the server's lifespan does before its first request (this client skips it):
     on a fresh clone numba compiles here, not inside a request's time budget."""
-    from pencilbox.player import play
-    play.warm()
+    verbs.warm(("play",))
 
 
 def smallest(name: str) -> dict[str, Any]:
@@ -113,17 +112,17 @@ def test_ladder_view_and_setter_calls(name: str) -> None:
         for cell in x["cells"]:
             r, c = cell["cell"]
             assert full[r * rec["cols"] + c] == cell["mark"]
-    cnt = post("/api/count", {"board": board}).json()
+    cnt = post("/api/setter", {"board": board}).json()
     assert cnt["count"] == 1 and cnt["grade"] == rec["grade"] and cnt["answer"] == full
     bare = {**board, "clues": [[None] * len(row) for row in board["clues"]]}
     if name == "ripple":
         bare["regions"] = [[0] * rec["cols"] for _ in range(rec["rows"])]
     if name != "ripple" or rec["rows"] * rec["cols"] <= 9:
-        two = post("/api/count", {"board": bare}).json()
+        two = post("/api/setter", {"board": bare}).json()
         assert two["count"] == "2+" and two["second"] is not None and two["second"] != two["answer"]
     mini = post("/api/minimise", {"board": board}).json()
-    assert post("/api/count", {"board": mini["board"]}).json()["count"] == 1
-    assert post("/api/count", {"board": mini["board"]}).json()["redundant"] == []
+    assert post("/api/setter", {"board": mini["board"]}).json()["count"] == 1
+    assert post("/api/setter", {"board": mini["board"]}).json()["redundant"] == []
 
 
 @pytest.mark.parametrize("name", NAMES)
@@ -143,7 +142,7 @@ def test_generate_makes_a_unique_board_of_the_grade_asked() -> None:
     ask = {"puzzle": "slant", "rows": 5, "cols": 5, "grade": "count", "seed": 3}
     made = post("/api/generate", ask).json()
     assert made["grade"] == "count" and made["seed"] == 3
-    assert post("/api/count", {"board": made["board"]}).json()["count"] == 1
+    assert post("/api/setter", {"board": made["board"]}).json()["count"] == 1
 
 
 BAD = [
@@ -158,7 +157,7 @@ BAD = [
     ("post", "/api/hint", json.dumps({"board": {"puzzle": "fillapix", "rows": 2, "cols": 2,
                                                 "clues": [[None, None], [None, None]]},
                                       "position": ["#", "?", None, None]}), 400, "row 1, column 2"),
-    ("post", "/api/count", json.dumps({"board": {"puzzle": "fillapix", "rows": 100, "cols": 100,
+    ("post", "/api/setter", json.dumps({"board": {"puzzle": "fillapix", "rows": 100, "cols": 100,
                                                  "clues": [[None] * 100] * 100}}), 413, "at most"),
     ("post", "/api/convert", json.dumps({"text": "https://puzz.link/p?gokigen/x/4/zz"}), 400, "URL"),
     ("post", "/api/convert", json.dumps({"text": ""}), 400, "non-empty"),
@@ -375,13 +374,14 @@ def _graded(name: str) -> list[dict[str, Any]]:
 def test_a_hint_driven_solve_at_the_boards_grade_reaches_the_win(name: str) -> None:
     """Issue 15 item 3: a hint never answers stuck where the board's grade says the chosen
     level finishes it (Ripple's one-cell regions were never hinted)."""
-    from pencilbox.player import drive, play
+    from pencilbox.player import drive
+    from pencilbox.verbs import play
     recs = _graded(name)
     unfinished = []
     for rec in recs:
         board = play.board_of(rec)
         run = drive.solve_by_hints(board, rec["grade"])
-        won = play.check(play.board_json(board), run.position).to_dict()["won"]
+        won = play.check(api.Board(board), run.position).to_dict()["won"]
         if not (run.solved and won):
             unfinished.append(f"{rec['id']}: {run.last.get('message')}")
     assert len(recs) >= min(12, len(bank.load(name)) // 2) and not unfinished, unfinished

@@ -11,7 +11,7 @@ from pencilbox.player.api import app
 
 client = TestClient(app, raise_server_exceptions=False, base_url="http://127.0.0.1:8000",
                     headers={"Content-Type": "application/json"})
-POSTS = ["/api/check", "/api/hint", "/api/ladder", "/api/count", "/api/minimise", "/api/generate",
+POSTS = ["/api/check", "/api/hint", "/api/ladder", "/api/setter", "/api/minimise", "/api/generate",
          "/api/convert", "/api/export", "/api/reveal"]
 
 

@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from pencilbox import bank, puzzles
+from pencilbox import api, bank, puzzles
 from pencilbox.core import engine
-from pencilbox.player import drive, play
+from pencilbox.player import drive
+from pencilbox.verbs import play
 
 PUZZLES = ("sukoro", "slant", "ripple", "fillapix")
 
@@ -40,9 +41,10 @@ def test_every_bank_boards_first_hint_at_every_level_names_its_rung(name: str) -
     named = 0
     for rec in bank.load(name):
         board = play.board_of(rec)
+        board_ = api.Board(board)
         position = drive.start_position(board)
         for level in engine.levels(puzzle):
-            got = play.hint(rec, list(position), level).to_dict()
+            got = play.hint(board_, list(position), level).to_dict()
             if got["kind"] == "hint":
                 assert engine.grade_rank(puzzle, got["rung"]) <= engine.grade_rank(puzzle, level)
                 _reproduced(board, position, got)

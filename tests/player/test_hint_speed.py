@@ -11,7 +11,8 @@ import pytest
 from pencilbox import bank, puzzles
 from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
-from pencilbox.player import drive, play
+from pencilbox.player import drive
+from pencilbox.verbs import play
 
 
 def _boards(name: str, size: tuple[int, int] | None, grades: tuple[str, ...]) -> list[dict[str, Any]]:

@@ -22,7 +22,8 @@ from typing import Any
 import pytest
 
 from pencilbox import bank
-from pencilbox.player import drive, play
+from pencilbox.player import drive
+from pencilbox.verbs import play
 from tests.player.test_start import call
 from tests.player.test_start import descendants as children
 
@@ -151,7 +152,7 @@ def test_heavy_work_past_its_budget_is_ended_and_the_lane_serves_again(served: s
         status, raw = 0, json.dumps({"error": f"no answer within {PATIENCE_S} s: {e}"}).encode()
     assert status == 503 and "more time than a request may take" in json.loads(raw)["error"], raw
     assert workers(served)["heavy"]["ended"] == ended + 1, "the worker past its budget was ended"
-    status, _, raw = call(served + "/api/count", {"board": small()["board"]}, timeout=PATIENCE_S)
+    status, _, raw = call(served + "/api/setter", {"board": small()["board"]}, timeout=PATIENCE_S)
     assert status == 200 and json.loads(raw)["count"] == 1, raw
 
 
@@ -210,7 +211,7 @@ def test_a_worker_past_its_memory_limit_is_ended() -> None:
         status, _, raw = call(base + "/api/minimise", {"board": full_board()}, timeout=PATIENCE_S)
         assert status == 503 and "more memory than a request may take (30 MB)" in json.loads(raw)["error"]
         assert workers(base)["heavy"]["ended"] == 1
-        status, _, raw = call(base + "/api/count", {"board": small()["board"]}, timeout=PATIENCE_S)
+        status, _, raw = call(base + "/api/setter", {"board": small()["board"]}, timeout=PATIENCE_S)
         assert status == 200 or "more memory" in json.loads(raw)["error"], raw
         assert workers(base)["heavy"]["ended"] == 2, "the count's worker was not recycled"
         status, _, raw = call(base + "/api/check", small())

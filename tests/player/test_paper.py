@@ -1,4 +1,4 @@
-"""The player's ambiguity and paper calls (issue 30, items 5 and 6), in process: /api/backbone
+"""The player's ambiguity and paper calls (issue 30, items 5 and 6), in process: /api/ambiguity
 answers the backbone as marks, /api/image a board as SVG or PNG, /api/booklet the bank list as
 a PDF; bad input is one clear 4xx."""
 
@@ -45,7 +45,7 @@ def clues_halved(rec: dict[str, Any]) -> dict[str, Any]:
 @pytest.mark.parametrize("name", NAMES)
 def test_the_backbone_comes_as_marks(name: str) -> None:
     board = clues_halved(smallest(name))
-    got = post("/api/backbone", {"board": board}).json()
+    got = post("/api/ambiguity", {"board": board}).json()
     want = service.backbone(api.Board(boardio.board_from_json(board))).to_dict()
     keys = ("count", "capped", "fixed_cells")
     assert [got[k] for k in keys] == [want[k] for k in keys]
@@ -75,7 +75,7 @@ def test_the_bank_list_prints_as_a_booklet() -> None:
 
 
 @pytest.mark.parametrize(("path", "body", "words"), [
-    ("/api/backbone", {}, "missing 'board'"),
+    ("/api/ambiguity", {}, "missing 'board'"),
     ("/api/image", {"board": {"puzzle": "slant", "rows": 2, "cols": 2, "clues": [[None] * 3] * 3},
                     "format": "gif"}, "'format' must be svg or png"),
     ("/api/image", {"board": {"puzzle": "slant", "rows": 2, "cols": 2, "clues": [[None] * 3] * 3},

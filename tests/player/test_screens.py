@@ -357,7 +357,7 @@ def test_the_setter_counts_a_published_24x36_slant(browser: Browser, server: str
             body = res.json()
             body.update(redundant=body["redundant"][:2], redundant_checked=[7, 300], redundant_capped=1)
             route.fulfill(response=res, json=body)
-        page.route("**/api/count", cut_short)
+        page.route("**/api/setter", cut_short)
         page.click("#setter-current")  # counted again
         page.wait_for_function("document.querySelector('#setter-note').textContent.includes('300')")
         assert page.inner_text("#setter-note").endswith(

@@ -26,7 +26,8 @@ import pytest
 
 from pencilbox import bank, puzzles
 from pencilbox.core.lifetime import alive, descendants
-from pencilbox.player import drive, play
+from pencilbox.player import drive
+from pencilbox.verbs import play
 
 PAGE_S = 60.0  # the first answer from launch (the test's patience, not a goal)
 READY_S = 1200.0  # the kernels compiled from nothing (the test's patience, not a goal)
@@ -144,7 +145,7 @@ def test_a_fresh_install_answers_hints_at_once_and_generates_once_its_generator_
     page, _ = first_answer(base + "/", t0, PAGE_S)
     assert page == 200
     # at once, while the workers still start: each lane's first call waits for them, never a 503
-    code, _, raw = call(base + "/api/count", {"board": hint_body("sukoro")["board"]}, timeout=120)
+    code, _, raw = call(base + "/api/setter", {"board": hint_body("sukoro")["board"]}, timeout=120)
     assert code == 200 and json.loads(raw)["count"] == 1, raw
     for name in ("sukoro", "slant", "ripple", "fillapix"):  # answered by the readable rungs
         code, _, raw = call(base + "/api/hint", hint_body(name), timeout=120)

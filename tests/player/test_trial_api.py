@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from pencilbox import bank, boardio, puzzles
+from pencilbox import bank, boardio, puzzles, verbs
 from pencilbox.core import engine
-from pencilbox.player import play
 from pencilbox.player.api import app
+from pencilbox.verbs import play
 
 client = TestClient(app, base_url="http://127.0.0.1:8000", headers={"Content-Type": "application/json"})
 NAMES = puzzles.names()
@@ -23,7 +23,7 @@ NAMES = puzzles.names()
 @pytest.fixture(scope="module", autouse=True)
 def warm_kernels() -> None:
     """What the server's lifespan does before its first request (this client skips it)."""
-    play.warm()
+    verbs.warm(("play",))
 
 
 def post(path: str, body: Any) -> Any:

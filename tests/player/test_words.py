@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from pencilbox import bank, boardio, puzzles
+from pencilbox import api, bank, boardio, puzzles
 from pencilbox.core import engine, words
 from pencilbox.core.puzzle import PuzzleBase
-from pencilbox.player import play
+from pencilbox.verbs import play
 from tests.toy import PUZZLE as TOY
 
 NAMES = ("fillapix", "ripple", "slant", "sukoro")
@@ -79,9 +79,9 @@ def test_every_hint_of_a_hint_driven_solve_gives_its_reason_in_plain_words(name:
     rungs: set[str] = set()
     for rec in bank_boards(name):
         board = boardio.board_from_json(rec)
-        data, position = play.board_json(board), start(name, board)
+        position = start(name, board)
         for _ in range(board.rows * board.cols + 1):
-            h = play.hint(data, position, None).to_dict()
+            h = play.hint(api.Board(board), position, None).to_dict()
             if h["kind"] != "hint":
                 break
             (r, c), reason = h["cell"], h["reason"]

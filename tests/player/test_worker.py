@@ -1,36 +1,59 @@
-"""The worker process's side of the lanes, in process: one JSON line in, one out, every error
-answered with the status the server gives it (a fault as 500, never a dead worker)."""
+"""The worker process's side of the lanes, in process: a header line and the request's body in,
+one ``STATUS JSON`` line out, every error answered with the status the server gives it (a fault
+as 500, never a dead worker)."""
 
 from __future__ import annotations
 
 import io
 import json
+from typing import Any
 
 from pencilbox import bank
-from pencilbox.player import play, worker
+from pencilbox.player import worker
+from pencilbox.verbs import play
 
 
-def answers(*lines: str) -> list[dict[str, object]]:
-    out = io.StringIO()
-    worker.serve(io.StringIO("".join(line + "\n" for line in lines)), out)
-    return [json.loads(line) for line in out.getvalue().splitlines()]
+def call(verb: str, body: Any) -> bytes:
+    data = body if isinstance(body, bytes) else json.dumps(body).encode()
+    return json.dumps({"verb": verb, "size": len(data)}).encode() + b"\n" + data
+
+
+def answers(*calls: bytes) -> list[tuple[int, Any]]:
+    out = io.BytesIO()
+    worker.serve(io.BytesIO(b"".join(calls)), out)
+    lines = (line.partition(b" ") for line in out.getvalue().splitlines())
+    return [(int(status), json.loads(said)) for status, _, said in lines]
 
 
 def test_a_call_is_answered_with_its_value_or_its_status() -> None:
     rec = min(bank.load("slant"), key=lambda r: (r["rows"] * r["cols"], r["id"]))
     board = play.board_json(play.board_of(rec))
-    got = answers(json.dumps({"verb": "count", "args": [board]}),
-                  json.dumps({"verb": "count", "args": [{"puzzle": "nope"}]}),
-                  json.dumps({"verb": "generate", "args": ["slant", 99, 99, None, 1]}),
-                  json.dumps({"verb": "exec", "args": []}),
-                  "{not json",
-                  json.dumps({"verb": "count"}))
-    assert got[0]["ok"]["count"] == 1
-    assert got[1]["status"] == 400 and "rows" in got[1]["error"]
-    assert got[2]["status"] == 400 and "rows must be an integer" in got[2]["error"]
-    assert got[3] == {"status": 400, "error": "no worker call 'exec'"}
-    assert got[4]["status"] == 400 and got[4]["error"].startswith("bad worker call")
-    assert got[5]["status"] == 400
+    got = answers(call("setter", {"board": board}),
+                  call("setter", {"board": {"puzzle": "nope"}}),
+                  call("generate", {"puzzle": "slant", "rows": 99, "cols": 99, "seed": 1}),
+                  call("exec", {}),
+                  call("convert", {"text": "2x2:i"}),  # light: the server answers it, not a worker
+                  b"{not json\n",
+                  call("setter", {}),
+                  call("setter", b"[1, 2]"))
+    assert got[0][0] == 200 and got[0][1]["count"] == 1
+    assert got[1][0] == 400 and "rows" in got[1][1]["error"]
+    assert got[2][0] == 400 and "rows must be an integer" in got[2][1]["error"]
+    assert got[3] == (400, {"error": "no worker call 'exec'"})
+    assert got[4] == (400, {"error": "no worker call 'convert'"})
+    assert got[5][0] == 400 and got[5][1]["error"].startswith("bad worker call")
+    assert got[6] == (400, {"error": "missing 'board' in the request body"})
+    assert got[7] == (400, {"error": "request body must be a JSON object"})
+
+
+def test_the_answer_is_the_verbs_result_as_json() -> None:
+    """What a worker writes is the verb's ``to_dict``, byte for byte the server's own answer."""
+    from pencilbox import verbs
+    rec = min(bank.load("sukoro"), key=lambda r: (r["rows"] * r["cols"], r["id"]))
+    request = {"board": play.board_json(play.board_of(rec)), "position": [None] * (rec["rows"] * rec["cols"])}
+    ((status, got),) = answers(call("hint", request))
+    assert status == 200 and got == json.loads(json.dumps(verbs.call("hint", request).to_dict()))
+    assert got["kind"] == "hint" and "mark" in got
 
 
 def test_statuses_match_the_servers() -> None:

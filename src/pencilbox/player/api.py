@@ -1,7 +1,8 @@
-"""The player's web app: the page, its static files and the JSON API (see the README).
-Handlers only route: what they answer comes from play.py. Light calls run in this process;
-calls that run kernels run in worker processes (lanes.py), each under a time and a memory
-budget. Bad input is a 4xx with one clear message, never a 500."""
+"""The player's web app: the page, its static files and the JSON API (see the README). Its routes
+are the verb table's (verbs.py): ``POST /api/NAME`` (or GET) for every verb, answered by the
+verb's handler. Light verbs run in this process; verbs that run kernels run in worker processes
+(lanes.py), each under a time and a memory budget, and their JSON answer is sent on as the
+worker wrote it. Bad input is a 4xx with one clear message, never a 500."""
 
 from __future__ import annotations
 
@@ -23,14 +24,14 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pencilbox import puzzles, warm
+from pencilbox import puzzles, verbs, warm
 from pencilbox.core import cache
 from pencilbox.core.puzzle import generator_built
 from pencilbox.errors import BoardError, clip, shown
-from pencilbox.player import lanes, paper, play
+from pencilbox.player import lanes
 from pencilbox.player.guard import Guard
 from pencilbox.player.worker import status_of
-from pencilbox.results import Result
+from pencilbox.verbs import play
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024
@@ -43,9 +44,9 @@ def _error(status: int, message: str, retry: int | None = None) -> JSONResponse:
     return JSONResponse({"error": clip(message)}, status_code=status, headers=headers)
 
 
-async def _body(request: Request) -> dict[str, Any]:
-    """The JSON object a POST sends, refused unread when its Content-Length is over MAX_BODY
-    and, sent in chunks, as soon as it passes it: a huge body is never held."""
+async def _body(request: Request) -> tuple[dict[str, Any], bytes]:
+    """The JSON object a POST sends and its bytes, refused unread when its Content-Length is over
+    MAX_BODY and, sent in chunks, as soon as it passes it: a huge body is never held."""
     said = request.headers.get("content-length")
     if said is not None and (not said.strip().isdigit() or int(said.strip()[:12]) > MAX_BODY):
         raise play.TooLarge(f"request body of {shown(said)} bytes is over {MAX_BODY} bytes")
@@ -64,11 +65,9 @@ async def _body(request: Request) -> dict[str, Any]:
         raise BoardError(f"request body holds a number too long to read: {e}") from None
     if not isinstance(data, dict):
         raise BoardError("request body must be a JSON object")
-    return data
+    return data, bytes(raw)
 
 
-HEAVY = {"count", "minimise", "generate", "backbone", "image", "booklet_of"}  # setter, generator, paper
-KERNEL = {"hint", "reveal", "ladder", "trial", "candidates", "rewind"}  # play calls that run compiled kernels
 LANES: lanes.Lanes | None = None  # the worker lanes of a served app (its lifespan starts them)
 
 
@@ -96,11 +95,11 @@ class Warmup:
             out["workers"] = LANES.status()
         return out
 
-    async def up(self, verb: str) -> bool:
-        """Wait (a few seconds: no worker compiles) until the lane of ``verb`` has its workers;
-        False when they are not up within STARTING_S."""
+    async def up(self, cost: str) -> bool:
+        """Wait (a few seconds: no worker compiles) until the lane of a verb of this cost has its
+        workers; False when they are not up within STARTING_S."""
         deadline = time.monotonic() + STARTING_S
-        while not (self.kernels if verb in KERNEL else self.heavy):
+        while not (self.kernels if cost == "play" else self.heavy):
             if time.monotonic() > deadline:
                 return False
             await asyncio.sleep(0.05)
@@ -164,30 +163,29 @@ def _served() -> lanes.Lanes | None:
     return None
 
 
-async def _run(fn: Any, *args: Any, request: Request | None = None) -> Response:
-    """Answer one call: a kernel call in a worker lane (when the app is served), any other in
-    a thread of this process; errors map to statuses."""
-    verb = fn.__name__
+async def _run(verb: verbs.Verb, data: dict[str, Any], body: bytes,
+               request: Request | None = None) -> Response:
+    """Answer one call: a kernel call in a worker lane (when the app is served; its JSON answer
+    is sent on as the worker wrote it), any other in a thread of this process; errors map to
+    statuses."""
     served = _served()
-    if served is not None and request is not None and verb in KERNEL | HEAVY:
-        if not await WARMUP.up(verb):
+    if served is not None and request is not None and verb.cost != "light":
+        if not await WARMUP.up(verb.cost):
             return _warming()
-        if verb == "generate":
-            waited = await _compiled(args[0], request)
+        if verb.name == "generate":
+            waited = await _compiled(data.get("puzzle"), request)
             if waited is not None:
                 return waited
-        lane = served.lane(verb, list(args))
+        lane = served.lane(verb.cost, data)
         try:
-            said = await lane.call(verb, list(args), lanes.disconnected(request.receive))
+            status, said = await lane.call(verb.name, body, lanes.disconnected(request.receive))
         except lanes.Refused as e:
             return _error(e.status, e.message, e.retry)
         except asyncio.CancelledError:  # the server is stopping (Ctrl+C, SIGTERM): say so, not a 500
             return _error(503, "the server is stopping; this request was ended")
-        if "ok" in said:
-            return JSONResponse(said["ok"])
-        return _error(int(said["status"]), str(said["error"]))
+        return Response(said, status, media_type="application/json")
     try:
-        out = await asyncio.wait_for(asyncio.to_thread(fn, *args), BUDGET_S)
+        out = await asyncio.wait_for(asyncio.to_thread(verb.answer, data), BUDGET_S)
     except TimeoutError:
         return _error(503, "this request needs more time than one request may take; try a smaller board")
     except Exception as e:  # noqa: BLE001 - mapped like a worker's answer; a fault is raised
@@ -195,29 +193,37 @@ async def _run(fn: Any, *args: Any, request: Request | None = None) -> Response:
         if said_ is None:
             raise
         return _error(*said_)
-    return JSONResponse(out.to_dict() if isinstance(out, Result) else out)
+    return JSONResponse(out)
 
 
-REQUIRED = ("board", "position", "positions", "text", "puzzle")
-
-
-def _post(fn: Any, *keys: str) -> Any:
-    """A POST handler calling ``fn`` with the body's ``keys`` (missing ones are None)."""
+def _post(verb: verbs.Verb) -> Any:
+    """A verb's POST handler: the body read once (bounded), its required fields there."""
     async def handler(request: Request) -> Response:
         served = _served()
-        if served is not None and fn.__name__ in HEAVY and served.heavy.full():  # before reading the body
+        if served is not None and verb.cost == "heavy" and served.heavy.full():  # before reading the body
             busy = served.heavy.busy_answer()
             return _error(busy.status, busy.message, busy.retry)
         try:
-            data = await _body(request)
+            data, body = await _body(request)
         except play.TooLarge as e:
             return _error(413, str(e))
         except BoardError as e:
             return _error(400, str(e))
-        for k in keys:
-            if k in REQUIRED and k not in data:
-                return _error(400, f"missing '{k}' in the request body")
-        return await _run(fn, *(data.get(k) for k in keys), request=request)
+        for f in verb.fields:
+            if f.required and f.name not in data:
+                return _error(400, f"missing '{f.name}' in the request body")
+        return await _run(verb, data, body, request)
+    return handler
+
+
+def _get(verb: verbs.Verb) -> Any:
+    """A verb's GET handler: its fields from the query string and the path."""
+    async def handler(request: Request) -> Response:
+        data = {**request.query_params, **request.path_params}
+        for f in verb.fields:
+            if f.required and f.name not in data:
+                return _error(400, f"missing query parameter '{f.name}'")
+        return await _run(verb, data, b"")
     return handler
 
 
@@ -233,29 +239,9 @@ async def notes_page(request: Request) -> Response:
     return FileResponse(NOTES, media_type="text/html")
 
 
-async def catalog(request: Request) -> Response:
-    return await _run(play.catalog)
-
-
 async def status(request: Request) -> Response:
     """Whether the kernels are still warming up (the page and the tests' servers wait on it)."""
     return JSONResponse(WARMUP.status())
-
-
-async def bank_list(request: Request) -> Response:
-    q = request.query_params
-    try:
-        rows = int(q["rows"]) if "rows" in q else None
-        cols = int(q["cols"]) if "cols" in q else None
-    except ValueError:
-        return _error(400, "rows and cols must be integers")
-    if "puzzle" not in q:
-        return _error(400, "missing query parameter 'puzzle'")
-    return await _run(play.bank_list, q["puzzle"], rows, cols, q.get("grade"))
-
-
-async def bank_board(request: Request) -> Response:
-    return await _run(play.bank_board, request.path_params["id"])
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
@@ -268,28 +254,13 @@ async def method_not_allowed(request: Request, exc: Exception) -> Response:
     return _error(405, f"{shown(request.method)} is not allowed on {shown(request.url.path)}")
 
 
+PATHS = {"board": "/api/board/{id}"}  # a verb whose route is not /api/NAME
 routes = [
     Route("/", index),
     Route("/notes", notes_page),
-    Route("/api/catalog", catalog),
     Route("/api/status", status),
-    Route("/api/bank", bank_list),
-    Route("/api/board/{id}", bank_board),
-    Route("/api/generate", _post(play.generate, "puzzle", "rows", "cols", "grade", "seed"), methods=["POST"]),
-    Route("/api/check", _post(play.check, "board", "position"), methods=["POST"]),
-    Route("/api/hint", _post(play.hint, "board", "position", "level"), methods=["POST"]),
-    Route("/api/reveal", _post(play.reveal, "board", "position"), methods=["POST"]),
-    Route("/api/ladder", _post(play.ladder, "board", "position"), methods=["POST"]),
-    Route("/api/trial", _post(play.trial, "board", "position", "level"), methods=["POST"]),
-    Route("/api/candidates", _post(play.candidates, "board", "position", "level"), methods=["POST"]),
-    Route("/api/rewind", _post(play.rewind, "board", "positions"), methods=["POST"]),
-    Route("/api/count", _post(play.count, "board"), methods=["POST"]),
-    Route("/api/minimise", _post(play.minimise, "board"), methods=["POST"]),
-    Route("/api/backbone", _post(paper.backbone, "board"), methods=["POST"]),
-    Route("/api/image", _post(paper.image, "board", "format", "answer"), methods=["POST"]),
-    Route("/api/booklet", _post(paper.booklet_of, "ids", "answers"), methods=["POST"]),
-    Route("/api/convert", _post(play.convert, "text"), methods=["POST"]),
-    Route("/api/export", _post(play.export, "board"), methods=["POST"]),
+    *(Route(PATHS.get(v.name, f"/api/{v.name}"), _get(v) if v.http == "get" else _post(v),
+            methods=[v.http.upper()]) for v in verbs.VERBS.values() if v.http is not None),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 

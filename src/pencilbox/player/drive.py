@@ -7,9 +7,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from pencilbox import bank, puzzles
+from pencilbox import api, bank, puzzles
 from pencilbox.core import engine
-from pencilbox.player import play
+from pencilbox.verbs import play
 
 
 def largest_board(name: str) -> tuple[Any, str]:
@@ -52,7 +52,7 @@ class Drive:
 def solve_by_hints(board: Any, level: str | None = None, hint: Any = play.hint) -> Drive:
     """Ask ``hint`` (the API's, by default) and enter what it proves until it answers anything
     but a hint; at most one hint per cell, plus the last answer."""
-    data = play.board_json(board)
+    data = api.Board(board)
     position = start_position(board)
     out = Drive({}, position)
     for _ in range(len(position) + 1):

@@ -23,8 +23,9 @@ from typing import Any
 from urllib.parse import urlparse
 
 from pencilbox import bank, puzzles
-from pencilbox.player import drive, play
+from pencilbox.player import drive
 from pencilbox.player.loadtest import largest_boards, quantile
+from pencilbox.verbs import play
 
 NORMAL_MS = 100.0  # a light call at most this slow counts as the server being back to normal
 
@@ -104,7 +105,7 @@ def heavy_requests() -> list[tuple[str, str, dict[str, Any]]]:
                       for r in range(rows)]}
     blank = {"puzzle": "slant", "rows": rows, "cols": cols, "clues": [[None] * (cols + 1)] * (rows + 1)}
     out: list[tuple[str, str, dict[str, Any]]] = [
-           ("minimise", "/api/minimise", {"board": full}), ("count", "/api/count", {"board": full}),
+           ("minimise", "/api/minimise", {"board": full}), ("count", "/api/setter", {"board": full}),
            ("big hint", "/api/hint", {"board": blank, "position": [None] * (rows * cols)})]
     for name in puzzles.names():
         most = puzzles.get(name).generate_max
@@ -215,7 +216,7 @@ def _recovery(base: str, light: Light, t0: float) -> dict[str, Any]:
     while time.perf_counter() - t0 < 120:
         tries += 1
         h_status, _, h_ms = _call(conn, "POST", "/api/hint", hint)
-        c_status, _, _ = _call(conn, "POST", "/api/count", count)
+        c_status, _, _ = _call(conn, "POST", "/api/setter", count)
         if h_status == 200 and h_ms <= NORMAL_MS and c_status == 200:
             return {"recovered_s": round(time.perf_counter() - t0, 3), "recovery_tries": tries}
         time.sleep(0.05)

@@ -84,16 +84,16 @@ class Worker:
         self.nice = nice
         self.proc: asyncio.subprocess.Process | None = None
 
-    async def start(self, warm: str) -> None:
-        """Start the process and run its warm-up (loads, or on a fresh install compiles, the
-        kernels): it is ready for calls when this returns."""
+    async def start(self, warm: tuple[str, ...]) -> None:
+        """Start the process and run its warm-up (the verbs of these cost classes on small boards:
+        loads what the build made, compiles nothing): it is ready for calls when this returns."""
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "pencilbox.player.worker", str(os.getpid()), str(self.nice),
             stdin=asyncio.subprocess.PIPE, stdout=asyncio.subprocess.PIPE, limit=LINE_LIMIT)
-        said = await self.call(warm, [])
-        if "error" in said:
-            print(f"pencilbox: a worker's warm-up failed ({said['error']}); its calls compile on their "
-                  "own", file=sys.stderr, flush=True)
+        status, said = await self.call("warm", json.dumps({"costs": list(warm)}).encode())
+        if status != 200:
+            print(f"pencilbox: a worker's warm-up failed ({said.decode(errors='replace')}); its calls "
+                  "load their kernels on their own", file=sys.stderr, flush=True)
 
     def dead(self) -> bool:
         """Whether the process has ended, reaped or not (a zombie is dead: asyncio may not have
@@ -104,20 +104,21 @@ class Worker:
             return True
         return sys.platform.startswith("linux") and not alive(self.proc.pid)
 
-    async def call(self, verb: str, args: list[Any]) -> dict[str, Any]:
-        """Send one call and read its answer line (EOFError when the process is gone)."""
+    async def call(self, verb: str, body: bytes) -> tuple[int, bytes]:
+        """Send one call (the request's body as it came) and read its status and JSON answer
+        (EOFError when the process is gone)."""
         proc = self.proc
         assert proc is not None and proc.stdin is not None and proc.stdout is not None
         try:
-            proc.stdin.write((json.dumps({"verb": verb, "args": args}) + "\n").encode())
+            proc.stdin.write(json.dumps({"verb": verb, "size": len(body)}).encode() + b"\n" + body)
             await proc.stdin.drain()
             line = await proc.stdout.readline()
         except (ConnectionError, BrokenPipeError):
             line = b""
         if not line:
             raise EOFError("the worker process stopped")
-        out: dict[str, Any] = json.loads(line)
-        return out
+        status, _, out = line.rstrip(b"\n").partition(b" ")
+        return int(status), out
 
     def rss_mb(self) -> float:
         return rss_mb(self.proc.pid) if self.proc is not None else 0.0
@@ -141,7 +142,7 @@ class Lane:
     at most ``waiting`` calls queued, each call within ``budget_s`` from its arrival."""
 
     def __init__(self, name: str, size: int, spares: int, waiting: int, budget_s: float, nice: int,
-                 warm: str, worker_mb: float) -> None:
+                 warm: tuple[str, ...], worker_mb: float) -> None:
         self.name, self.size, self.spares, self.waiting = name, size, spares, waiting
         self.budget_s, self.nice, self.warm, self.worker_mb = budget_s, nice, warm, worker_mb
         self.idle: asyncio.Queue[Worker] = asyncio.Queue()
@@ -220,9 +221,9 @@ class Lane:
     def busy_answer(self) -> Refused:
         return Refused(503, f"the server is busy with other {self.name} requests; try again shortly", RETRY_S)
 
-    async def call(self, verb: str, args: list[Any], gone: Coroutine[Any, Any, Any]) -> dict[str, Any]:
-        """The worker's answer line for one call; Refused when the lane is full, the budget or
-        the memory limit runs out, or the client went away (``gone`` returned)."""
+    async def call(self, verb: str, body: bytes, gone: Coroutine[Any, Any, Any]) -> tuple[int, bytes]:
+        """The worker's status and JSON answer for one call; Refused when the lane is full, the
+        budget or the memory limit runs out, or the client went away (``gone`` returned)."""
         if self.full():
             gone.close()
             raise self.busy_answer()
@@ -236,7 +237,7 @@ class Lane:
                     self._replace(worker)
                     worker = await self._take(deadline, watch)
                 try:
-                    return await self._run(worker, verb, args, deadline, watch)
+                    return await self._run(worker, verb, body, deadline, watch)
                 except Died as e:
                     crashed += not e.killed
                     if crashed == 2:  # twice: the call itself ends its worker
@@ -270,10 +271,10 @@ class Lane:
             raise Refused(*self._ended("gone"))
         raise self.busy_answer()
 
-    async def _run(self, worker: Worker, verb: str, args: list[Any], deadline: float,
-                   watch: asyncio.Future[Any]) -> dict[str, Any]:
+    async def _run(self, worker: Worker, verb: str, body: bytes, deadline: float,
+                   watch: asyncio.Future[Any]) -> tuple[int, bytes]:
         self.busy.add(worker)
-        work = asyncio.ensure_future(worker.call(verb, args))
+        work = asyncio.ensure_future(worker.call(verb, body))
         why = ""
         try:
             while not work.done():
@@ -341,12 +342,9 @@ class Lane:
         return workers
 
 
-PLAY_VERBS = ("hint", "reveal", "ladder", "trial", "candidates", "rewind")  # the play lane's (small boards)
-
-
-def cells_of(args: list[Any]) -> int:
-    """The cells of a call's board (its first argument), 0 when it names none."""
-    board = args[0] if args else None
+def cells_of(request: dict[str, Any]) -> int:
+    """The cells of a request's board, 0 when it names none."""
+    board = request.get("board")
     if isinstance(board, dict):
         rows, cols = board.get("rows"), board.get("cols")
         if isinstance(rows, int) and isinstance(cols, int):
@@ -360,13 +358,14 @@ class Lanes:
     def __init__(self, budget_s: float, heavy_budget_s: float) -> None:
         mb = setting("WORKER_MB", WORKER_MB)
         self.play = Lane("play", size=2, spares=0, waiting=64, budget_s=setting("BUDGET_S", budget_s),
-                         nice=0, warm="warm", worker_mb=mb)
-        self.heavy = Lane("heavy", size=2, spares=1, waiting=16, nice=5, warm="warm_heavy", worker_mb=mb,
+                         nice=0, warm=("play",), worker_mb=mb)
+        self.heavy = Lane("heavy", size=2, spares=1, waiting=16, nice=5, warm=("play", "heavy"), worker_mb=mb,
                           budget_s=setting("HEAVY_BUDGET_S", heavy_budget_s))
         self.loop = asyncio.get_running_loop()  # the served app's loop: its calls use these lanes
 
-    def lane(self, verb: str, args: list[Any]) -> Lane:
-        if verb in PLAY_VERBS and cells_of(args) <= PLAY_CELLS:
+    def lane(self, cost: str, request: dict[str, Any]) -> Lane:
+        """The play lane for a play call on a board of play size; the heavy lane for the rest."""
+        if cost == "play" and cells_of(request) <= PLAY_CELLS:
             return self.play
         return self.heavy
 

@@ -20,7 +20,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from pencilbox import bank, boardio, puzzles
-from pencilbox.player import play
+from pencilbox.verbs import play
 
 BAD_BODIES = [
     b"{not json",
@@ -54,7 +54,7 @@ def requests(n: int, seed: int) -> list[tuple[str, str, bytes]]:
         if roll < 0.05:
             out.append(("bad", "/api/hint", rng.choice(BAD_BODIES)))
         elif roll < 0.10:
-            out.append(("count", "/api/count", json.dumps({"board": board}).encode()))
+            out.append(("count", "/api/setter", json.dumps({"board": board}).encode()))
         elif roll < 0.50:
             out.append(("check", "/api/check", json.dumps({"board": board, "position": pos}).encode()))
         else:

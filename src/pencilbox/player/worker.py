@@ -1,6 +1,11 @@
-"""A worker process of the player (``python -m pencilbox.player.worker PARENT NICE``): it
-answers the calls that run kernels, one JSON line in and one out, so that the server can end
-a call past its budget by killing the process (a compiled kernel cannot be interrupted).
+"""A worker process of the player (``python -m pencilbox.player.worker PARENT NICE``): it answers
+the verbs that run kernels, so that the server can end a call past its budget by killing the
+process (a compiled kernel cannot be interrupted).
+
+A call is a header line ``{"verb": NAME, "size": N}`` and the N bytes of the request's JSON body
+as the page sent it (the server does not encode it again); the answer is one line, ``STATUS JSON``,
+which the server sends on as it is. ``warm`` (a body ``{"costs": [...]}``) runs the warm-ups of
+those cost classes (``verbs.warm``).
 
 The worker dies with its server (core/lifetime.py), and answers from the readable rungs while
 the kernels it would run are still being compiled by the server's background build."""
@@ -11,17 +16,12 @@ import json
 import os
 import signal
 import sys
-from typing import Any
+from typing import Any, BinaryIO
 
+from pencilbox import verbs
 from pencilbox.core.lifetime import die_with
-from pencilbox.errors import BoardError
-from pencilbox.player import paper, play
-from pencilbox.results import Result
-
-# what a worker may be asked: the kernel calls of play.py, and the warm-ups
-VERBS = frozenset({"hint", "reveal", "ladder", "trial", "candidates", "rewind", "count",
-                    "minimise", "generate", "warm", "warm_heavy"})
-PAPER = frozenset({"backbone", "image", "booklet_of"})  # paper.py's: the setter's ambiguity, pictures
+from pencilbox.errors import BoardError, clip
+from pencilbox.verbs import play
 
 
 def status_of(e: BaseException) -> tuple[int, str] | None:
@@ -39,33 +39,34 @@ def status_of(e: BaseException) -> tuple[int, str] | None:
     return None
 
 
-def answer(verb: str, args: list[Any]) -> dict[str, Any]:
-    """One call's answer line: ``{"ok": value}`` or ``{"status": code, "error": message}``."""
-    if verb not in VERBS | PAPER:
-        return {"status": 400, "error": f"no worker call {verb!r}"}
+def answer(verb: str, body: bytes) -> tuple[int, bytes]:
+    """One call's status and JSON answer: the verb's result, or ``{"error": message}``."""
     try:
-        got = getattr(paper if verb in PAPER else play, verb)(*args)
-        return {"ok": got.to_dict() if isinstance(got, Result) else got}
+        data = json.loads(body or b"{}")
+        if not isinstance(data, dict):
+            raise BoardError("request body must be a JSON object")
+        if verb == "warm":
+            return 200, json.dumps(verbs.warm(tuple(data["costs"]))).encode()
+        found = verbs.VERBS.get(verb)
+        if found is None or found.cost == "light":
+            return 400, json.dumps({"error": f"no worker call {verb!r}"}).encode()
+        return 200, json.dumps(found.answer(data)).encode()
     except Exception as e:  # noqa: BLE001 - every error is answered; a fault says what it was
-        said = status_of(e)
-        if said is None:
-            return {"status": 500, "error": f"internal error: {type(e).__name__}: {e}"}
-        return {"status": said[0], "error": said[1]}
+        said = status_of(e) or (500, f"internal error: {type(e).__name__}: {e}")
+        return said[0], json.dumps({"error": clip(said[1])}).encode()
 
 
-def serve(inbox: Any, outbox: Any) -> None:
+def serve(inbox: BinaryIO, outbox: BinaryIO) -> None:
     """Answer calls until the server closes the pipe."""
-    for line in inbox:
+    while line := inbox.readline():
         try:
-            call = json.loads(line)
-            out = answer(str(call["verb"]), list(call["args"]))
+            head: Any = json.loads(line)
+            verb, size = str(head["verb"]), int(head["size"])
         except (ValueError, KeyError, TypeError) as e:
-            out = {"status": 400, "error": f"bad worker call: {e}"}
-        try:
-            text = json.dumps(out)
-        except (TypeError, ValueError) as e:
-            text = json.dumps({"status": 500, "error": f"internal error: an answer not JSON: {e}"})
-        outbox.write(text + "\n")
+            status, out = 400, json.dumps({"error": f"bad worker call: {e}"}).encode()
+        else:
+            status, out = answer(verb, inbox.read(size))
+        outbox.write(b"%d %s\n" % (status, out))
         outbox.flush()
 
 
@@ -75,9 +76,9 @@ def main(argv: list[str]) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole group: the server ends us
     if nice and hasattr(os, "nice"):
         os.nice(nice)
-    outbox = os.fdopen(os.dup(1), "w", encoding="utf-8")  # the answers; print() goes to stderr
+    outbox = os.fdopen(os.dup(1), "wb")  # the answers; print() goes to stderr
     os.dup2(2, 1)
-    serve(sys.stdin, outbox)
+    serve(sys.stdin.buffer, outbox)
 
 
 if __name__ == "__main__":

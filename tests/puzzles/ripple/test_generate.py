@@ -8,9 +8,9 @@ import pytest
 from pencilbox.core import engine
 from pencilbox.core.drivers import erase
 from pencilbox.core.generate import finishes
-from pencilbox.player import play
 from pencilbox.puzzles.ripple import PUZZLE, generate
 from pencilbox.puzzles.ripple.board import Board
+from pencilbox.verbs import play
 
 
 def test_partitions_connected_and_repeatable() -> None:

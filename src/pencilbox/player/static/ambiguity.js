@@ -27,7 +27,7 @@ export async function toggleAmbiguity() {
   const seq = s.seq;
   say("Finding the cells every answer shares…");
   let got;
-  try { got = await api("/api/backbone", { board: s.board }); } catch (e) {
+  try { got = await api("/api/ambiguity", { board: s.board }); } catch (e) {
     say(`Ambiguity view failed: ${e.message}`, "error");
     return;
   }

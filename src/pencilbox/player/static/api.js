@@ -59,7 +59,7 @@ export async function watchBuild() {
 
 export async function countInfo(b) {
   try {
-    const c = await api("/api/count", { board: b });
+    const c = await api("/api/setter", { board: b });
     const info = c.count === 1 ? `one answer · grade ${c.grade ?? "?"}`
       : c.count === 0 ? "no answer" : c.count === "2+" ? "more than one answer" : "answers not counted";
     return { grade: c.grade, unique: c.count === 1, info };

@@ -147,7 +147,7 @@ async function runCount(seq) {
     return;
   }
   let res;
-  try { res = await api("/api/count", { board: s.board }); } catch (e) {
+  try { res = await api("/api/setter", { board: s.board }); } catch (e) {
     if (st.setter === s && s.seq === seq) {
       $("answer-count").textContent = "answers: ?";
       $("setter-note").textContent = `Not countable yet: ${e.message}.`;

@@ -9,7 +9,6 @@ import json
 import time
 from dataclasses import replace
 from functools import cache
-from typing import Literal, NotRequired, TypedDict
 
 from pencilbox import api, bank, boardio, puzzles, service
 from pencilbox.core import cache as kernels
@@ -21,6 +20,25 @@ from pencilbox.core.puzzle import JSON, BoardShape, Broken, Clues, generator_bui
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
 from pencilbox.results import Cell, Check, Hint
+from pencilbox.verbs.answers import (
+    BankBoard,
+    BankList,
+    Candidates,
+    Catalog,
+    CellMarks,
+    Converted,
+    Exported,
+    Generated,
+    Ladder,
+    Listed,
+    Marked,
+    Minimised,
+    Rewound,
+    RungCells,
+    SetterCount,
+    Shared,
+    TrialChecked,
+)
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
 REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
@@ -34,172 +52,30 @@ class TooLarge(BoardError):
     """A board above MAX_CELLS (answered 413)."""
 
 
-# ---------------------------------------------------------------- what the calls answer
-# (the JSON the page reads; a board travels as its puzzle's JSON form, core.puzzle.JSON)
-
-class Shared(TypedDict):
-    """A board's link forms: text, a URL and a Tatham ID (None where the puzzle has none)."""
-
-    text: str
-    url: str | None
-    tatham: str | None
-
-
-class NamedGrade(TypedDict):
-    name: str  # the player's (Easy...)
-    level: Level
-
-
-class Listed(TypedDict):
-    """One puzzle of the catalog: its ladder, its bank's sizes and grades, the page's table."""
-
-    name: str
-    title: str
-    levels: list[Level]
-    hint_levels: list[Level]
-    search_level: Level
-    sizes: list[tuple[int, int]]
-    grades: list[str]
-    generate_max: list[int]
-    cycle: list[object]
-    ui: dict[str, object]
-    rules: list[str]
-    named_grades: list[NamedGrade]
-    default_grade: str | None
-
-
-class Catalog(TypedDict):
-    puzzles: list[Listed]
-
-
-class BankEntry(TypedDict):
-    id: str
-    rows: int
-    cols: int
-    grade: str
-
-
-class BankList(TypedDict):
-    boards: list[BankEntry]
-
-
-class BankBoard(TypedDict):
-    """A bank board to play: the board, its grade, the key its progress is saved by, links."""
-
-    id: str
-    board: JSON
-    grade: str
-    unique: bool
-    key: str
-    share: Shared
-
-
-class Generated(TypedDict):
-    """A New board: as a bank board, with no id and the seed that makes it again."""
-
-    id: None
-    board: JSON
-    grade: Level | None
-    unique: bool
-    seed: int
-    key: str
-    share: Shared
-
-
-class Marked(TypedDict):
-    cell: Cell
-    mark: object
-
-
-class RungCells(TypedDict):
-    """One rung of the ladder panel: the cells its fixpoint settles (with every cheaper rung)."""
-
-    rung: Level
-    cells: list[Marked]
-    contradiction: bool
-
-
-class Ladder(TypedDict):
-    rungs: list[RungCells]
-
-
-class TrialChecked(TypedDict):
-    """A trial's position as the ladder alone reads it (never the answer): ``ok``, a
-    ``contradiction`` (the cheapest rung that finds it, or "clue", and its cells) or ``capped``."""
-
-    kind: Literal["ok", "contradiction", "capped"]
-    rung: str | None
-    cells: list[Cell]
-    clues: list[Cell]  # clues the contradiction read (Slant's on points)
-    message: str
-
-
-class CellMarks(TypedDict):
-    cell: Cell
-    marks: list[object]
-
-
-class Candidates(TypedDict):
-    """Per undecided cell, the marks a level's fixpoint leaves possible (Ripple's pencil marks)."""
-
-    level: Level
-    cells: list[CellMarks]
-    contradiction: bool
-
-
-class Rewound(TypedDict):
-    """The first of the positions sent (newest first) whose every mark agrees with the unique
-    answer (None: none of them), and the cells of the first position that disagree."""
-
-    index: int | None
-    wrong: list[Cell]
-    checked: int
-
-
-class SetterCount(TypedDict):
-    """Setter mode's count: 0, 1, "2+" (or "?": capped with none found), the grade, the
-    redundant clues (how far the timed scan got, and the checks that ran out of nodes) and
-    up to two answers as marks."""
-
-    count: int | str
-    capped: bool
-    grade: Level | None
-    redundant: list[Cell]
-    answer: list[object] | None
-    second: list[object] | None
-    redundant_checked: NotRequired[list[int]]
-    redundant_capped: NotRequired[int]
-
-
-class Minimised(TypedDict):
-    board: JSON
-    removed: int
-    capped: int
-    key: str
-    share: Shared
-
-
-class Converted(TypedDict):
-    board: JSON
-    key: str
-    share: Shared
-
-
-class Exported(Shared):
-    json: JSON
-
-
 # ---------------------------------------------------------------- boards
 
-def board_of(data: object) -> BoardShape:
-    """A board from its JSON object (no answer section: positions travel apart)."""
+def board_of(data: object, keep_answer: bool = False) -> BoardShape:
+    """A board from its JSON object, within MAX_CELLS (the page's positions travel apart: its
+    answer section is dropped unless ``keep_answer``, as the command line's verbs read it)."""
     if not isinstance(data, dict):
         raise BoardError("'board' must be a JSON board object")
     rows, cols = data.get("rows"), data.get("cols")
     if isinstance(rows, int) and isinstance(cols, int):
         _bounded(rows, cols)
-    board: BoardShape = boardio.board_from_json({k: v for k, v in data.items() if k != "answer"})
+    board: BoardShape = boardio.board_from_json(data if keep_answer else
+                                                {k: v for k, v in data.items() if k != "answer"})
     return board
+
+
+def smallest(name: str) -> api.Board:
+    """A puzzle's smallest bank board: what the workers' warm-up runs its verbs on."""
+    return api.Board(board_of(min(_bank(name), key=lambda r: r["rows"] * r["cols"])))
+
+
+def can_generate(name: str) -> bool:
+    """Whether a New board of this puzzle runs now without compiling (its generator is built,
+    or the kernels are not compiled at all)."""
+    return kernels.policy() != "auto" or generator_built(puzzles.get(name))
 
 
 def _marks(position: object) -> list[object]:
@@ -264,16 +140,17 @@ def catalog() -> Catalog:
     return {"puzzles": out}
 
 
-def bank_list(name: str, rows: int | None = None, cols: int | None = None,
+def bank_list(puzzle: str, rows: int | None = None, cols: int | None = None,
               grade: str | None = None) -> BankList:
-    name = puzzles.get(name).name  # any case, and the puzz.link and Tatham names
+    name = puzzles.get(puzzle).name  # any case, and the puzz.link and Tatham names
     return {"boards": [{"id": b["id"], "rows": b["rows"], "cols": b["cols"], "grade": b["grade"]}
                        for b in _bank(name)
                        if (rows is None or b["rows"] == rows) and (cols is None or b["cols"] == cols)
                        and (grade is None or b["grade"] == grade)]}
 
 
-def bank_board(board_id: str) -> BankBoard:
+def bank_board(id: str) -> BankBoard:
+    board_id = id
     name = board_id.split("-", 1)[0]
     if name not in puzzles.names():
         raise LookupError(f"no bank board {shown(board_id)}")
@@ -297,21 +174,21 @@ def aimed(puzzle: AnyPuzzle, grade: object) -> Level | None:
     return named.get(grade.lower()) or check_grade(puzzle, grade)
 
 
-def generate(name: str, rows: int, cols: int, grade: str | None = None,
+def generate(puzzle: str, rows: int, cols: int, grade: str | None = None,
              seed: int | None = None) -> Generated:
-    if not isinstance(name, str):
+    if not isinstance(puzzle, str):
         raise BoardError("'puzzle' must be a puzzle name")
-    puzzle = puzzles.get(name)
-    top = puzzles.get(name).generate_max
+    found = puzzles.get(puzzle)
+    name, top = found.name, found.generate_max
     for what, v, most in (("rows", rows, top[0]), ("cols", cols, top[1])):
         if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= most:
             raise BoardError(f"{what} must be an integer in 3..{most} for {name} (the player's bound)")
     try:
-        level = aimed(puzzle, grade)
+        level = aimed(found, grade)
     except BoardError:
-        said = ", ".join(f"{n} ({lv})" for n, lv in puzzle.named_grades)
+        said = ", ".join(f"{n} ({lv})" for n, lv in found.named_grades)
         raise BoardError(f"unknown grade {shown(grade)} for {name}; grades: {said}, any, or a level: "
-                         f"{', '.join((*engine.levels(puzzle), engine.SEARCH))}") from None
+                         f"{', '.join((*engine.levels(found), engine.SEARCH))}") from None
     if seed is None:
         import secrets
         seed = secrets.randbelow(2**31)
@@ -320,7 +197,7 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
     try:
         with kernels.compiling():  # the server waits for the build: readable loops on the largest
             # boards would outlast a call's budget (the command line runs them while cold)
-            made = puzzle.generate(rows, cols, level, seed, tries=40)
+            made = found.generate(rows, cols, level, seed, tries=40)
     except BoardError:
         raise  # no board can have what was asked (a grade the puzzle never has): 400, not retryable
     except ValueError as e:
@@ -329,38 +206,16 @@ def generate(name: str, rows: int, cols: int, grade: str | None = None,
             "seed": seed, "key": key(made.board), "share": share(made.board)}
 
 
-def warm() -> bool:
-    """Load every puzzle's compiled kernel before the first request, where it is ready (while
-    the background build is still compiling it, the readable rungs answer: nothing compiles)."""
-    for name in puzzles.names():
-        rec = min(_bank(name), key=lambda r: r["rows"] * r["cols"])
-        board = board_of(rec)
-        hint(board_json(board), [None] * (board.rows * board.cols))
-    return True
-
-
-def warm_heavy() -> bool:
-    """warm, plus the generators and setter counts (the heavy worker's calls) of every puzzle
-    whose generator the build has compiled (a generator not ready is never compiled here)."""
-    warm()
-    for name in puzzles.names():
-        if kernels.policy() == "auto" and not generator_built(puzzles.get(name)):
-            continue
-        made = generate(name, 3, 3, None, 1)
-        count(made["board"])
-    return True
-
-
 # ---------------------------------------------------------------- play
 
-def check(data: object, position: object) -> Check:
+def check(asked: api.Board, position: object) -> Check:
     """Every broken rule of the position; ``won`` when it is complete and breaks none."""
-    board = board_of(data)
+    board = asked.shape
     puzzle = puzzles.get(board.puzzle)
     marks = puzzle.marks
     answer = marks.to_answer(board, position)  # checks the position first
     marked = _marks(position)
-    got = service.check(api.Board(puzzle.with_answer(board, answer)))
+    got = service.check(asked.answered(answer))
     broken = (*(b for b in got.broken if b.rule != "complete"),
               *(service.broken_rule(puzzle, board, b) for b in marks.broken(board, position)))
     open_ = tuple(i for i, m in enumerate(marked) if m is None)
@@ -370,9 +225,9 @@ def check(data: object, position: object) -> Check:
     return Check(not broken, not open_, broken, {**got.extras, "won": won} if won else {"won": won})
 
 
-def hint(data: object, position: object, level: str | None = None) -> Hint:
+def hint(asked: api.Board, position: object, level: str | None = None) -> Hint:
     """The service's hint driver on the position's marks (a capped search answers 503)."""
-    board = board_of(data)
+    board = asked.shape
     marks = puzzles.get(board.puzzle).marks
 
     def show(var: int, value: int) -> tuple[str | None, object, str]:
@@ -387,10 +242,10 @@ def hint(data: object, position: object, level: str | None = None) -> Hint:
     return out
 
 
-def reveal(data: object, position: object) -> Hint:
+def reveal(asked: api.Board, position: object) -> Hint:
     """The answer's mark for one undecided cell, in a hint's fields (400 when the board has
     no unique answer within the node cap): what a player stuck at their level may ask."""
-    board = board_of(data)
+    board = asked.shape
     marks = puzzles.get(board.puzzle).marks
     dom = marks.to_state(board, position)  # checks the position first
     open_ = [i for i, m in enumerate(_marks(position)) if m is None and marks.mark(board, i, dom[i]) is None]
@@ -401,9 +256,9 @@ def reveal(data: object, position: object) -> Hint:
     return Hint("reveal", f"revealed: row {r + 1}, column {c + 1} is {said}", (r, c), mark=m)
 
 
-def ladder(data: object, position: object) -> Ladder:
+def ladder(asked: api.Board, position: object) -> Ladder:
     """Per rung (with every cheaper one), the cells its fixpoint settles from the position."""
-    board = board_of(data)
+    board = asked.shape
     puzzle = puzzles.get(board.puzzle)
     marks = puzzle.marks
     dom = marks.to_state(board, position)
@@ -426,10 +281,10 @@ def ladder(data: object, position: object) -> Ladder:
 MAX_POSITIONS = 256  # /api/rewind: positions per request (the page sends older ones in batches)
 
 
-def trial(data: object, position: object, level: object = None) -> TrialChecked:
+def trial(asked: api.Board, position: object, level: object = None) -> TrialChecked:
     """Whether the ladder at ``level`` finds the position (a trial's) contradictory, never
     reading the answer: the cheapest rung that does, and the cells it names."""
-    board = board_of(data)
+    board = asked.shape
     puzzle = puzzles.get(board.puzzle)
     if level is not None and not isinstance(level, str):
         raise BoardError(f"'level' must be a level name, got {shown(level)}")
@@ -472,10 +327,10 @@ def _trial(puzzle: AnyPuzzle, board: BoardShape, dom: list[int], enabled: tuple[
             "message": f"{rung} finds a contradiction: this trial cannot be right"}
 
 
-def candidates(data: object, position: object, level: object = None) -> Candidates:
+def candidates(asked: api.Board, position: object, level: object = None) -> Candidates:
     """What ``level``'s fixpoint leaves possible in each undecided cell, as marks: the page's
     pencil marks filled from a rung."""
-    board = board_of(data)
+    board = asked.shape
     puzzle = puzzles.get(board.puzzle)
     marks = puzzle.marks
     if level is not None and not isinstance(level, str):
@@ -498,10 +353,10 @@ def candidates(data: object, position: object, level: object = None) -> Candidat
     return {"level": enabled[-1], "cells": cells, "contradiction": got is None}
 
 
-def rewind(data: object, positions: object) -> Rewound:
+def rewind(asked: api.Board, positions: object) -> Rewound:
     """The first of ``positions`` (the page's undo history, newest first) whose every entered
     mark agrees with the board's unique answer: where "back to the last correct position" goes."""
-    board = board_of(data)
+    board = asked.shape
     marks = puzzles.get(board.puzzle).marks
     if not isinstance(positions, list) or not positions:
         raise BoardError("'positions' must be a non-empty list of positions (newest first)")
@@ -529,9 +384,9 @@ def rewind(data: object, positions: object) -> Rewound:
 
 # ---------------------------------------------------------------- setter
 
-def count(data: object) -> SetterCount:
+def setter(asked: api.Board) -> SetterCount:
     """Answers (0, 1 or "2+"), grade, redundant clues and the answers, for setter mode."""
-    board = board_of(data)
+    board = asked.shape
     puzzle = puzzles.get(board.puzzle)
     res = engine.count(puzzle, board, limit=2, node_cap=PLAYER_NODES)
     n: int | str = "2+" if res.count >= 2 else res.count
@@ -553,10 +408,10 @@ def count(data: object) -> SetterCount:
     return out
 
 
-def minimise(data: object) -> Minimised:
+def minimise(asked: api.Board) -> Minimised:
     """Erase clues (reading order) while the answer stays unique; a check that runs out of
     nodes keeps its clue (``capped`` counts them)."""
-    board = board_of(data)
+    board = asked.shape
     puzzle = puzzles.get(board.puzzle)
     first = verdict(puzzle, board, PLAYER_NODES)
     if first == CAPPED:
@@ -590,6 +445,6 @@ def convert(text: object) -> Converted:
     return {"board": board_json(board), "key": key(board), "share": share(board)}
 
 
-def export(data: object) -> Exported:
-    board = board_of(data)
+def export(asked: api.Board) -> Exported:
+    board = asked.shape
     return {**share(board), "json": board_json(board)}

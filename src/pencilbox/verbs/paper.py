@@ -6,47 +6,21 @@ text (SVG) or base64 (PNG, PDF) inside the JSON answer."""
 from __future__ import annotations
 
 import base64
-from typing import TypedDict
 
 from pencilbox import api, bank, boardio, booklet, puzzles, render, service
 from pencilbox.core.budgets import SPREAD_LIMIT, SPREAD_SHOWN
 from pencilbox.core.puzzle import known
 from pencilbox.errors import BoardError, shown
-from pencilbox.player.play import board_of
+from pencilbox.verbs.answers import Ambiguity, Booklet, Image
 
 MAX_BOOKLET = 60  # boards in one booklet request (each is solved and graded)
 
 
-class Ambiguity(TypedDict):
-    """The backbone as the page draws it: ``fixed`` a mark per cell (None where answers differ),
-    ``answers`` the first answers as marks; the count honest (``capped``: at least)."""
-
-    count: int
-    capped: bool
-    limit: int
-    fixed: list[object]
-    fixed_cells: int
-    cells: int
-    answers: list[list[object]]
-
-
-class Image(TypedDict):
-    format: str
-    name: str
-    data: str  # SVG text, or base64 PNG
-
-
-class Booklet(TypedDict):
-    name: str
-    boards: int
-    pdf: str  # base64
-
-
-def backbone(data: object) -> Ambiguity:
+def ambiguity(asked: api.Board) -> Ambiguity:
     """The cells every answer shares and up to SPREAD_SHOWN answers, as marks."""
-    board = board_of(data)
+    board = asked.shape
     marks = puzzles.get(board.puzzle).marks
-    got = service.backbone(api.Board(board), SPREAD_LIMIT, SPREAD_SHOWN)
+    got = service.backbone(asked, SPREAD_LIMIT, SPREAD_SHOWN)
 
     def shown_(b: api.Board) -> list[object]:
         return marks.from_answer(board, known(b.shape.answer))
@@ -54,7 +28,7 @@ def backbone(data: object) -> Ambiguity:
             "fixed_cells": got.fixed_cells, "cells": got.cells, "answers": [shown_(a) for a in got.answers]}
 
 
-def image(data: object, fmt: object = "svg", answer: object = False) -> Image:
+def image(asked: api.Board, fmt: object = "svg", answer: object = False) -> Image:
     """The board (and with ``answer`` its unique answer) as SVG text or a base64 PNG (a key
     left out of the request takes its default)."""
     fmt = "svg" if fmt is None else fmt
@@ -63,8 +37,8 @@ def image(data: object, fmt: object = "svg", answer: object = False) -> Image:
         raise BoardError(f"'format' must be svg or png, got {shown(fmt)}")
     if not isinstance(answer, bool):
         raise BoardError(f"'answer' must be true or false, got {shown(answer)}")
-    board = board_of(data)
-    pic = render.picture(board, service.drawn(api.Board(board)) if answer else None)
+    board = asked.shape
+    pic = render.picture(board, service.drawn(asked) if answer else None)
     name = f"{board.puzzle}-{board.rows}x{board.cols}{'-answer' if answer else ''}.{fmt}"
     if fmt == "png":
         return {"format": "png", "name": name, "data": base64.b64encode(render.png(pic)).decode()}
