@@ -33,6 +33,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("player/loadtest.py", "pencilbox.player.api"): (1, "uvicorn only when serving"),
     ("player/api.py", "pencilbox.studies.stats"): (1, "the notes page only when asked"),
     ("exercise.py", "pencilbox"): (2, "bank, boardio and service only when warming"),
+    ("bank/__init__.py", "pencilbox.core.generate"): (2, "the generator's helpers only when a bank is built"),
     ("core/engine.py", "pencilbox.core.screen"): (1, "the hint's compiled screen builds on the engine"),
 }
 

@@ -19,37 +19,30 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
-from pencilbox import api, boardio, booklet, puzzles, render, service
+from pencilbox import api, boardio, booklet, render, service, verbs
 from pencilbox.core import cache
 from pencilbox.core import puzzle as protocol
-from pencilbox.core.budgets import (
-    COUNT_LIMIT,
-    COUNT_NODES,
-    HINT_NODES,
-    SOLVE_NODES,
-    SPREAD_LIMIT,
-    SPREAD_SHOWN,
-    WORK,
-)
 from pencilbox.core.unwind import signalled
 from pencilbox.errors import BoardError, clip, shown
 from pencilbox.results import Result
 
 
-def _report(args: argparse.Namespace, make: Callable[[api.Board], Result], ok: Callable[[Any], bool]) -> int:
-    """Run one verb of the library over every board of BOARD and print its result the way the
-    contract says: ``str`` of it, or its ``to_dict`` as JSON."""
+def cmd_verb(args: argparse.Namespace) -> int:
+    """Run a verb of the table over every board of BOARD and print its result the way the
+    contract says: ``str`` of it, or its ``to_dict`` as JSON (a JSON line per board of a list)."""
+    verb = verbs.VERBS[args.verb]
+    asked = {f.name: getattr(args, f.name) for f in verb.fields if f.flag}
     records, many = boardio.load(args.board)
     code = 0
     for rec in records:
         if many:
-            out = _answer(rec, lambda b: make(api.Board(b)).to_dict())
+            out = _answer(rec, lambda b: verb.answer({**asked, "board": api.Board(b)}))
             print(json.dumps({**_head(rec), **out}), flush=True)
             code = 2 if "error" in out else code
             continue
-        res = make(api.Board(protocol.known(rec.board)))
-        print(res.to_json() if getattr(args, "json", False) else res)
-        if not ok(res):
+        res: Result = verb.call({**asked, "board": api.Board(protocol.known(rec.board))})
+        print(res.to_json() if args.json else res)
+        if not verb.yes(res):
             code = 1
     return code
 
@@ -66,37 +59,6 @@ def _answer(rec: boardio.Record, make: Callable[[Any], Mapping[str, Any]]) -> Ma
         return make(rec.board)
     except BoardError as e:
         return {"error": str(e)}
-
-
-def _off(args: argparse.Namespace) -> tuple[str, ...]:
-    """The rungs --off names (repeatable, each a comma-separated list)."""
-    return tuple(x for item in getattr(args, "off", None) or () for x in item.split(",") if x)
-
-
-def cmd_solve(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: b.solve(args.level, _off(args), args.node_cap), lambda o: o.unique)
-
-
-def cmd_count(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: b.count(args.engine, args.limit, args.node_cap, args.level, _off(args)),
-                   lambda o: True)
-
-
-def cmd_grade(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: b.grade(_off(args), args.node_cap), lambda o: o.unique)
-
-
-def cmd_hint(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: b.hint(args.level, None, _off(args), args.node_cap),
-                   lambda o: o.kind == "hint")
-
-
-def cmd_check(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: b.check(), lambda o: o.ok)
-
-
-def cmd_backbone(args: argparse.Namespace) -> int:
-    return _report(args, lambda b: b.backbone(args.limit, args.show), lambda o: True)
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
@@ -309,15 +271,21 @@ class Parser(argparse.ArgumentParser):
         self.exit(2, f"pencilbox: error: {verb + ': ' if verb else ''}{clip(message)}\n")
 
 
-SCALED = f"fewer on boards so large that a default run would pass {WORK:.0e} cell-nodes of work"
 
 
-def integer(text: str) -> int:
-    """An int written in ASCII digits ('٤' and '²' are not numbers here), at most 30 of them."""
-    body = text.strip().removeprefix("-")
-    if not (0 < len(body) <= 30 and body.isascii() and body.isdigit()):
-        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer (ASCII digits, at most 30)")
-    return int(text)
+integer = verbs.integer
+
+
+def table_verb(sub: Any, verb: verbs.Verb) -> None:
+    """A command built from a verb of the table: BOARD, an option per field that has a flag, --json."""
+    sp = sub.add_parser(verb.name, help=verb.about, description=verb.about)
+    sp.add_argument("board", help="a path, - for stdin, or a URL / Tatham ID string")
+    for f in verb.fields:
+        if f.flag is not None:
+            kw = {k: v() if callable(v) and k != "type" else v for k, v in f.cli.items()}
+            sp.add_argument(f.flag, dest=f.name, help=f.help() if callable(f.help) else f.help, **kw)
+    sp.add_argument("--json", action="store_true")
+    sp.set_defaults(fn=cmd_verb)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -330,44 +298,12 @@ def build_parser() -> argparse.ArgumentParser:
         sp = sub.add_parser(name, help=help_, description=help_)
         if board:
             sp.add_argument("board", help="a path, - for stdin, or a URL / Tatham ID string")
-        if name in ("solve", "count", "grade", "hint"):
-            sp.add_argument("--off", action="append", metavar="RUNG",
-                            help="switch a rung off everywhere, probe included (repeatable)")
         sp.set_defaults(fn=fn)
         return sp
 
-    sp = verb("solve", cmd_solve, "solve a board: unique, multiple (with a second answer) or none")
-    sp.add_argument("--level", help="ladder level the search propagates with")
-    sp.add_argument("--node-cap", type=integer, help="branch points of the search (default "
-                    f"{SOLVE_NODES:,}, {SCALED}); past it the status is capped")
-    sp.add_argument("--json", action="store_true")
-    sp = verb("count", cmd_count, "count answers with one engine (capped counts are lower bounds)")
-    sp.add_argument("--engine", choices=puzzles.engines(), default="ladder",
-                    help="ladder (default), sat, or brute (Ripple also cells): the brute counters are "
-                    f"small-board witnesses, meant for {puzzles.brute_range_text()}; beyond that they may "
-                    "run out of nodes (raise --node-cap, or use sat)")
-    sp.add_argument("--limit", type=integer, default=COUNT_LIMIT)
-    sp.add_argument("--node-cap", type=integer, help=f"branch points before the count is a lower bound "
-                    f"(default {COUNT_NODES:,}, {SCALED})")
-    sp.add_argument("--level", help="ladder level (engine ladder only)")
-    sp.add_argument("--json", action="store_true")
-    sp = verb("grade", cmd_grade, "the lowest ladder level that finishes the board alone")
-    sp.add_argument("--node-cap", type=integer, help="branch points of the uniqueness search when no "
-                    f"level finishes the board (default {SOLVE_NODES:,}, {SCALED})")
-    sp.add_argument("--json", action="store_true")
-    sp = verb("hint", cmd_hint, "one cell provable at a level, the rung that proved it and what it used")
-    sp.add_argument("--level", help="highest rung to use (default: the whole ladder)")
-    sp.add_argument("--node-cap", type=integer,
-                    help=f"probe trials (and branch points of the search for wrong entries) before the "
-                    f"hint says capped (default {HINT_NODES:,}, {SCALED})")
-    sp.add_argument("--json", action="store_true")
-    sp = verb("backbone", cmd_backbone, "the cells every answer agrees on (exact, by SAT) and the "
-              "number of answers up to a limit")
-    sp.add_argument("--limit", type=integer, default=SPREAD_LIMIT,
-                    help=f"answers counted before the count is a lower bound (default {SPREAD_LIMIT})")
-    sp.add_argument("--show", type=integer, default=SPREAD_SHOWN,
-                    help=f"answers listed in --json (default {SPREAD_SHOWN})")
-    sp.add_argument("--json", action="store_true")
+    for v in verbs.VERBS.values():
+        if v.cli:
+            table_verb(sub, v)
     sp = verb("render", cmd_render, "draw a board (and its answer) as the player does, as SVG or PNG")
     sp.add_argument("--format", choices=("svg", "png"), help="default: png when --out ends in .png, else svg")
     sp.add_argument("--answer", action="store_true", help="draw the answer too (the board's own answer "
@@ -379,8 +315,6 @@ def build_parser() -> argparse.ArgumentParser:
                     "(a JSON list adds all its boards)")
     sp.add_argument("--out", metavar="F.pdf", required=True)
     sp.add_argument("--answers", action="store_true", help="add the answers at the back")
-    sp = verb("check", cmd_check, "list every broken rule of the board's answer section")
-    sp.add_argument("--json", action="store_true")
     sp = verb("convert", cmd_convert, "write a board in another format")
     sp.add_argument("--format", choices=boardio.FORMATS, required=True)
     sp = verb("generate", cmd_generate, "generate unique, locally minimal, graded boards", board=False)

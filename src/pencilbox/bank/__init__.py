@@ -28,7 +28,6 @@ from typing import Any
 from pencilbox import __version__, boardio, puzzles
 from pencilbox.core import engine
 from pencilbox.core.files import write_atomic
-from pencilbox.core.generate import removable
 
 
 def derive_seed(seed: int, rows: int, cols: int, grade: str | None, k: int) -> int:
@@ -65,6 +64,7 @@ def build(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], l
 def build_minimal(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The recipe's set of unique, locally minimal boards: per size, the first ``per_size``
     draws of the erase-while-unique generator (any grade) that are exactly minimal."""
+    from pencilbox.core.generate import removable  # the generator's helpers only when a bank is built
     puzzle = puzzles.get(rec["puzzle"])
     spec = rec["minimal"]
     boards: list[dict[str, Any]] = []
@@ -95,6 +95,7 @@ def build_minimal(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, 
 
 def build_graded(rec: dict[str, Any], log: Any = None) -> tuple[list[dict[str, Any]], list[str]]:
     """The recipe's graded buckets: per size and grade, the first ``per_grade`` boards."""
+    from pencilbox.core.generate import removable  # the generator's helpers only when a bank is built
     puzzle = puzzles.get(rec["puzzle"])
     boards: list[dict[str, Any]] = []
     short = []

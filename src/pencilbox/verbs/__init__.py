@@ -15,6 +15,7 @@ HTTP API (``POST /api/NAME``), the workers and the warm-up read it from here.
 
 from __future__ import annotations
 
+import argparse
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Literal
@@ -51,8 +52,8 @@ class Field:
     default: Any = None
     required: bool = False
     flag: str | None = None
-    help: str | None = None
-    cli: Mapping[str, Any] = field(default_factory=dict)
+    help: str | Callable[[], str] | None = None  # a callable: words read from the registry
+    cli: Mapping[str, Any] = field(default_factory=dict)  # a callable value is called when the CLI is built
 
     def value(self, request: Mapping[str, Any]) -> Any:
         if self.name not in request or request[self.name] is None:
@@ -122,6 +123,14 @@ def _whole(name: str) -> Callable[[Any], int]:
     return read
 
 
+def integer(text: str) -> int:
+    """The command line's integer: ASCII digits ('٤' and '²' are not numbers here), at most 30."""
+    body = text.strip().removeprefix("-")
+    if not (0 < len(body) <= 30 and body.isascii() and body.isdigit()):
+        raise argparse.ArgumentTypeError(f"{shown(text)} is not an integer (ASCII digits, at most 30)")
+    return int(text)
+
+
 def _off(value: Any) -> tuple[str, ...]:
     """The rungs switched off: a comma-separated list, or a list of them (--off repeats)."""
     items = [value] if isinstance(value, str) else value
@@ -142,7 +151,7 @@ def _level(help_: str) -> Field:
 
 
 def _cap(help_: str) -> Field:
-    return Field("node_cap", _whole("node_cap"), flag="--node-cap", help=help_, cli={"type": "integer"})
+    return Field("node_cap", _whole("node_cap"), flag="--node-cap", help=help_, cli={"type": integer})
 
 
 # ---------------------------------------------------------------- handlers
@@ -197,11 +206,12 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
         yes=lambda r: r.unique),
     Verb("count", count, (
         BOARD,
-        Field("engine", _text("engine"), "ladder", flag="--engine", cli={"choices": "engines"}, help=(
+        Field("engine", _text("engine"), "ladder", flag="--engine", cli={"choices": puzzles.engines},
+              help=lambda: (
             "ladder (default), sat, or brute (Ripple also cells): the brute counters are small-board "
-            "witnesses, meant for {brute_range}; beyond that they may run out of nodes (raise --node-cap, "
-            "or use sat)")),
-        Field("limit", _whole("limit"), COUNT_LIMIT, flag="--limit", cli={"type": "integer"}),
+            f"witnesses, meant for {puzzles.brute_range_text()}; beyond that they may run out of nodes "
+            "(raise --node-cap, or use sat)")),
+        Field("limit", _whole("limit"), COUNT_LIMIT, flag="--limit", cli={"type": integer}),
         _cap(f"branch points before the count is a lower bound (default {COUNT_NODES:,}, {SCALED})"),
         _level("ladder level (engine ladder only)"), OFF),
         "heavy", "count answers with one engine (capped counts are lower bounds)", cli=True),
@@ -218,9 +228,9 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
          "section", cli=True, yes=lambda r: r.ok),
     Verb("backbone", backbone, (
         BOARD,
-        Field("limit", _whole("limit"), SPREAD_LIMIT, flag="--limit", cli={"type": "integer"},
+        Field("limit", _whole("limit"), SPREAD_LIMIT, flag="--limit", cli={"type": integer},
               help=f"answers counted before the count is a lower bound (default {SPREAD_LIMIT})"),
-        Field("show", _whole("show"), SPREAD_SHOWN, flag="--show", cli={"type": "integer"},
+        Field("show", _whole("show"), SPREAD_SHOWN, flag="--show", cli={"type": integer},
               help=f"answers listed in --json (default {SPREAD_SHOWN})")),
         "heavy", "the cells every answer agrees on (exact, by SAT) and the number of answers up to a limit",
         cli=True),
