@@ -61,3 +61,18 @@ def test_statuses_match_the_servers() -> None:
     assert worker.status_of(play.TooLarge("y")) == (413, "y")
     assert worker.status_of(LookupError("'no bank board'")) == (404, "no bank board")
     assert worker.status_of(ZeroDivisionError()) is None
+
+
+def test_a_served_answer_is_the_workers_bytes(server: str) -> None:
+    """The server sends the worker's JSON on as it came (no decoding, no encoding again): the
+    body of a served hint is byte for byte ``json.dumps`` of the verb's result."""
+    import urllib.request
+
+    from pencilbox import verbs
+    rec = min(bank.load("ripple"), key=lambda r: (r["rows"] * r["cols"], r["id"]))
+    request = {"board": play.board_json(play.board_of(rec)), "position": [None] * (rec["rows"] * rec["cols"])}
+    sent = urllib.request.Request(f"{server}/api/hint", data=json.dumps(request).encode(),
+                                  headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(sent, timeout=60) as r:
+        body = r.read()
+    assert body == json.dumps(verbs.call("hint", request).to_dict()).encode()

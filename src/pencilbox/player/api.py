@@ -255,12 +255,19 @@ async def method_not_allowed(request: Request, exc: Exception) -> Response:
 
 
 PATHS = {"board": "/api/board/{id}"}  # a verb whose route is not /api/NAME
+
+
+def verb_routes() -> list[Route]:
+    """A route per verb of the table that has an HTTP method."""
+    return [Route(PATHS.get(v.name, f"/api/{v.name}"), _get(v) if v.http == "get" else _post(v),
+                  methods=[v.http.upper()]) for v in verbs.VERBS.values() if v.http is not None]
+
+
 routes = [
     Route("/", index),
     Route("/notes", notes_page),
     Route("/api/status", status),
-    *(Route(PATHS.get(v.name, f"/api/{v.name}"), _get(v) if v.http == "get" else _post(v),
-            methods=[v.http.upper()]) for v in verbs.VERBS.values() if v.http is not None),
+    *verb_routes(),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),
 ]
 
