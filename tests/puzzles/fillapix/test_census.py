@@ -6,15 +6,16 @@ from __future__ import annotations
 
 import pytest
 
-from pencilbox.puzzles.fillapix import census, twins
+from pencilbox.puzzles.fillapix import twins
+from pencilbox.puzzles.fillapix.studies import twin_census, twin_counts
 
 GRIDS = [(h, w) for h in range(1, 5) for w in range(1, 5)] + [(2, 5), (5, 2), (3, 5), (5, 1)]
 
 
 @pytest.mark.parametrize("h,w", GRIDS)
 def test_four_ways_agree(h: int, w: int) -> None:
-    r = census.census(h, w)
-    assert set(r["with_twin"]) == set(census.METHODS)
+    r = twin_census.census(h, w)
+    assert set(r["with_twin"]) == set(twin_census.METHODS)
     assert len(set(r["with_twin"].values())) == 1, r["with_twin"]
     assert len(set(r["twins_not_single_line"].values())) == 1, r["twins_not_single_line"]
     assert r["agree"]
@@ -40,23 +41,24 @@ def expected_kernel(h: int, w: int) -> tuple[int, int]:
 
 @pytest.mark.parametrize("h,w", [(2, 2), (2, 5), (5, 2), (5, 5), (5, 4), (1, 8)])
 def test_kernel_shape(h: int, w: int) -> None:
-    kernel = list(census.ternary_kernel(h, w))
-    minimal = census.minimal_vectors(kernel)
+    kernel = list(twin_census.ternary_kernel(h, w))
+    minimal = twin_census.minimal_vectors(kernel)
     assert (len(kernel), len(minimal)) == expected_kernel(h, w)
-    assert set(minimal) == set(census.minimal_vectors(kernel, conformal=True))
+    assert set(minimal) == set(twin_census.minimal_vectors(kernel, conformal=True))
 
 
 def test_kernel_5x5() -> None:
     """The kernel count alone at 5x5 (2^25 pictures, under a second)."""
-    r = census.with_twin_by_kernel(5, 5)
+    r = twin_census.with_twin_by_kernel(5, 5)
     assert (r["kernel_size"], r["minimal_vectors"], r["line_vectors"]) == (3195, 216, 20)
-    assert r["with_twin"] == 2 ** 25 - twins.twin_free(5, 5) == 24644272
-    assert r["with_twin"] - r["line_twins"] == twins.line_twin_free(5, 5) - twins.twin_free(5, 5) == 56448
+    assert r["with_twin"] == 2 ** 25 - twin_counts.twin_free(5, 5) == 24644272
+    lines_only = twin_counts.line_twin_free(5, 5) - twin_counts.twin_free(5, 5)
+    assert r["with_twin"] - r["line_twins"] == lines_only == 56448
 
 
 def test_main_prints_table(capsys: pytest.CaptureFixture[str]) -> None:
-    assert census.main(["2x2", "3x3"]) == 0
+    assert twin_census.main(["2x2", "3x3"]) == 0
     out = capsys.readouterr().out
     assert "2x2" in out and "3x3" in out and "agree: yes" in out
     with pytest.raises(ValueError):
-        census.census(6, 5)
+        twin_census.census(6, 5)

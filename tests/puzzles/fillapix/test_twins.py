@@ -11,7 +11,8 @@ from itertools import product
 import numpy as np
 import pytest
 
-from pencilbox.puzzles.fillapix import census, twins
+from pencilbox.puzzles.fillapix import twins
+from pencilbox.puzzles.fillapix.studies import twin_census, twin_counts
 
 SMALL = [(h, w) for h in range(1, 5) for w in range(1, 5)] + [(5, 1), (1, 5), (5, 2), (2, 5), (3, 5), (5, 3)]
 
@@ -121,24 +122,24 @@ def test_classifier_exhaustive(h: int, w: int) -> None:
             line_free += 1
         else:
             assert twins.twin_kind(x, h, w) in ("row", "column")
-    assert free == twins.twin_free(h, w)
-    assert line_free == twins.line_twin_free(h, w)
+    assert free == twin_counts.twin_free(h, w)
+    assert line_free == twin_counts.line_twin_free(h, w)
 
 
 @pytest.mark.parametrize("h,w", [(5, 5), (4, 5), (5, 4)])
 def test_counts_by_clue_grouping(h: int, w: int) -> None:
     """2^(hw) pictures grouped by clue vector (compiled, no theory) against the closed form."""
-    assert census.with_twin_by_clues(h, w) == 2 ** (h * w) - twins.twin_free(h, w)
+    assert twin_census.with_twin_by_clues(h, w) == 2 ** (h * w) - twin_counts.twin_free(h, w)
 
 
 def test_closed_forms_one_side() -> None:
-    assert twins.twin_free_one_side(5, 4) == 14 ** 4 * 2 ** 4
-    assert twins.twin_free_one_side(3, 3) == 2 ** 9
-    assert twins.twin_free(2, 2) == 2
+    assert twin_counts.twin_free_one_side(5, 4) == 14 ** 4 * 2 ** 4
+    assert twin_counts.twin_free_one_side(3, 3) == 2 ** 9
+    assert twin_counts.twin_free(2, 2) == 2
     with pytest.raises(ValueError):
-        twins.twin_free_one_side(5, 5)
+        twin_counts.twin_free_one_side(5, 5)
     with pytest.raises(ValueError):
-        twins.twin_free_both(5, 4)
+        twin_counts.twin_free_both(5, 4)
 
 
 def y_brute(m: int, n: int) -> tuple[int, int]:
@@ -163,20 +164,20 @@ def y_brute(m: int, n: int) -> tuple[int, int]:
 @pytest.mark.parametrize("m,n", [(m, n) for m in range(1, 5) for n in range(1, 5)])
 def test_y_counts_brute(m: int, n: int) -> None:
     lines, both = y_brute(m, n)
-    assert twins.a283624(m, n) == lines
-    assert twins.no_split_count(m, n) == both
+    assert twin_counts.a283624(m, n) == lines
+    assert twin_counts.no_split_count(m, n) == both
 
 
 def test_a283624_oeis_terms() -> None:
     """The square terms of OEIS A283624 (a(0..6))."""
-    assert [twins.a283624(n, n) for n in range(7)] == [1, 0, 2, 102, 22874, 17633670, 46959933962]
+    assert [twin_counts.a283624(n, n) for n in range(7)] == [1, 0, 2, 102, 22874, 17633670, 46959933962]
 
 
 def test_no_split_symmetric() -> None:
     for m in range(1, 5):
         for n in range(1, 7):
-            assert twins.no_split_count(m, n) == twins.no_split_count(n, m)
-            assert twins.no_split_count(m, n) <= twins.a283624(m, n)
+            assert twin_counts.no_split_count(m, n) == twin_counts.no_split_count(n, m)
+            assert twin_counts.no_split_count(m, n) <= twin_counts.a283624(m, n)
 
 
 RANDOM = [(5, 5), (8, 8), (5, 8), (8, 5), (11, 11), (6, 6), (7, 9), (4, 10), (2, 7)]

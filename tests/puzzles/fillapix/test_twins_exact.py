@@ -1,7 +1,7 @@
 """The two-block count past the seed: the transfer matrix over the order of the columns
 (twins_order) and the recurrence over the source block (twins_source) against a brute
 force written here from the definition, against the seed's J-set count
-(twins.no_split_count) where it runs, and against each other where neither of those
+(twin_counts.no_split_count) where it runs, and against each other where neither of those
 reaches."""
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from itertools import product
 
 import pytest
 
-from pencilbox.puzzles.fillapix import census, twins, twins_order, twins_source
+from pencilbox.puzzles.fillapix import twins
+from pencilbox.puzzles.fillapix.studies import twin_census, twin_counts, twins_order, twins_source
 
 
 def brute(m: int, n: int) -> int:
@@ -47,7 +48,7 @@ def test_both_new_counts_match_brute_force(m: int, n: int) -> None:
 def test_both_match_the_seeds_count_where_it_runs() -> None:
     for m in range(1, 7):
         for n in range(1, 7):
-            old = twins.no_split_count(m, n)
+            old = twin_counts.no_split_count(m, n)
             assert twins_order.order_counts(m, n)[0][m - 1] == old, (m, n)
             assert twins_source.no_split(m, n) == old, (m, n)
 
@@ -74,7 +75,7 @@ def test_states_are_the_shapes_but_the_start() -> None:
         _, states = twins_order.order_counts(n, n)
         assert states[0] == 1 and max(states) == states[n] == a[n] - 1, n
     layers: list[int] = []
-    twins.no_split_count(5, 5, layers)
+    twin_counts.no_split_count(5, 5, layers)
     assert len(layers) == 5 and max(layers) > 10 * (a[5] - 1)
 
 
@@ -89,25 +90,26 @@ def test_the_recurrence_counts_strong_orientations() -> None:
 
 def test_pictures_grouped_by_clues() -> None:
     """The whole chain where both sides are 2 (mod 3) and every picture can be grouped by
-    its clue vector (no theory): 2x2, 2x5; 5x5 (Y is 4 x 4) through twins.twin_free, which
+    its clue vector (no theory): 2x2, 2x5; 5x5 (Y is 4 x 4) through twin_counts.twin_free, which
     test_twins groups by clues too."""
     for h, w in ((2, 2), (2, 5), (5, 5)):
         lh, lw = twins.pattern_size(h), twins.pattern_size(w)
-        free = twins_order.no_split(lh, lw) * (twins.line_twin_free(h, w) // twins.a283624(lh, lw))
-        assert twins.twin_free(h, w) == free
+        off_pattern = twin_counts.line_twin_free(h, w) // twin_counts.a283624(lh, lw)
+        free = twins_order.no_split(lh, lw) * off_pattern
+        assert twin_counts.twin_free(h, w) == free
         if h * w <= 10:
-            assert census.with_twin_by_clues(h, w) == 2 ** (h * w) - free
+            assert twin_census.with_twin_by_clues(h, w) == 2 ** (h * w) - free
 
 
 def test_twin_share_is_exact_past_the_seed() -> None:
-    """twins.twin_share now counts the two-block family at 11x11 and 14x14 (at once): it
+    """twin_counts.twin_share now counts the two-block family at 11x11 and 14x14 (at once): it
     adds to the lines-only share, by the transfer matrix's count."""
     for side in (11, 14):
         lm = twins.pattern_size(side)
-        two_block = (twins.a283624(lm, lm) - twins_order.no_split(lm, lm)) * (
-            twins.line_twin_free(side, side) // twins.a283624(lm, lm))
+        two_block = (twin_counts.a283624(lm, lm) - twins_order.no_split(lm, lm)) * (
+            twin_counts.line_twin_free(side, side) // twin_counts.a283624(lm, lm))
         assert two_block > 0
-        assert twins.line_twin_free(side, side) - twins.twin_free(side, side) == two_block
+        assert twin_counts.line_twin_free(side, side) - twin_counts.twin_free(side, side) == two_block
 
 
 def test_bad_sizes() -> None:

@@ -11,8 +11,15 @@ import pytest
 
 from pencilbox.puzzles.ripple.brute import count_by_cells
 from pencilbox.puzzles.ripple.generate import looks_dead
-from pencilbox.puzzles.ripple.partitions import class_size, images, orbits, partitions, relabel, symmetries
 from pencilbox.puzzles.ripple.studies import mortality
+from pencilbox.puzzles.ripple.studies.partitions import (
+    class_size,
+    images,
+    orbits,
+    partitions,
+    relabel,
+    symmetries,
+)
 
 
 def naive(rows: int, cols: int, most: int) -> int:

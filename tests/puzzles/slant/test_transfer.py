@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from pencilbox.puzzles.slant.studies import STUDIES, blank_fillings
-from pencilbox.puzzles.slant.transfer import blank_count, blank_counts, census, tables
+from pencilbox.puzzles.slant.studies.transfer import blank_count, blank_counts, census, tables
 from pencilbox.studies.runner import run_study
 
 SHAPES = [(r, c) for r in range(1, 5) for c in range(1, 5)] + [(2, 5), (5, 2), (3, 5), (1, 7), (2, 6)]

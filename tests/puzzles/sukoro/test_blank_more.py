@@ -9,8 +9,8 @@ from itertools import product
 
 import pytest
 
-from pencilbox.puzzles.sukoro.blank import all_answers, transfer_counts, transfer_counts_fast
 from pencilbox.puzzles.sukoro.studies import blank_counts
+from pencilbox.puzzles.sukoro.studies.blank import all_answers, transfer_counts, transfer_counts_fast
 from pencilbox.puzzles.sukoro.studies.common import blank_count
 
 

@@ -8,8 +8,8 @@ from math import comb
 from pathlib import Path
 from typing import Any
 
-from pencilbox.puzzles.sukoro.blank import all_answers, transfer_counts
 from pencilbox.puzzles.sukoro.studies import STUDIES, blank_counts, census, erase_move, ladder, scaling
+from pencilbox.puzzles.sukoro.studies.blank import all_answers, transfer_counts
 from pencilbox.studies import studies_of
 from pencilbox.studies.runner import run_study
 from tests.studies.quick import column, quick_entries, records, rows

@@ -6,7 +6,8 @@ n = 2 (mod 3), with kernel spanned by u = (+1, -1, 0, +1, -1, 0, ..., +1, -1). A
 is x + d with d a kernel vector with entries in {-1, 0, 1} that x can absorb (x + d stays
 0/1), so everything here is about the ternary kernel.
 
-Derivation (kept here because the classifier and the counts rest on it). Let P be the
+Derivation (kept here because the classifier and the counts of studies/twin_counts.py
+rest on it). Let P be the
 rows where u_h is nonzero and Q the columns where u_w is nonzero (u_h, u_w the kernel
 vectors of T_h, T_w when they exist).
 
@@ -39,12 +40,10 @@ both sides of a valid split are equal sets), so testing the m - 1 prefixes is ex
 from __future__ import annotations
 
 from collections.abc import Sequence
-from math import comb
 
 import numpy as np
 
 from pencilbox.core.aot import Code
-from pencilbox.puzzles.fillapix import twins_source
 
 NONE, COLUMN, ROW, TWO_BLOCK = 0, 1, 2, 3
 TWINS = Code("pencilbox.puzzles.fillapix.jit_twins")  # the compiled core, built ahead with the generator
@@ -78,7 +77,7 @@ def clues_of(picture: Sequence[int], h: int, w: int) -> list[int]:
 
 class Workspace:
     """Arrays the compiled classifier needs for one grid size, made once so that the
-    census can call it 2^25 times without allocating."""
+    census (studies/twin_census.py) can call it 2^25 times without allocating."""
 
     def __init__(self, h: int, w: int) -> None:
         self.h, self.w = h, w
@@ -125,108 +124,3 @@ def find_twin(picture: Sequence[int], h: int, w: int) -> list[int] | None:
 def twin_kind(picture: Sequence[int], h: int, w: int) -> str | None:
     """'column', 'row' or 'two-block' (the first family found), or None."""
     return KIND_NAMES.get(twin_vector(picture, h, w)[0])
-
-
-# ---------------------------------------------------------------- exact counts
-
-def twin_free_one_side(h: int, w: int) -> int:
-    """Twin-free h x w pictures when at most one side is 2 (mod 3): a product over the
-    lines across that side, each missing both patterns in 2^L - 2 of its 2^L fillings,
-    times the cells off the pattern, which are free."""
-    if h % 3 == 2 and w % 3 == 2:
-        raise ValueError("both sides are 2 (mod 3): use twin_free_both")
-    if h % 3 == 2:
-        lh = pattern_size(h)
-        return (2 ** lh - 2) ** w * 2 ** ((h - lh) * w)
-    if w % 3 == 2:
-        lw = pattern_size(w)
-        return (2 ** lw - 2) ** h * 2 ** ((w - lw) * h)
-    return 2 ** (h * w)
-
-
-def a283624(m: int, n: int) -> int:
-    """m x n 0/1 matrices with no constant row and no constant column, by
-    inclusion-exclusion over the rows and columns forced constant (forced rows and columns
-    that meet must share one value). OEIS A283624 is the square case m = n (1, 0, 2, 102,
-    22874, ...); the rectangular table is A283654."""
-    total = 0
-    for i in range(m + 1):
-        for j in range(n + 1):
-            if i and j:
-                ways = 2 * 2 ** ((m - i) * (n - j))
-            else:
-                ways = 2 ** (i + j) * 2 ** ((m - i) * (n - j))
-            total += (-1) ** (i + j) * comb(m, i) * comb(n, j) * ways
-    return total
-
-
-def no_split_count(m: int, n: int, layers: list[int] | None = None) -> int:
-    """m x n 0/1 matrices Y with no constant row, no constant column and no two-block
-    split (no proper nonempty J with every row all 0 on J or all 1 off J).
-
-    Row by row, the state is the set of J still possible (J must be comparable with the
-    zero set Z of every row). A constant column is itself a split (J = {j} or Q - {j}),
-    so only constant rows need excluding explicitly (for n >= 2; n = 1 leaves no
-    non-constant row). Cost grows fast with n: 6 x 6 (8 x 8 grids) takes 0.3 s, 8 x 8
-    (11 x 11 grids) about 7 minutes. This is the readable reference; twins_order.py
-    (a transfer matrix over the order of the columns) and twins_source.py (a recurrence
-    over the source block) count the same matrices at any grid of the studies.
-    ``layers``, when given, receives the number of states after each row."""
-    full = (1 << n) - 1
-    js = list(range(1, full))  # proper nonempty subsets, as bitmasks
-    comparable = []
-    for zset in range(1, full):  # non-constant rows
-        mask = 0
-        for t, jset in enumerate(js):
-            if jset & zset == jset or jset & zset == zset:
-                mask |= 1 << t
-        comparable.append(mask)
-    states = {(1 << len(js)) - 1: 1}
-    for _ in range(m):
-        nxt: dict[int, int] = {}
-        for state, ways in states.items():
-            for mask in comparable:
-                s = state & mask
-                nxt[s] = nxt.get(s, 0) + ways
-        states = nxt
-        if layers is not None:
-            layers.append(len(states))
-    return states.get(0, 0)
-
-
-def _off_pattern_factor(h: int, w: int) -> int:
-    """Both sides = 2 (mod 3): the lines outside the pattern (columns off Q restricted to
-    P, rows off P restricted to Q, each a 2^L - 2 choice) and the free cells off both."""
-    lh, lw = pattern_size(h), pattern_size(w)
-    return ((2 ** lh - 2) ** (w - lw) * (2 ** lw - 2) ** (h - lh) * 2 ** ((h - lh) * (w - lw)))
-
-
-def twin_free_both(h: int, w: int) -> int:
-    """Twin-free h x w pictures when both sides are 2 (mod 3): Y (the P x Q part,
-    recoloured) has no constant line and no two-block split, times the off-pattern part.
-    Y is counted by the source-block recurrence (twins_source.py: instant at any size),
-    which the tests and study 8 hold to no_split_count and to the transfer matrix."""
-    if h % 3 != 2 or w % 3 != 2:
-        raise ValueError("needs both sides 2 (mod 3)")
-    return twins_source.no_split(pattern_size(h), pattern_size(w)) * _off_pattern_factor(h, w)
-
-
-def twin_free(h: int, w: int) -> int:
-    """Exact number of twin-free h x w pictures."""
-    if h % 3 == 2 and w % 3 == 2:
-        return twin_free_both(h, w)
-    return twin_free_one_side(h, w)
-
-
-def line_twin_free(h: int, w: int) -> int:
-    """Pictures with no twin made by flipping a single line (row or column); equal to
-    twin_free unless both sides are 2 (mod 3), where the two-block family adds twins."""
-    if h % 3 == 2 and w % 3 == 2:
-        return a283624(pattern_size(h), pattern_size(w)) * _off_pattern_factor(h, w)
-    return twin_free_one_side(h, w)
-
-
-def twin_share(h: int, w: int, lines_only: bool = False) -> float:
-    """Share of h x w pictures that have a twin (exact count over 2^(hw))."""
-    free = line_twin_free(h, w) if lines_only else twin_free(h, w)
-    return 1 - free / 2 ** (h * w)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.puzzles.fillapix import census
 from pencilbox.puzzles.fillapix.studies.common import grid_name, parse_grid, rows_of, side_kind
 from pencilbox.studies import Figures, Params, figure, share, table
 
@@ -45,8 +44,10 @@ def work(p: Params, seed: int, what: str, *args: int) -> dict[str, Any]:
     if what == "det":
         return {"det": [det_t(n) for n in range(1, args[0] + 1)]}
 
+    # lazy: python -m ...studies.twin_census runs it as __main__ (its package must not import it first)
+    from pencilbox.puzzles.fillapix.studies.twin_census import census
     h, w = args
-    r = census.census(h, w)
+    r = census(h, w)
     return {
         k: r[k]
         for k in (

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from pencilbox.puzzles.fillapix import twins
+from pencilbox.puzzles.fillapix.studies import twin_counts
 from pencilbox.studies import Params, rng, sig
 
 # The seed's generator run: 176 boards. Its prediction of 58.8 redraws and its standard
@@ -58,11 +59,11 @@ def exact_shares(h: int, w: int, y_max: int) -> tuple[float, float | None]:
     (None when Y, the pattern part, is larger than y_max on a side: past what study 8
     confirms the count of Y two ways)."""
 
-    lines = twins.twin_share(h, w, lines_only=True)
+    lines = twin_counts.twin_share(h, w, lines_only=True)
     both = h % 3 == 2 and w % 3 == 2
     if both and max(twins.pattern_size(h), twins.pattern_size(w)) > y_max:
         return lines, None
-    return lines, twins.twin_share(h, w)
+    return lines, twin_counts.twin_share(h, w)
 
 
 def z_score(sampled: float, exact: float | None, n: int) -> float | None:

@@ -4,7 +4,7 @@ the order of the columns (twins_order.py: a state is a line of blocks of columns
 most a(n) = 2 a(n-1) + a(n-2) of them on n columns), so every grid with both sides
 2 (mod 3) up to 20x20 is exact; each count is confirmed by the recurrence over the
 source block (twins_source.py), by the seed's row-by-row count over the still-possible
-J (twins.no_split_count) where it runs, by brute force over every Y on small Y, and by
+J (twin_counts.no_split_count) where it runs, by brute force over every Y on small Y, and by
 grouping every picture by its clues on grids up to 5x5. None of these shares code with
 the transfer matrix."""
 
@@ -16,7 +16,8 @@ from typing import Any
 
 import numpy as np
 
-from pencilbox.puzzles.fillapix import census, twins, twins_order, twins_source
+from pencilbox.puzzles.fillapix import twins
+from pencilbox.puzzles.fillapix.studies import twin_counts, twins_order, twins_source
 from pencilbox.puzzles.fillapix.studies.common import grid_name, rows_of
 from pencilbox.studies import Figures, Params, Row, figure, plot, sig, table
 
@@ -80,12 +81,14 @@ def work(p: Params, seed: int, what: str, *args: int) -> dict[str, Any]:
     elif what == "old":
         m, n = args
         layers: list[int] = []
-        out |= {"count": twins.no_split_count(m, n, layers), "states": layers}
+        out |= {"count": twin_counts.no_split_count(m, n, layers), "states": layers}
     elif what == "brute":
         out["count"] = brute_no_split(*args)
     else:
+        # lazy: python -m ...studies.twin_census runs it as __main__ (its package must not import it first)
+        from pencilbox.puzzles.fillapix.studies.twin_census import with_twin_by_clues
         h, w = args
-        out["with_twin"] = census.with_twin_by_clues(h, w)
+        out["with_twin"] = with_twin_by_clues(h, w)
     out["seconds"] = round(time.perf_counter() - t0, 3)
     return out
 
@@ -173,8 +176,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     for h, w in sorted(_grids(p)):
         m, n = _y_of(h, w)
         y = _lookup(order, m, n)
-        line_free = twins.line_twin_free(h, w)  # a283624(m, n) times the cells off the pattern
-        free = y * (line_free // twins.a283624(m, n))
+        line_free = twin_counts.line_twin_free(h, w)  # a283624(m, n) times the cells off the pattern
+        free = y * (line_free // twin_counts.a283624(m, n))
         pictures = 2 ** (h * w)
         how = ["source recurrence" if _lookup(source, m, n) == y else "source recurrence DIFFERS"]
         if _lookup(old_counts, m, n) is not None:

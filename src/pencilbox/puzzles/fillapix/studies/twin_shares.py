@@ -13,6 +13,7 @@ import numpy as np
 from pencilbox.core import engine
 from pencilbox.puzzles.fillapix import PUZZLE, twins
 from pencilbox.puzzles.fillapix.board import Board
+from pencilbox.puzzles.fillapix.studies import twin_counts
 from pencilbox.puzzles.fillapix.studies.common import (
     clue_vector,
     exact_shares,
@@ -113,9 +114,9 @@ def _y_counts(top: int) -> list[Row]:
             rows.append(
                 [
                     f"{m}x{n}",
-                    twins.a283624(m, n),
+                    twin_counts.a283624(m, n),
                     int(no_line.sum()),
-                    twins.no_split_count(m, n),
+                    twin_counts.no_split_count(m, n),
                     int((no_line & ~split).sum()),
                 ]
             )

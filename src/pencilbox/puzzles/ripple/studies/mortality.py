@@ -18,9 +18,9 @@ from pencilbox.puzzles.ripple import generate, kernel, rules
 from pencilbox.puzzles.ripple.board import Board, full
 from pencilbox.puzzles.ripple.brute import count_by_cells, count_by_regions
 from pencilbox.puzzles.ripple.generate import ALIVE_NODES, SIZES
-from pencilbox.puzzles.ripple.partitions import class_size, partitions, symmetries
 from pencilbox.puzzles.ripple.sat import sat_count
 from pencilbox.puzzles.ripple.studies.common import board, pct, puzzle, size_label
+from pencilbox.puzzles.ripple.studies.partitions import class_size, partitions, symmetries
 from pencilbox.studies import Figures, Params, Row, figure, nonzero, plot, proportion, rng, share, table
 
 NUMBER = 2

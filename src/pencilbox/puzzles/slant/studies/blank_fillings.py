@@ -18,7 +18,7 @@ from typing import Any
 from pencilbox.puzzles.slant import PUZZLE
 from pencilbox.puzzles.slant.board import Board
 from pencilbox.puzzles.slant.studies.common import size_name
-from pencilbox.puzzles.slant.transfer import apply, blank_counts, census, tables
+from pencilbox.puzzles.slant.studies.transfer import apply, blank_counts, census, tables
 from pencilbox.studies import Figures, Job, Params, figure, plot, sig, table
 
 NUMBER = 7

@@ -11,7 +11,7 @@ from typing import Any
 
 from pencilbox.core.puzzle import known
 from pencilbox.puzzles.sukoro import rules
-from pencilbox.puzzles.sukoro.blank import all_answers, transfer_counts_fast
+from pencilbox.puzzles.sukoro.studies.blank import all_answers, transfer_counts_fast
 from pencilbox.puzzles.sukoro.studies.common import blank, blank_count, size_name
 from pencilbox.studies import Figures, Job, Params, Row, figure, plot, sig, table
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import numpy as np
 
-from pencilbox.puzzles.sukoro.blank import all_answers
+from pencilbox.puzzles.sukoro.studies.blank import all_answers
 from pencilbox.puzzles.sukoro.studies.common import blank_count, ladder_count, pct, size_name, with_clues
 from pencilbox.studies import Figures, Params, figure, plot, rng, share, table
 

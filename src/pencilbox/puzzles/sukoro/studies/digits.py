@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 
 from pencilbox.puzzles.sukoro import rules
-from pencilbox.puzzles.sukoro.blank import all_answers
+from pencilbox.puzzles.sukoro.studies.blank import all_answers
 from pencilbox.puzzles.sukoro.studies.common import SIZES, blank_count, minimal_set, size_name
 from pencilbox.studies import Figures, Params, Row, figure, plot, proportion, share, table
 

@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from pencilbox.core.poll import stopped
-from pencilbox.puzzles.sukoro.blank import all_answers
+from pencilbox.puzzles.sukoro.studies.blank import all_answers
 from pencilbox.puzzles.sukoro.studies.census import consistent
 from pencilbox.puzzles.sukoro.studies.common import ladder_count, size_name, with_clues
 from pencilbox.studies import Figures, Params, figure, plot, rng, share, table

@@ -1,9 +1,9 @@
 """The two-block count by a transfer matrix over the order of the columns.
 
-twins.py reduces the twin-free count on a grid with both sides 2 (mod 3) to Y, the m x n
-0/1 matrix of the pattern cells (m, n the pattern sizes of the two sides), and asks for
-the Y with no constant row, no constant column and no two-block split. Its readable
-count (``twins.no_split_count``) reads Y row by row keeping the set of still-possible J
+twins.py and twin_counts.py reduce the twin-free count on a grid with both sides 2 (mod 3)
+to Y, the m x n 0/1 matrix of the pattern cells (m, n the pattern sizes of the two sides),
+and ask for the Y with no constant row, no constant column and no two-block split. The readable
+count (``twin_counts.no_split_count``) reads Y row by row keeping the set of still-possible J
 as the state; the number of such sets grows ten- to twelvefold per column, so it stops
 near 8 x 8 (11 x 11 grids). This module reads Y row by row too, with a smaller state
 (study 8, ``exact_twins``, counts both).

@@ -7,9 +7,9 @@ that share as little code as possible.
 2. ``kernel``: enumerate the ternary kernel (every d in {-1,0,1}^(hw) whose clues are all
    zero) row by row, keep its minimal vectors and test every picture against them.
 3. ``classifier``: the classifier of twins.py (its compiled core), picture by picture.
-4. ``closed_form``: the exact count of twins.py.
+4. ``closed_form``: the exact count of twin_counts.py.
 
-Run ``python -m pencilbox.puzzles.fillapix.census [HxW ...]`` for the table.
+Run ``python -m pencilbox.puzzles.fillapix.studies.twin_census [HxW ...]`` for the table.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from numba import njit
 from pencilbox.core.poll import EVERY, stopped
 from pencilbox.puzzles.fillapix import twins
 from pencilbox.puzzles.fillapix.jit_twins import _twin_core
+from pencilbox.puzzles.fillapix.studies import twin_counts
 
 METHODS = ("clues", "kernel", "classifier", "closed_form")
 MAX_CELLS = 25
@@ -314,9 +315,9 @@ def census(h: int, w: int, methods: tuple[str, ...] = METHODS) -> dict:
             out["with_twin"][method] = res["with_twin"]
             out.setdefault("twins_not_single_line", {})[method] = res["two_block"]
         elif method == "closed_form":
-            out["with_twin"][method] = 2 ** (h * w) - twins.twin_free(h, w)
+            out["with_twin"][method] = 2 ** (h * w) - twin_counts.twin_free(h, w)
             out.setdefault("twins_not_single_line", {})[method] = (
-                twins.line_twin_free(h, w) - twins.twin_free(h, w))
+                twin_counts.line_twin_free(h, w) - twin_counts.twin_free(h, w))
         else:
             raise ValueError(f"unknown method {method!r}")
         out["seconds"][method] = time.perf_counter() - t0

@@ -1,5 +1,5 @@
 """The two-block count by a recurrence over the source block (a second way, sharing no
-code with twins.no_split_count or twins_order).
+code with twin_counts.no_split_count or twins_order).
 
 Y (the m x n pattern part of a picture, twins.py) has no constant line and no two-block
 split exactly when the orientation of K(m, n) it defines (row -> column where Y is 0,
