@@ -10,6 +10,7 @@ when it is base-32 digits; anything else there, or numbers that stop short, is r
 
 from __future__ import annotations
 
+from pencilbox.core.unionfind import root
 from pencilbox.errors import BoardError
 from pencilbox.puzzles.ripple.board import MARK, MAX_REGION, Board, canonical, check_givens
 
@@ -38,15 +39,8 @@ def decode(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Boar
     n = rows * cols
     parent = list(range(n))
     size = [1] * n
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     for (a, b), w in zip(_walls(rows, cols), wall, strict=True):
-        ra, rb = find(a), find(b)
+        ra, rb = root(parent, a), root(parent, b)
         if not w and ra != rb:
             parent[ra] = rb
             size[rb] += size[ra]
@@ -55,7 +49,7 @@ def decode(cols: int, rows: int, body: str, flags: tuple[str, ...] = ()) -> Boar
                 raise BoardError(f"URL: the region at row {r + 1}, column {c + 1} has more than "
                                  f"{MAX_REGION} cells (the most a Ripple region may have)")
     clues = _numbers(body[pos2:], n, pos2)
-    regions = canonical(rows, cols, [find(i) for i in range(n)], "URL")
+    regions = canonical(rows, cols, [root(parent, i) for i in range(n)], "URL")
     return check_givens(Board(rows, cols, regions, tuple(clues)), "URL")
 
 

@@ -19,6 +19,7 @@ from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.generate import Made, check_grade, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues, generator_ready
+from pencilbox.core.unionfind import join
 from pencilbox.puzzles.slant import PUZZLE, kernel
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
 
@@ -28,23 +29,14 @@ def random_filling(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
     planarity the other one never does)."""
     ends = _ends(rows, cols)
     parent = list(range((rows + 1) * (cols + 1)))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
     cells = [0] * (rows * cols)
     order = list(range(rows * cols))
     rng.shuffle(order)
     for i in order:
         bit = rng.choice((FWD, BACK))
-        a, b = (find(x) for x in ends[i][bit - 1])
-        if a == b:
+        if not join(parent, *ends[i][bit - 1]):
             bit ^= 3
-            a, b = (find(x) for x in ends[i][bit - 1])
-        parent[a] = b
+            join(parent, *ends[i][bit - 1])
         cells[i] = bit
     return tuple(cells)
 

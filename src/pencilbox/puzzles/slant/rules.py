@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import deque
 
 from pencilbox.core.puzzle import Broken
+from pencilbox.core.unionfind import join
 from pencilbox.core.words import at
 from pencilbox.puzzles.slant.board import TOUCH, Board
 from pencilbox.puzzles.slant.words import corner
@@ -48,23 +49,13 @@ def loops(board: Board, answer: tuple[int | None, ...]) -> list[tuple[int, ...]]
     parent = list(range(board.grid.points))
     found = []
     for a, b, i in _edges(board, answer):
-        ra, rb = _root(parent, a), _root(parent, b)
-        if ra == rb:
+        if not join(parent, a, b):
             path = _path(adj, a, b)
             assert path is not None
             found.append(tuple(sorted((*path, i))))
-        else:
-            parent[ra] = rb
         adj.setdefault(a, []).append((b, i))
         adj.setdefault(b, []).append((a, i))
     return found
-
-
-def _root(parent: list[int], x: int) -> int:
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
 
 
 def _path(adj: dict[int, list[tuple[int, int]]], a: int, b: int) -> list[int] | None:
@@ -91,9 +82,7 @@ def trees(board: Board, answer: tuple[int | None, ...]) -> int:
     parent = list(range(board.grid.points))
     comps = len(parent)
     for a, b, _ in _edges(board, answer):
-        ra, rb = _root(parent, a), _root(parent, b)
-        if ra != rb:
-            parent[ra] = rb
+        if join(parent, a, b):
             comps -= 1
     return comps
 

@@ -11,6 +11,7 @@ from itertools import product
 from pencilbox.core.engine import Contradiction, State, single
 from pencilbox.core.geometry import grid
 from pencilbox.core.puzzle import known
+from pencilbox.core.unionfind import join, root
 from pencilbox.puzzles.slant.board import BOTH, TOUCH, Board
 from pencilbox.puzzles.slant.levels import Level
 from pencilbox.puzzles.slant.rules import loops
@@ -53,35 +54,20 @@ class Cycle:
         dom, changed = state.dom, False
         parent = list(range(board.grid.points))
         for i, d in enumerate(dom):
-            if single(d) and not _union(parent, *board.ends(i, d)):
+            if single(d) and not join(parent, *board.ends(i, d)):
                 raise Contradiction(self.name, (i, *_loop_cells(board, dom, i)))
         for i, d in enumerate(dom):
             if single(d):
                 continue
             for bit in (1, 2):
                 a, b = board.ends(i, bit)
-                if _find(parent, a) == _find(parent, b):
+                if root(parent, a) == root(parent, b):
                     why = _loop_cells(board, dom, i, bit) if state.log is not None else ()
                     changed |= state.restrict(i, BOTH ^ bit, self.name, why)
-                    if not _union(parent, *board.ends(i, dom[i])):  # both ways close a loop
+                    if not join(parent, *board.ends(i, dom[i])):  # both ways close a loop
                         raise Contradiction(self.name, (i, *why))
                     break
         return changed
-
-
-def _find(parent: list[int], x: int) -> int:
-    while parent[x] != x:
-        parent[x] = parent[parent[x]]
-        x = parent[x]
-    return x
-
-
-def _union(parent: list[int], a: int, b: int) -> bool:
-    ra, rb = _find(parent, a), _find(parent, b)
-    if ra == rb:
-        return False
-    parent[ra] = rb
-    return True
 
 
 def _loop_cells(board: Board, dom: list[int], cell: int, bit: int | None = None) -> tuple[int, ...]:
