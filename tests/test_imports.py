@@ -204,26 +204,47 @@ def test_no_import_runs_up_the_layers() -> None:
     assert len(every_import()) > 300 and up == [], up
 
 
+def users(module: str) -> list[str]:
+    """The files that import ``module``, anywhere in them."""
+    return sorted(str(p.relative_to(SRC)) for p in SRC.rglob("*.py")
+                  if any(module in imported(n) for n in ast.walk(ast.parse(p.read_text()))
+                         if isinstance(n, ast.Import | ast.ImportFrom)))
+
+
+def own_imports(path: str) -> list[str]:
+    """The pencilbox modules a file under the package imports, anywhere in it."""
+    tree = ast.parse((SRC / path).read_text())
+    return [m for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom) for m in imported(n)]
+
+
 def test_the_sat_loop_is_shared_by_the_sat_counters_alone() -> None:
     """Engine 3 of every folder shares one enumeration loop (core/satloop.py), which imports
     nothing of pencilbox; nothing but a folder's sat.py imports it (the ladder and the brute
     counters stay apart from it)."""
-    users = sorted(str(p.relative_to(SRC)) for p in SRC.rglob("*.py")
-                   if any("pencilbox.core.satloop" in imported(n) for n in ast.walk(ast.parse(p.read_text()))
-                          if isinstance(n, ast.Import | ast.ImportFrom)))
-    assert users == [f"puzzles/{name}/sat.py" for name in sorted(puzzles.names())]
-    loop = ast.parse((SRC / "core" / "satloop.py").read_text())
-    assert not [m for n in ast.walk(loop) if isinstance(n, ast.Import | ast.ImportFrom) for m in imported(n)]
+    assert users("pencilbox.core.satloop") == [f"puzzles/{name}/sat.py" for name in sorted(puzzles.names())]
+    assert own_imports("core/satloop.py") == []
 
 
 def test_the_brute_kit_is_shared_by_the_brute_counters_alone() -> None:
     """Engine 2 of every folder shares core/brutekit.py (keeping a found answer, the node budget,
     a kernel's plain twin), which imports nothing of pencilbox but the signal poll the brute
     counters import themselves; nothing but a folder's brute.py imports it."""
-    users = sorted(str(p.relative_to(SRC)) for p in SRC.rglob("*.py")
-                   if any("pencilbox.core.brutekit" in imported(n) for n in ast.walk(ast.parse(p.read_text()))
-                          if isinstance(n, ast.Import | ast.ImportFrom)))
-    assert users == [f"puzzles/{name}/brute.py" for name in sorted(puzzles.names())]
-    kit = ast.parse((SRC / "core" / "brutekit.py").read_text())
-    assert [m for n in ast.walk(kit) if isinstance(n, ast.Import | ast.ImportFrom) for m in imported(n)] == \
-        ["pencilbox.core.poll"]
+    brute = [f"puzzles/{name}/brute.py" for name in sorted(puzzles.names())]
+    assert users("pencilbox.core.brutekit") == brute
+    assert own_imports("core/brutekit.py") == ["pencilbox.core.poll"]
+
+
+def test_what_the_counters_share_stays_theirs() -> None:
+    """The counters' helpers in core (issue 45, item 4): the brute and SAT counters' union-find,
+    the brute counters' symmetry restarts and the SAT counters' cardinality clauses (which
+    Fill-a-Pix's certifier uses on the SAT counter's encoding) import nothing of pencilbox, and
+    only the counters import them; the readable code's union-find is no counter's."""
+    counters = {f"puzzles/{name}/{engine}.py" for name in puzzles.names() for engine in ("brute", "sat")}
+    assert users("pencilbox.core.unionfind_counters") == ["puzzles/slant/brute.py", "puzzles/slant/sat.py"]
+    assert users("pencilbox.core.restarts") == ["puzzles/fillapix/brute.py", "puzzles/slant/brute.py"]
+    assert users("pencilbox.core.cardinality") == sorted(
+        ["puzzles/fillapix/certify.py", *(f"puzzles/{name}/sat.py" for name in puzzles.names())])
+    readable = users("pencilbox.core.unionfind")
+    assert "puzzles/slant/rungs.py" in readable and not counters & set(readable)
+    for helper in ("unionfind_counters", "restarts", "cardinality", "unionfind"):
+        assert own_imports(f"core/{helper}.py") == []

@@ -8,6 +8,7 @@ with each other only."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 #: a model read as (the answer, the clause that blocks it)
@@ -110,3 +111,31 @@ def no_count() -> Counted:
 
 def no_spread() -> Spread:
     return 0, None, 0, [], []
+
+
+@dataclass(frozen=True)
+class Encoded:
+    """A board as a SAT counter encodes it: the solver holding its clauses, how a model reads
+    (``Read``), an answer as one literal per cell (``Values``) and the lazy cuts where the
+    clauses leave a rule out. What each folder's ``sat_count`` and ``sat_spread`` share."""
+
+    solver: Any
+    read: Read
+    values: Values
+    cuts: Cuts | None = None
+
+
+def counted(board: Encoded | None, limit: int) -> Counted:
+    """``count_models`` on an encoded board (None: no answer can be), the solver freed after."""
+    if board is None:
+        return no_count()
+    with board.solver:
+        return count_models(board.solver, limit, board.read, board.cuts)
+
+
+def spread_of(board: Encoded | None, limit: int, keep: int) -> Spread:
+    """``spread`` on an encoded board (None: no answer can be), the solver freed after."""
+    if board is None:
+        return no_spread()
+    with board.solver:
+        return spread(board.solver, limit, keep, board.read, board.values, board.cuts)

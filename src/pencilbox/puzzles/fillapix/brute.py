@@ -2,8 +2,9 @@
 
 This module deliberately shares no code with the rest of the project (it
 imports only numpy, numba, the standard library and the signal poll of
-core/poll.py with its unwrapping, and core/brutekit.py, which decide nothing), so that it can serve
-as an independent check of the main solver.
+core/poll.py with its unwrapping, and what only the brute counters share, which decides nothing
+about Fill-a-Pix: core/brutekit.py and core/restarts.py), so that it can serve as an
+independent check of the main solver.
 
 Search: the decision cell is always the first undecided cell in reading
 order, trying blank (0) then painted (1).  Every cell ``q`` keeps two counts
@@ -29,7 +30,7 @@ heavy tail that depends on the board's orientation (one published 20x30
 board: 16 M decisions as given, under 10 k in a reflection), so the 8
 rotations/reflections are searched in turn under a node budget that doubles
 every round (each search is complete and exact, so whichever finishes first
-gives the count).
+gives the count; core/restarts.py).
 
 Measured (numba, limit 2): every published board, up to 50x70 and 60x100,
 takes 0.03-47 ms (the large ones need no decision at all); every clue shown on
@@ -55,6 +56,7 @@ import numpy as np
 from numba import njit
 
 from pencilbox.core.brutekit import leaf, plain, spent
+from pencilbox.core.restarts import SYMMETRIES, grid_symmetry, restarted
 from pencilbox.core.unwind import unwinds
 
 __all__ = ["brute_count"]
@@ -66,7 +68,6 @@ _STOPS = (None, "limit", "nodes")
 
 _NO_CLUE = -1
 _UNDECIDED = -1
-_FIRST_BUDGET = 2000  # decisions allowed to the first try of each symmetry; doubled every round
 
 
 def _validate_src(rows: int, cols: int, clue: np.ndarray, val: np.ndarray) -> bool:
@@ -283,26 +284,6 @@ def _neighbours(rows: int, cols: int) -> np.ndarray:
     return nb
 
 
-def _symmetry(rows: int, cols: int, t: int) -> tuple[int, int, list[int]]:
-    """Board symmetry ``t`` (bit 4: transpose, then bit 1: mirror columns, bit 2: mirror rows).
-
-    Returns the new shape and, for every new cell in reading order, the old cell it comes from.
-    """
-    r2, c2 = (cols, rows) if t & 4 else (rows, cols)
-    src: list[int] = []
-    for nr in range(r2):
-        for nc in range(c2):
-            r, c = nr, nc
-            if t & 2:
-                r = r2 - 1 - r
-            if t & 1:
-                c = c2 - 1 - c
-            if t & 4:
-                r, c = c, r
-            src.append(r * cols + c)
-    return r2, c2, src
-
-
 @unwinds
 def brute_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2, node_cap: int = 10**9,
                 jit: bool = True, propagate: bool = True,
@@ -336,35 +317,27 @@ def brute_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 
     lim = max(1, int(limit))
     kernel = _count_kernel if jit else _count_kernel_src
     # restarts cannot shorten a clueless board's full enumeration: search those once
-    nsym = 8 if restarts and propagate and any(v >= 0 for v in flat) else 1
-    syms: dict[int, tuple[int, int, list[int]]] = {}
+    tries = SYMMETRIES if restarts and propagate and any(v >= 0 for v in flat) else 1
     tables: dict[tuple[int, int], np.ndarray] = {}
-    total = 0
-    budget = _FIRST_BUDGET if nsym > 1 else int(node_cap)
-    while True:
-        for t in range(nsym):
-            if t not in syms:
-                syms[t] = _symmetry(rows, cols, t)
-            r2, c2, src = syms[t]
-            if (r2, c2) not in tables:
-                tables[(r2, c2)] = _neighbours(r2, c2)
-            clue = np.array([flat[i] for i in src], dtype=np.int64)
-            out = np.zeros((2, r2 * c2), dtype=np.int64)
-            allowed = min(budget, int(node_cap) - total)
-            count, stop, nodes, saved, bad = kernel(
-                r2, c2, clue, tables[(r2, c2)], bool(propagate), lim, allowed, out
-            )
-            if bad:
-                raise AssertionError(
-                    f"fillapix brute: {bad} leaves passed the search but failed the validator"
-                )
-            total += int(nodes)
-            if stop != _NODES or total >= node_cap:
-                answers = []
-                for k in range(int(saved)):
-                    back = [0] * (rows * cols)
-                    for i, o in enumerate(src):
-                        back[o] = int(out[k, i])
-                    answers.append(back)
-                return int(count), _STOPS[stop], total, answers
-        budget *= 2
+
+    def attempt(t: int, allowed: int) -> tuple[int, bool, tuple[int, int, list[list[int]]]]:
+        """Symmetry ``t`` searched with ``allowed`` decisions."""
+        r2, c2, src = grid_symmetry(rows, cols, t)
+        if (r2, c2) not in tables:
+            tables[(r2, c2)] = _neighbours(r2, c2)
+        clue = np.array([flat[i] for i in src], dtype=np.int64)
+        out = np.zeros((2, r2 * c2), dtype=np.int64)
+        nb = tables[(r2, c2)]
+        count, stop, nodes, saved, bad = kernel(r2, c2, clue, nb, bool(propagate), lim, allowed, out)
+        if bad:
+            raise AssertionError(f"fillapix brute: {bad} leaves passed the search but failed the validator")
+        answers = []
+        for k in range(int(saved)):
+            back = [0] * (rows * cols)
+            for i, o in enumerate(src):
+                back[o] = int(out[k, i])
+            answers.append(back)
+        return int(nodes), stop == _NODES, (int(count), int(stop), answers)
+
+    (count, stop, answers), total = restarted(attempt, tries, int(node_cap))
+    return count, _STOPS[stop], total, answers

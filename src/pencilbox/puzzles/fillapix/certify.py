@@ -25,9 +25,10 @@ import numpy as np
 import pysolvers  # type: ignore[import-not-found]  # pysat's C module
 from pysat.solvers import Solver
 
+from pencilbox.core.cardinality import exactly
 from pencilbox.puzzles.fillapix.board import Board
 from pencilbox.puzzles.fillapix.rungs import all_pairs
-from pencilbox.puzzles.fillapix.sat import _blocks, _exactly, sat_count
+from pencilbox.puzzles.fillapix.sat import _blocks, sat_count
 
 #: The backend, from the whole SAT step (build and every check) on the capped checks of fresh
 #: boards, alternated in one process, median ms a board (loaded machine; seeds 1000 on): gluecard3
@@ -143,7 +144,7 @@ def _touching(rows: int, cols: int) -> tuple[Pair, ...]:
 @lru_cache(maxsize=128)
 def _template(m: int, k: int) -> tuple[tuple[int, ...], ...]:
     """The direct clauses of "exactly k of m", over block positions 1..m (built once)."""
-    return tuple(tuple(c) for c in _exactly(tuple(range(1, m + 1)), k))
+    return tuple(tuple(c) for c in exactly(tuple(range(1, m + 1)), k))
 
 
 @lru_cache(maxsize=128)

@@ -1,6 +1,8 @@
 """Fill-a-Pix engine 3: SAT counter (python-sat).
 
-Self-contained on purpose (a baseline and cross-check for the other engines).
+Self-contained on purpose (a baseline and cross-check for the other engines): what it
+shares with the other SAT counters (core/satloop.py, core/cardinality.py) decides nothing
+about Fill-a-Pix.
 
 Encoding: one Boolean per cell, ``x_i`` True = painted.  A clue k on a cell
 is "exactly k of the m <= 9 cells of its 3x3 block (clipped at the border)
@@ -25,30 +27,17 @@ variables and the solver is called again until UNSAT or ``limit`` answers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
-from typing import TypeVar
 
 from pysat.card import CardEnc, EncType
 from pysat.formula import IDPool
 from pysat.solvers import Solver
 
-from pencilbox.core.satloop import (
-    Counted,
-    Read,
-    Spread,
-    Values,
-    assignment,
-    count_models,
-    no_count,
-    no_spread,
-    spread,
-)
+from pencilbox.core.cardinality import exactly
+from pencilbox.core.satloop import Counted, Encoded, Spread, assignment, counted, spread_of
 
 __all__ = ["ENCODING", "SOLVER_NAME", "sat_count", "sat_spread"]
-
-T = TypeVar("T")
 
 #: pysat backend and clue encoding, measured on the every-clue-shown 20x20 uniqueness check (limit 2,
 #: 50 random fair-coin pictures, median per board, build included): minicard native 1.06 ms,
@@ -76,17 +65,6 @@ def _blocks(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
     return tuple(out)
 
 
-def _exactly(lits: tuple[int, ...], k: int) -> list[tuple[int, ...]]:
-    """Direct clauses for "exactly k of lits are true" (0 <= k <= len(lits)), no auxiliary variables."""
-    m = len(lits)
-    cls: list[tuple[int, ...]] = []
-    if k < m:
-        cls.extend(combinations(tuple(-v for v in lits), k + 1))
-    if k > 0:
-        cls.extend(combinations(lits, m - k + 1))
-    return cls
-
-
 def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
               solver_name: str = SOLVER_NAME, encoding: str = ENCODING) -> Counted:
     """Count Fill-a-Pix pictures up to ``limit`` with an incremental SAT solver.
@@ -102,27 +80,25 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     clauses) or a ``pysat.card.EncType`` name.  An empty grid (rows or cols
     <= 0) counts 0, as in the brute counter.
     """
-    return _run(rows, cols, clues, solver_name, encoding, no_count(),
-                lambda solver, read, values: count_models(solver, limit, read))
+    return counted(_encode(rows, cols, clues, solver_name, encoding), limit)
 
 
 def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
                solver_name: str = SOLVER_NAME, encoding: str = ENCODING) -> Spread:
     """The cells every picture agrees on, and the pictures counted up to ``limit`` (the first
     ``keep`` kept), as ``satloop.spread``."""
-    return _run(rows, cols, clues, solver_name, encoding, no_spread(),
-                lambda solver, read, values: spread(solver, limit, keep, read, values))
+    return spread_of(_encode(rows, cols, clues, solver_name, encoding), limit, keep)
 
 
-def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, encoding: str, empty: T,
-         then: Callable[[Solver, Read, Values], T]) -> T:
-    """The board's solver with its clauses, handed to ``then`` (``empty`` when no answer can be)."""
+def _encode(rows: int, cols: int, clues: Sequence[int | None], solver_name: str,
+            encoding: str) -> Encoded | None:
+    """The board's solver with its clauses and how to read it (None when no answer can be)."""
     if rows < 0 or cols < 0 or len(clues) != rows * cols:
         raise ValueError("clues must have rows*cols entries")
     if encoding != "native" and encoding != "direct" and not hasattr(EncType, encoding):
         raise ValueError(f"unknown encoding {encoding!r}")
     if rows == 0 or cols == 0:
-        return empty
+        return None
     n = rows * cols
     blocks = _blocks(rows, cols)
     shown: list[tuple[tuple[int, ...], int]] = []
@@ -131,7 +107,7 @@ def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, en
             continue
         k = int(v)
         if not 0 <= k <= len(blocks[i]):
-            return empty
+            return None
         shown.append((blocks[i], k))
     def read(model: list[int]) -> tuple[list[int], list[int]]:
         full = assignment(model, n)  # a variable no clause mentions reads as blank
@@ -140,23 +116,22 @@ def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, en
     def values(answer: list[int]) -> list[int]:
         return [i + 1 if a else -(i + 1) for i, a in enumerate(answer)]
 
-    with Solver(name=solver_name) as solver:
-        solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
-        if encoding == "native":
-            if not solver.supports_atmost():
-                raise ValueError(f"solver {solver_name!r} has no native cardinality constraints")
-            for lits, k in shown:
-                # exactly k painted = at most k painted and at most m - k blank
-                solver.add_atmost(list(lits), k)
-                solver.add_atmost([-v for v in lits], len(lits) - k)
-        elif encoding == "direct":
-            for lits, k in shown:
-                solver.append_formula(_exactly(lits, k))
-        else:
-            pool = IDPool(start_from=n + 1)
-            kind = getattr(EncType, encoding)
-            for lits, k in shown:
-                solver.append_formula(
-                    CardEnc.equals(lits=list(lits), bound=k, vpool=pool, encoding=kind).clauses
-                )
-        return then(solver, read, values)
+    solver = Solver(name=solver_name)
+    solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
+    if encoding == "native":
+        if not solver.supports_atmost():
+            solver.delete()
+            raise ValueError(f"solver {solver_name!r} has no native cardinality constraints")
+        for lits, k in shown:
+            # exactly k painted = at most k painted and at most m - k blank
+            solver.add_atmost(list(lits), k)
+            solver.add_atmost([-v for v in lits], len(lits) - k)
+    elif encoding == "direct":
+        for lits, k in shown:
+            solver.append_formula(exactly(lits, k))
+    else:
+        pool = IDPool(start_from=n + 1)
+        kind = getattr(EncType, encoding)
+        for lits, k in shown:
+            solver.append_formula(CardEnc.equals(lits=list(lits), bound=k, vpool=pool, encoding=kind).clauses)
+    return Encoded(solver, read, values)

@@ -1,6 +1,7 @@
 """Ripple Effect (Hakyuu) engine 3: SAT-based solution counter (python-sat).
 
-Self-contained (no code shared with the rest of the project): it is a
+Self-contained (no code shared with the rest of the project but what the SAT counters
+share, core/satloop.py and core/cardinality.py, which decides nothing about Ripple): it is a
 baseline and cross-check for the other engines.
 
 Encoding: one-hot ``x[i][v]`` for every cell i and every value v in 1..s(i)
@@ -24,19 +25,16 @@ one piece shared: a wrapper that knows nothing of Ripple Effect).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
-from typing import TypeVar
 
 from pysat.solvers import Solver
 
+from pencilbox.core.cardinality import at_least, at_most
 from pencilbox.core.generate import Rivals
-from pencilbox.core.satloop import Counted, Read, Spread, Values, count_models, no_count, no_spread, spread
+from pencilbox.core.satloop import Counted, Encoded, Spread, counted, spread_of
 
 __all__ = ["SOLVER_NAME", "rivals", "sat_count", "sat_spread"]
-
-T = TypeVar("T")
 
 #: pysat backend: fastest (narrowly) of minisat22, glucose3/4, cadical153/195, maplechrono, lingeling,
 #: minicard and mergesat3 on the published boards' uniqueness checks (limit 2): 10x10 median 1.7 ms with
@@ -66,15 +64,13 @@ def _shape(
         off.append(nvars)
         nvars += size[i]
     clauses: list[tuple[int, ...]] = []
-    for i in range(n):
+    for i in range(n):  # exactly one value per cell: at least one, then pairwise at most one
         lits = [off[i] + v for v in range(1, size[i] + 1)]
-        clauses.append(tuple(lits))
-        clauses.extend((-a, -b) for a, b in combinations(lits, 2))
-    for cells in members:
+        clauses += at_least(lits, 1) + at_most(lits, 1)
+    for cells in members:  # each value once per region, the same way
         for v in range(1, len(cells) + 1):
             lits = [off[i] + v for i in cells]
-            clauses.append(tuple(lits))
-            clauses.extend((-a, -b) for a, b in combinations(lits, 2))
+            clauses += at_least(lits, 1) + at_most(lits, 1)
     # distance rule along rows (step 1) and columns (step cols)
     lines = [[r * cols + c for c in range(cols)] for r in range(rows)]
     lines += [[r * cols + c for r in range(rows)] for c in range(cols)]
@@ -99,33 +95,31 @@ def sat_count(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int 
     ``stop`` is ``"limit"`` when ``limit`` answers were found (else None) (the count is then a
     lower bound), ``answers`` the first up-to-2 answers as flat lists.
     """
-    return _run(rows, cols, regions, clues, solver_name, no_count(),
-                lambda solver, read, values: count_models(solver, max(1, int(limit)), read))
+    return counted(_encode(rows, cols, regions, clues, solver_name), max(1, int(limit)))
 
 
 def sat_spread(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None], limit: int,
                keep: int, solver_name: str = SOLVER_NAME) -> Spread:
     """The cells every answer agrees on, and the answers counted up to ``limit`` (the first
     ``keep`` kept), as ``satloop.spread``."""
-    return _run(rows, cols, regions, clues, solver_name, no_spread(),
-                lambda solver, read, values: spread(solver, max(1, int(limit)), keep, read, values))
+    return spread_of(_encode(rows, cols, regions, clues, solver_name), max(1, int(limit)), keep)
 
 
-def _run(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None], solver_name: str,
-         empty: T, then: Callable[[Solver, Read, Values], T]) -> T:
-    """The board's solver with its clauses, handed to ``then`` (``empty`` when no answer can be)."""
+def _encode(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None],
+            solver_name: str) -> Encoded | None:
+    """The board's solver with its clauses and how to read it (None when no answer can be)."""
     n = rows * cols
     if len(regions) != n or len(clues) != n:
         raise ValueError("regions and clues must have rows*cols entries")
     if rows <= 0 or cols <= 0:
-        return empty
+        return None
     off, size, clauses, nvars = _shape(rows, cols, tuple(int(g) for g in regions))
     units: list[list[int]] = []
     for i, v in enumerate(clues):
         if v is None:
             continue
         if not 1 <= int(v) <= size[i]:
-            return empty
+            return None
         units.append([off[i] + int(v)])
     def read(model: list[int]) -> tuple[list[int], list[int]]:
         ans = [0] * n
@@ -142,10 +136,10 @@ def _run(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | Non
     def values(answer: list[int]) -> list[int]:
         return [off[i] + v for i, v in enumerate(answer)]
 
-    with Solver(name=solver_name, bootstrap_with=clauses) as solver:
-        for u in units:
-            solver.add_clause(u)
-        return then(solver, read, values)
+    solver = Solver(name=solver_name, bootstrap_with=clauses)
+    for u in units:
+        solver.add_clause(u)
+    return Encoded(solver, read, values)
 
 
 def rivals(rows: int, cols: int, regions: Sequence[int], answer: Sequence[int], clues: Sequence[int | None],

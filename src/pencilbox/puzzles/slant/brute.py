@@ -2,8 +2,9 @@
 
 This module deliberately shares no code with the rest of the project (it
 imports only numpy, numba, the standard library and the signal poll of
-core/poll.py with its unwrapping, and core/brutekit.py, which decide nothing), so that it can serve
-as an independent check of the main solver.
+core/poll.py with its unwrapping, and what only the counters share, which decides nothing about
+Slant: core/brutekit.py, core/restarts.py and core/unionfind_counters.py), so that it can
+serve as an independent check of the main solver.
 
 Search: the decision cell is always the first undecided cell in reading
 order, trying ``/`` then ``\\``.  Two pieces of incremental state are kept on
@@ -29,7 +30,7 @@ decisions stay in reading order.  Every forcing is a sound consequence of
 the rules, so the count stays exact.  What remains is a heavy tail that
 depends on the board's orientation, so the 8 rotations/reflections are
 searched in turn under a node budget that doubles every round (each search is
-complete and exact, so whichever finishes first gives the count).
+complete and exact, so whichever finishes first gives the count; core/restarts.py).
 
 Every leaf (all cells decided) is then judged from scratch by the separate
 validator ``_validate`` (recount every clue, rebuild the connectivity with a
@@ -50,6 +51,8 @@ import numpy as np
 from numba import njit
 
 from pencilbox.core.brutekit import leaf, plain, spent
+from pencilbox.core.restarts import SYMMETRIES, grid_symmetry, restarted
+from pencilbox.core.unionfind_counters import halved_root_src, root_src
 from pencilbox.core.unwind import unwinds
 
 __all__ = ["brute_count"]
@@ -60,7 +63,6 @@ _GO, _LIMIT, _NODES = 0, 1, 2
 _STOPS = (None, "limit", "nodes")
 
 _NO_CLUE = -1
-_FIRST_BUDGET = 2000  # decisions allowed to the first try of each symmetry; doubled every round
 _SLASH = 1  # "/": top-right to bottom-left
 _BACK = 2  # "\": top-left to bottom-right
 
@@ -91,15 +93,11 @@ def _validate_src(rows: int, cols: int, clue: np.ndarray, orient: np.ndarray) ->
                 return False
             deg[a] += 1
             deg[b] += 1
-            while par[a] != a:
-                par[a] = par[par[a]]
-                a = par[a]
-            while par[b] != b:
-                par[b] = par[par[b]]
-                b = par[b]
-            if a == b:
+            ra = _halved_root(par, a)
+            rb = _halved_root(par, b)
+            if ra == rb:
                 return False
-            par[a] = b
+            par[ra] = rb
             trees -= 1
     for p in range(npts):
         if clue[p] >= 0 and deg[p] != clue[p]:
@@ -107,6 +105,8 @@ def _validate_src(rows: int, cols: int, clue: np.ndarray, orient: np.ndarray) ->
     return trees == rows + cols + 1
 
 
+_root = njit(cache=True)(root_src)
+_halved_root = njit(cache=True)(halved_root_src)
 _validate = njit(cache=True)(_validate_src)
 
 
@@ -134,12 +134,8 @@ def _place_src(j: int, o: int, corner: np.ndarray, clue: np.ndarray, orient: np.
         nc = cnt[q] + (1 if (q == a or q == b) else 0)
         if nc > cq or nc + und[q] - 1 < cq:
             return False
-    ra = a
-    while par[ra] != ra:
-        ra = par[ra]
-    rb = b
-    while par[rb] != rb:
-        rb = par[rb]
+    ra = _root(par, a)
+    rb = _root(par, b)
     if ra == rb:
         return False
     if size[ra] < size[rb]:
@@ -229,11 +225,7 @@ def _search(rows: int, cols: int, clue: np.ndarray, corner: np.ndarray, pcell: n
                             else:
                                 x = corner[j, 0]
                                 y = corner[j, 3]
-                            while par[x] != x:
-                                x = par[x]
-                            while par[y] != y:
-                                y = par[y]
-                            if x == y:
+                            if _root(par, x) == _root(par, y):
                                 dead += o
                         if dead == 3:
                             ok = False
@@ -307,7 +299,8 @@ def _search(rows: int, cols: int, clue: np.ndarray, corner: np.ndarray, pcell: n
 
 _place = njit(cache=True)(_place_src)
 #: plain-Python kernel (``jit=False``): the same source, with the plain helpers
-_count_kernel_src = plain(_search, _validate=_validate_src, _place=_place_src)
+_count_kernel_src = plain(_search, _validate=plain(_validate_src, _halved_root=halved_root_src),
+                          _place=plain(_place_src, _root=root_src), _root=root_src)
 #: numba kernel: the same source, with the jitted helpers
 _count_kernel = njit(cache=True)(_search)
 
@@ -339,28 +332,7 @@ def _tables(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return corner, pcell, ptouch
 
 
-def _symmetry(rows: int, cols: int, t: int) -> tuple[int, int, list[int]]:
-    """Board symmetry ``t`` (bit 4: transpose, then bit 1: mirror columns, bit 2: mirror rows).
-
-    Returns the new shape and, for every new lattice point, the old point it
-    comes from.
-    """
-    r2, c2 = (cols, rows) if t & 4 else (rows, cols)
-    src: list[int] = []
-    for pr in range(r2 + 1):
-        for pc in range(c2 + 1):
-            r, c = pr, pc
-            if t & 2:
-                r = r2 - r
-            if t & 1:
-                c = c2 - c
-            if t & 4:
-                r, c = c, r
-            src.append(r * (cols + 1) + c)
-    return r2, c2, src
-
-
-def _answer_back(rows: int, cols: int, r2: int, c2: int, src: list[int], ans: np.ndarray) -> list[int]:
+def _answer_back(rows: int, cols: int, r2: int, c2: int, src: Sequence[int], ans: np.ndarray) -> list[int]:
     """Map an answer of a transformed board back through the point map ``src``."""
     w, w2 = cols + 1, c2 + 1
     back = [0] * (rows * cols)
@@ -402,27 +374,23 @@ def brute_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 
     lim = max(1, int(limit))
     kernel = _count_kernel if jit else _count_kernel_src
     # restarts cannot shorten a blank board's full enumeration: search those once
-    nsym = 8 if restarts and any(v is not None and v != -1 for v in clues) else 1
-    syms: dict[int, tuple[int, int, list[int]]] = {}
+    tries = SYMMETRIES if restarts and any(v is not None and v != -1 for v in clues) else 1
     tables: dict[tuple[int, int], tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
-    total = 0
-    budget = _FIRST_BUDGET if nsym > 1 else int(node_cap)
-    while True:
-        for t in range(nsym):
-            if t not in syms:
-                syms[t] = _symmetry(rows, cols, t)
-            r2, c2, src = syms[t]
-            if (r2, c2) not in tables:
-                tables[(r2, c2)] = _tables(r2, c2)
-            corner, pcell, ptouch = tables[(r2, c2)]
-            clue = np.array([_NO_CLUE if clues[p] is None else int(clues[p]) for p in src], dtype=np.int64)
-            out = np.zeros((2, r2 * c2), dtype=np.int64)
-            allowed = min(budget, int(node_cap) - total)
-            count, stop, nodes, saved, bad = kernel(r2, c2, clue, corner, pcell, ptouch, lim, allowed, out)
-            if bad:
-                raise AssertionError(f"slant brute: {bad} leaves passed the search but failed the validator")
-            total += int(nodes)
-            if stop != _NODES or total >= node_cap:
-                answers = [_answer_back(rows, cols, r2, c2, src, out[k]) for k in range(int(saved))]
-                return int(count), _STOPS[stop], total, answers
-        budget *= 2
+
+    def attempt(t: int, allowed: int) -> tuple[int, bool, tuple[int, int, list[list[int]]]]:
+        """Symmetry ``t`` (of the lattice points) searched with ``allowed`` decisions."""
+        h2, w2, src = grid_symmetry(rows + 1, cols + 1, t)
+        r2, c2 = h2 - 1, w2 - 1
+        if (r2, c2) not in tables:
+            tables[(r2, c2)] = _tables(r2, c2)
+        corner, pcell, ptouch = tables[(r2, c2)]
+        clue = np.array([_NO_CLUE if clues[p] is None else int(clues[p]) for p in src], dtype=np.int64)
+        out = np.zeros((2, r2 * c2), dtype=np.int64)
+        count, stop, nodes, saved, bad = kernel(r2, c2, clue, corner, pcell, ptouch, lim, allowed, out)
+        if bad:
+            raise AssertionError(f"slant brute: {bad} leaves passed the search but failed the validator")
+        answers = [_answer_back(rows, cols, r2, c2, src, out[k]) for k in range(int(saved))]
+        return int(nodes), stop == _NODES, (int(count), int(stop), answers)
+
+    (count, stop, answers), total = restarted(attempt, tries, int(node_cap))
+    return count, _STOPS[stop], total, answers

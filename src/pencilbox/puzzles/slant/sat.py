@@ -1,6 +1,8 @@
 """Slant engine 3: SAT counter (python-sat) with lazily added cycle cuts.
 
-Self-contained on purpose (a baseline and cross-check for the other engines).
+Self-contained on purpose (a baseline and cross-check for the other engines): what it
+shares with the other counters (core/satloop.py, core/cardinality.py,
+core/unionfind_counters.py) decides nothing about Slant.
 
 Encoding: one Boolean per cell, ``x_i`` True = ``\\`` (top-left to
 bottom-right), False = ``/``.  A lattice point is touched by each of its up
@@ -23,29 +25,16 @@ contains, so the count is exact once the solver reports UNSAT.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
-from typing import TypeVar
 
 from pysat.solvers import Solver
 
-from pencilbox.core.satloop import (
-    Counted,
-    Cuts,
-    Read,
-    Spread,
-    Values,
-    assignment,
-    count_models,
-    no_count,
-    no_spread,
-    spread,
-)
+from pencilbox.core.cardinality import exactly
+from pencilbox.core.satloop import Counted, Encoded, Spread, assignment, counted, spread_of
+from pencilbox.core.unionfind_counters import halved_root_src
 
 __all__ = ["SOLVER_NAME", "sat_count", "sat_spread"]
-
-T = TypeVar("T")
 
 #: pysat backend: fastest of minisat22, glucose4, cadical153, maplechrono, lingeling on the published
 #: 10x10..20x20 boards (0.5 ms median at 10x10..14x14, 2 ms at 15x15..20x20; others 5-15 % slower).
@@ -69,17 +58,9 @@ def _point_literals(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 
 @lru_cache(maxsize=256)
-def _exactly(lits: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...] | None:
-    """Clauses for "exactly k of lits are true"; None when impossible."""
-    m = len(lits)
-    if not 0 <= k <= m:
-        return None
-    cls: list[tuple[int, ...]] = []
-    if k < m:
-        cls.extend(tuple(-v for v in sub) for sub in combinations(lits, k + 1))
-    if k > 0:
-        cls.extend(tuple(sub) for sub in combinations(lits, m - k + 1))
-    return tuple(cls)
+def _clue_clauses(lits: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...] | None:
+    """A clue k on a point touched by ``lits``: exactly k of them (None when impossible)."""
+    return tuple(exactly(lits, k)) if 0 <= k <= len(lits) else None
 
 
 @lru_cache(maxsize=64)
@@ -119,14 +100,7 @@ def _cycle_cuts(n: int, npts: int, model: list[int],
     for i in range(n):
         back = model[i] > 0
         a, b = edges[i][1 if back else 0]
-        ra = a
-        while par[ra] != ra:
-            par[ra] = par[par[ra]]
-            ra = par[ra]
-        rb = b
-        while par[rb] != rb:
-            par[rb] = par[par[rb]]
-            rb = par[rb]
+        ra, rb = halved_root_src(par, a), halved_root_src(par, b)
         if ra != rb:
             par[ra] = rb
             adj[a].append((b, i))
@@ -163,26 +137,23 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     ``answers`` the first up-to-2 answers as flat lists (1 = ``/``, 2 = ``\\``).
     An empty grid (rows or cols <= 0) counts 0, as in the brute counter.
     """
-    return _run(rows, cols, clues, solver_name, no_count(),
-                lambda solver, read, cuts, values: count_models(solver, limit, read, cuts))
+    return counted(_encode(rows, cols, clues, solver_name), limit)
 
 
 def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
                solver_name: str = SOLVER_NAME) -> Spread:
     """The cells every answer agrees on, and the answers counted up to ``limit`` (the first
     ``keep`` kept), as ``satloop.spread``."""
-    return _run(rows, cols, clues, solver_name, no_spread(),
-                lambda solver, read, cuts, values: spread(solver, limit, keep, read, values, cuts))
+    return spread_of(_encode(rows, cols, clues, solver_name), limit, keep)
 
 
-def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, empty: T,
-         then: Callable[[Solver, Read, Cuts, Values], T]) -> T:
-    """The board's solver with its clauses, handed to ``then`` (``empty`` when no answer can be)."""
+def _encode(rows: int, cols: int, clues: Sequence[int | None], solver_name: str) -> Encoded | None:
+    """The board's solver with its clauses and how to read it (None when no answer can be)."""
     npts = (rows + 1) * (cols + 1)
     if len(clues) != npts:
         raise ValueError("clues must have (rows+1)*(cols+1) entries")
     if rows <= 0 or cols <= 0:
-        return empty
+        return None
     n = rows * cols
     plits = _point_literals(rows, cols)
     edges = _edges(rows, cols)
@@ -190,9 +161,9 @@ def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, em
     for p, v in enumerate(clues):
         if v is None or v == -1:
             continue
-        cls = _exactly(plits[p], int(v))
+        cls = _clue_clauses(plits[p], int(v))
         if cls is None:
-            return empty
+            return None
         clauses.extend(cls)
     def read(model: list[int]) -> tuple[list[int], list[int]]:
         full = assignment(model, n)  # a variable no clause mentions reads as "/"
@@ -201,10 +172,10 @@ def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, em
     def values(answer: list[int]) -> list[int]:
         return [i + 1 if a == 2 else -(i + 1) for i, a in enumerate(answer)]
 
-    with Solver(name=solver_name) as solver:
-        solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
-        for diamond in _diamonds(rows, cols):
-            solver.add_clause(diamond)
-        for cl in clauses:
-            solver.add_clause(cl)
-        return then(solver, read, lambda m: _cycle_cuts(n, npts, assignment(m, n), edges), values)
+    solver = Solver(name=solver_name)
+    solver.add_clause([n, -n])  # declares all n variables even when no clue mentions them
+    for diamond in _diamonds(rows, cols):
+        solver.add_clause(diamond)
+    for cl in clauses:
+        solver.add_clause(cl)
+    return Encoded(solver, read, values, lambda m: _cycle_cuts(n, npts, assignment(m, n), edges))

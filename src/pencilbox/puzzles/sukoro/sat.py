@@ -1,6 +1,8 @@
 """Sukoro engine 3: SAT counter (python-sat) with lazily added connectivity cuts.
 
-Self-contained on purpose (a baseline and cross-check for the other engines).
+Self-contained on purpose (a baseline and cross-check for the other engines): what it
+shares with the other SAT counters (core/satloop.py, core/cardinality.py) decides nothing
+about Sukoro.
 
 Encoding: ``x_c`` = cell numbered; ``d_{c,v}`` (v = 1..4) = cell shows v.
 ``x_c -> OR_v d_{c,v}``, ``d_{c,v} -> x_c`` and ``d_{c,v} -> exactly v
@@ -20,29 +22,16 @@ one piece shared: a wrapper that knows nothing of Sukoro).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations
-from typing import TypeVar
 
 from pysat.solvers import Solver
 
+from pencilbox.core.cardinality import at_least, at_most
 from pencilbox.core.generate import Rivals
-from pencilbox.core.satloop import (
-    Counted,
-    Cuts,
-    Read,
-    Spread,
-    Values,
-    count_models,
-    no_count,
-    no_spread,
-    spread,
-)
+from pencilbox.core.satloop import Counted, Encoded, Spread, counted, spread_of
 
 __all__ = ["SOLVER_NAME", "rivals", "sat_count", "sat_spread"]
-
-T = TypeVar("T")
 
 #: pysat backend: fastest of minisat22, glucose4/42, cadical153/195, maplechrono on 10x10-12x12
 #: uniqueness checks (about 1.3-3 ms each, most of it Python and solver set-up).
@@ -92,13 +81,9 @@ def _base_cnf(rows: int, cols: int) -> tuple[list[int], ...]:
                 cnf.append([-d])
                 continue
             cnf.append([-d, xc])
-            # at least v numbered: every (k - v + 1)-subset has a numbered one
-            for sub in combinations(xs, k - v + 1):
-                cnf.append([-d, *sub])
-            # at most v numbered: every (v + 1)-subset has an empty one
-            if v < k:
-                for sub in combinations(xs, v + 1):
-                    cnf.append([-d, *(-s for s in sub)])
+            # d -> at least v numbered neighbours, then d -> at most v
+            cnf.extend([-d, *sub] for sub in at_least(xs, v))
+            cnf.extend([-d, *sub] for sub in at_most(xs, v))
         for m in nb[c]:
             if m > c:
                 for v in range(1, min(k, len(nb[m])) + 1):
@@ -130,30 +115,27 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     (count may then be a lower bound), ``answers`` the first up-to-2 answers
     as flat digit lists (0 = empty).
     """
-    return _run(rows, cols, clues, solver_name, no_count(),
-                lambda solver, read, cuts, values: count_models(solver, limit, read, cuts))
+    return counted(_encode(rows, cols, clues, solver_name), limit)
 
 
 def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
                solver_name: str = SOLVER_NAME) -> Spread:
     """The cells every answer agrees on (digit or empty), and the answers counted up to
     ``limit`` (the first ``keep`` kept), as ``satloop.spread``."""
-    return _run(rows, cols, clues, solver_name, no_spread(),
-                lambda solver, read, cuts, values: spread(solver, limit, keep, read, values, cuts))
+    return spread_of(_encode(rows, cols, clues, solver_name), limit, keep)
 
 
-def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, empty: T,
-         then: Callable[[Solver, Read, Cuts, Values], T]) -> T:
-    """The board's solver with its clauses, handed to ``then`` (``empty`` when no answer can be)."""
+def _encode(rows: int, cols: int, clues: Sequence[int | None], solver_name: str) -> Encoded | None:
+    """The board's solver with its clauses and how to read it (None when no answer can be)."""
     n = rows * cols
     if len(clues) != n:
         raise ValueError("clues must have rows*cols entries")
     if n == 0:
-        return empty
+        return None
     nb = _neighbours_cached(rows, cols)
     units = _clue_units(n, clues)
     if units is None:
-        return empty
+        return None
     def read(model: list[int]) -> tuple[list[int], list[int]]:
         onset = {c for c in range(n) if model[c] > 0}
         answer = [sum(1 for m in nb[c] if m in onset) if c in onset else 0 for c in range(n)]
@@ -167,10 +149,10 @@ def _run(rows: int, cols: int, clues: Sequence[int | None], solver_name: str, em
     def values(answer: list[int]) -> list[int]:
         return [n + 4 * c + d if d else -(c + 1) for c, d in enumerate(answer)]  # d_{c,d}, or not x_c
 
-    with Solver(name=solver_name, bootstrap_with=_base_cnf(rows, cols)) as solver:
-        for u in units:
-            solver.add_clause(u)
-        return then(solver, read, cuts, values)
+    solver = Solver(name=solver_name, bootstrap_with=_base_cnf(rows, cols))
+    for u in units:
+        solver.add_clause(u)
+    return Encoded(solver, read, values, cuts)
 
 
 def _cut(comps: list[list[int]], nb: list[list[int]]) -> list[list[int]]:
