@@ -236,12 +236,13 @@ def test_the_brute_kit_is_shared_by_the_brute_counters_alone() -> None:
 
 def test_what_the_counters_share_stays_theirs() -> None:
     """The counters' helpers in core (issue 45, item 4): the brute and SAT counters' union-find,
-    the brute counters' symmetry restarts and the SAT counters' cardinality clauses (which
+    the brute counters' grid symmetries and restarts and the SAT counters' cardinality clauses (which
     Fill-a-Pix's certifier uses on the SAT counter's encoding) import nothing of pencilbox, and
     only the counters import them; the readable code's union-find is no counter's."""
     counters = {f"puzzles/{name}/{engine}.py" for name in puzzles.names() for engine in ("brute", "sat")}
     assert users("pencilbox.core.unionfind_counters") == ["puzzles/slant/brute.py", "puzzles/slant/sat.py"]
-    assert users("pencilbox.core.restarts") == ["puzzles/fillapix/brute.py", "puzzles/slant/brute.py"]
+    assert users("pencilbox.core.restarts") == ["puzzles/fillapix/brute.py", "puzzles/slant/brute.py",
+                                                "puzzles/sukoro/brute.py"]
     assert users("pencilbox.core.cardinality") == sorted(
         ["puzzles/fillapix/certify.py", *(f"puzzles/{name}/sat.py" for name in puzzles.names())])
     readable = users("pencilbox.core.unionfind")

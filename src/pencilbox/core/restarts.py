@@ -1,8 +1,9 @@
-"""The brute counters' symmetry restarts (Slant's and Fill-a-Pix's engine 2), written once: a
-reading-order search has a heavy tail that depends on the board's orientation, so the eight
-rotations and reflections are searched in turn under a node budget that doubles every round,
-and the first search that finishes answers (each is complete and exact, so the count is the
-same whichever finishes). Plain Python; nothing of the ladder imports it."""
+"""The brute counters' grid symmetries and symmetry restarts, written once. A reading-order
+search has a heavy tail that depends on the board's orientation, so Slant's and Fill-a-Pix's
+engine 2 search the eight rotations and reflections in turn under a node budget that doubles
+every round, and the first search that finishes answers (each is complete and exact, so the
+count is the same whichever finishes); Sukoro's transposes a board wider than tall (its
+frontier is then narrower). Plain Python; nothing of the ladder imports it."""
 
 from __future__ import annotations
 
@@ -13,13 +14,15 @@ from typing import TypeVar
 R = TypeVar("R")
 
 SYMMETRIES = 8  # the rotations and reflections of a grid
+TRANSPOSE = 4  # the symmetry that swaps rows and columns
 FIRST_BUDGET = 2000  # decisions allowed to the first try of each symmetry; doubled every round
 
 
 @lru_cache(maxsize=256)
 def grid_symmetry(h: int, w: int, t: int) -> tuple[int, int, tuple[int, ...]]:
     """Symmetry ``t`` of an h x w grid (bit 4: transpose, then bit 1: mirror columns, bit 2:
-    mirror rows): the new shape and, for every new position in reading order, the old one."""
+    mirror rows; 0 leaves it as it is): the new shape and, for every new position in reading
+    order, the old one."""
     h2, w2 = (w, h) if t & 4 else (h, w)
     src: list[int] = []
     for nr in range(h2):

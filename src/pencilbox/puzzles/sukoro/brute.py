@@ -2,7 +2,8 @@
 
 This module deliberately shares no code with the rest of the project, so that
 it can serve as an independent check of the main solver (its imports, the signal
-poll of core/poll.py with its unwrapping and core/brutekit.py, decide nothing).
+poll of core/poll.py with its unwrapping, core/brutekit.py and the grid symmetries of
+core/restarts.py, decide nothing about Sukoro).
 
 Search: cells are visited in reading order and each gets ONE bit (numbered or
 empty).  No digit is ever guessed: a cell's digit is its degree (number of
@@ -37,6 +38,7 @@ from numba import njit
 
 from pencilbox.core.brutekit import kept, plain
 from pencilbox.core.poll import EVERY, stopped
+from pencilbox.core.restarts import TRANSPOSE, grid_symmetry
 from pencilbox.core.unwind import unwinds
 
 __all__ = ["brute_count"]
@@ -300,13 +302,8 @@ def brute_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 
     for v in clues:
         if v is not None and not 0 <= v <= 4:
             return 0, None, 0, []
-    transpose = cols > rows
-    if transpose:
-        r2, c2 = cols, rows
-        cl = [clues[(k % c2) * cols + k // c2] for k in range(rows * cols)]
-    else:
-        r2, c2 = rows, cols
-        cl = list(clues)
+    r2, c2, src = grid_symmetry(rows, cols, TRANSPOSE if cols > rows else 0)
+    cl = [clues[p] for p in src]
     clue = np.array([_NO_CLUE if v is None else v for v in cl], dtype=np.int64)
     nbr, comp, cmp_nb = _tables(r2, c2)
     out = np.zeros((2, r2 * c2), dtype=np.int64)
@@ -330,11 +327,9 @@ def brute_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 
     answers: list[list[int]] = []
     for a in range(int(saved)):
         bits = out[a]
-        digits = [0] * (r2 * c2)
-        for j in range(r2 * c2):
+        digits = [0] * (rows * cols)
+        for j, p in enumerate(src):
             if bits[j]:
-                digits[j] = int(sum(bits[m] for m in nbr[j] if m >= 0))
-        if transpose:
-            digits = [digits[(k % cols) * c2 + k // cols] for k in range(rows * cols)]
+                digits[p] = int(sum(bits[m] for m in nbr[j] if m >= 0))
         answers.append(digits)
     return int(count), _STOPS[stop], int(nodes), answers
