@@ -23,9 +23,9 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import __version__, api, bank, boardio, puzzles, service
+from pencilbox.compiled.ready import compiled_ready
 from pencilbox.core import engine
 from pencilbox.core.budgets import SOLVE_NODES
-from pencilbox.core.puzzle import compiled_ready
 
 ROOT = Path(__file__).resolve().parent.parent
 REPS = 30

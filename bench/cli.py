@@ -3,7 +3,7 @@ median of 0.4 s or less). Writes bench/results/cli.json and prints it.
 
 - median wall seconds over RUNS processes of: bare Python, `import numpy`, `import numba`,
   `pencilbox --help`, `convert`, `check`, and `solve` on a 10x10 bank board of each puzzle,
-  twice: served by the ahead-of-time build (``pencilbox warm`` makes it; core/aot.py), and by
+  twice: served by the ahead-of-time build (``pencilbox warm`` makes it; compiled/aot.py), and by
   the jitted code alone (PENCILBOX_AOT=0: numba loads its cache); kernels already built and
   cached (one untimed run first);
 - where a solve's time goes, measured inside RUNS processes on either path: each import, the
@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from pencilbox import __version__, bank
-from pencilbox.core import aot
+from pencilbox.compiled import aot
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNS = 10

@@ -173,7 +173,7 @@ def cli_figures(exe: Path, env: dict[str, str], tmp: Path, cases: dict[str, Any]
                        timeout=PATIENCE_S)
         return round(time.monotonic() - t, 3)
     first = {name: {verb: timed(name, verb) for verb in VERBS} for name in PUZZLES}
-    code = "from pencilbox import warm; print(warm.progress()['state'])"
+    code = "from pencilbox.compiled import warm; print(warm.progress()['state'])"
     py = exe.parent / "python"
     t = time.monotonic()
     while subprocess.run([str(py), "-c", code], env=env, capture_output=True, text=True).stdout.strip() \

@@ -1,4 +1,4 @@
-"""The ahead-of-time build (pencilbox/ahead.py builds, core/aot.py loads): where it is built,
+"""The ahead-of-time build (compiled/ahead.py builds, compiled/aot.py loads): where it is built,
 solve, count, grade and hint start without numba and give what the jitted code gives (counts,
 node counts, answers, fixpoints); a build whose sources changed since is never loaded."""
 
@@ -14,8 +14,9 @@ from typing import Any
 
 import pytest
 
-from pencilbox import ahead, bank, boardio, puzzles
-from pencilbox.core import aot, engine
+from pencilbox import bank, boardio, puzzles
+from pencilbox.compiled import ahead, aot
+from pencilbox.core import engine
 
 COMPILER = shutil.which("cc") or shutil.which("gcc")
 needs_build = pytest.mark.skipif(COMPILER is None, reason="no C compiler: pencilbox warm cannot build ahead")

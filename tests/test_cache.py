@@ -14,8 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import bank, warm
-from pencilbox.core import cache
+from pencilbox import bank
+from pencilbox.compiled import cache, warm
 
 SRC = Path(cache.PACKAGE)
 
@@ -58,7 +58,7 @@ def test_the_key_follows_the_kernel_sources_only(tmp_path: Path, monkeypatch: py
 
 
 def test_the_key_names_numbas_version_without_importing_it() -> None:
-    code = ("import sys; from pencilbox.core import cache; v = cache.numba_version(); "
+    code = ("import sys; from pencilbox.compiled import cache; v = cache.numba_version(); "
             "print(v, 'numba' in sys.modules)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     import numba
@@ -66,8 +66,8 @@ def test_the_key_names_numbas_version_without_importing_it() -> None:
 
 
 def test_numba_keeps_our_functions_in_the_keyed_folder(tmp_path: Path) -> None:
-    code = ("from pencilbox import exercise; exercise.exercise('sukoro', 'brute'); "
-            "from pencilbox.core import cache; print(cache.numba_dir())")
+    code = ("from pencilbox.compiled import exercise; exercise.exercise('sukoro', 'brute'); "
+            "from pencilbox.compiled import cache; print(cache.numba_dir())")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=600,
                        env=fresh_env(tmp_path))
     assert r.returncode == 0, r.stderr
@@ -137,7 +137,7 @@ def test_a_cold_command_starts_one_background_build(tmp_path: Path) -> None:
         second = subprocess.run([sys.executable, "-m", "pencilbox", "hint", str(board)], capture_output=True,
                                 text=True, env=env, timeout=300)
         assert second.returncode == 0 and "a background build is at" in second.stderr, second.stderr
-        code = "from pencilbox import warm; print(warm.start_background())"
+        code = "from pencilbox.compiled import warm; print(warm.start_background())"
         again = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                                timeout=60)
         assert again.stdout.split() == ["None"], "a second build started beside the first"

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import bank, exercise, puzzles, warm
-from pencilbox.core import aot
+from pencilbox import bank, puzzles
+from pencilbox.compiled import aot, exercise, warm
 
 PROBE = """
 import json, sys
-from pencilbox import exercise, warm
+from pencilbox.compiled import exercise, warm
 for name, job in json.loads(sys.argv[1]):
     exercise.exercise(name, job)
 print(json.dumps(warm.cache_stats()))

@@ -149,7 +149,7 @@ def test_one_level_check_and_one_grade_check() -> None:
 def test_the_cli_passes_its_flags_to_the_library(monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI's verbs are the library's Board methods called with the flags as arguments, which
     build the one service.Options object."""
-    from pencilbox.core import cache
+    from pencilbox.compiled import cache
     monkeypatch.setenv(cache.POLICY, os.environ.get(cache.POLICY, "compile"))  # cli.main sets its own
     seen: list[service.Options] = []
     real = service.count

@@ -18,7 +18,7 @@ import pytest
 
 import pencilbox
 from pencilbox import bank, boardio, cli, puzzles, render
-from pencilbox.core import cache
+from pencilbox.compiled import cache
 from tests.registry.test_formats import BAD
 
 NAMES = [n for n in puzzles.names() if n != "toy"]

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from pencilbox import bank, puzzles
-from pencilbox.core import aot
+from pencilbox.compiled import aot
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not (ROOT / ".venv" / ".installed").exists() or shutil.which("cc") is None,

@@ -21,7 +21,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
-from pencilbox.core import cache as _cache
+from pencilbox.compiled import cache as _cache
 from pencilbox.errors import BoardError
 
 if TYPE_CHECKING:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, NoReturn
 
 from pencilbox import api, boardio, booklet, render, service, verbs
-from pencilbox.core import cache
+from pencilbox.compiled import cache, ready
 from pencilbox.core import puzzle as protocol
 from pencilbox.core.unwind import signalled
 from pencilbox.errors import BoardError, clip, shown
@@ -203,7 +203,7 @@ def cmd_notes(args: argparse.Namespace) -> int:
 
 
 def cmd_warm(args: argparse.Namespace) -> int:
-    from pencilbox import warm
+    from pencilbox.compiled import warm
     if args.parent is not None:
         from pencilbox.core.lifetime import die_with
         die_with(args.parent)
@@ -232,7 +232,7 @@ def _cold(name: str) -> None:
     if _told:
         return
     _told.append(name)
-    from pencilbox import warm
+    from pencilbox.compiled import warm
     proc = warm.start_background()
     now = warm.progress()
     if proc is not None:
@@ -427,9 +427,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.verb in LADDER:
             os.environ.setdefault(cache.POLICY, "auto")
             if args.verb != "play":  # the player starts its own build, at once
-                protocol.COLD.append(_cold)
+                ready.COLD.append(_cold)
         if args.verb in COMPILING:
-            from pencilbox import warm
+            from pencilbox.compiled import warm
             warm.announce()
         verb: Callable[[argparse.Namespace], int] = args.fn
         return verb(args)

@@ -14,6 +14,7 @@ from functools import lru_cache
 from typing import ParamSpec, TypeVar
 
 from pencilbox import puzzles
+from pencilbox.compiled.ready import compiled_ready
 from pencilbox.core import budgets, engine
 from pencilbox.core.budgets import (
     COUNT_LIMIT,
@@ -26,7 +27,7 @@ from pencilbox.core.budgets import (
     scaled,
 )
 from pencilbox.core.engine import CAPPED, UNIQUE, Level
-from pencilbox.core.puzzle import BoardShape, Broken, compiled_ready
+from pencilbox.core.puzzle import BoardShape, Broken
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
 from pencilbox.results import Backbone, BoardLike, BrokenRule, Cell, Check, Count, Grade, Hint, Solution

@@ -1,14 +1,14 @@
 """Until the generators are compiled, the command line makes boards with their readable loops
-(core.puzzle.generator_ready): they must be the very boards the compiled loops make from the
+(compiled.ready.generator_ready): they must be the very boards the compiled loops make from the
 same seed, at every grade, or a seed would name two boards. While they run, every compiled
-entry point (core.aot.Code) refuses: the readable loops really ran."""
+entry point (compiled.aot.Code) refuses: the readable loops really ran."""
 
 from __future__ import annotations
 
 import pytest
 
 from pencilbox import puzzles
-from pencilbox.core import aot, cache
+from pencilbox.compiled import aot, cache
 
 CASES = [("sukoro", 7, 7), ("slant", 6, 6), ("ripple", 6, 6), ("fillapix", 7, 7), ("fillapix", 8, 8)]
 

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 from pencilbox import api, bank, boardio, cli, puzzles, service
-from pencilbox.core import cache, engine
+from pencilbox.compiled import cache
+from pencilbox.core import engine
 
 NAMES = puzzles.names()
 MS = re.compile(r"\d+(\.\d+)? ms\b")  # a count's time: the one thing that differs run to run

@@ -24,7 +24,7 @@ puzzle's probe flag (the last bit of its ladder, core/kernel.py).
 
 Note for caching: numba keys a cached function on its own file, so an edit here is not seen
 by the puzzles' cached code; the checkout's numba cache folder (dev.py) and the ahead-of-time
-manifest (core/aot.py) hash this file with the puzzles' kernels.
+manifest (compiled/aot.py) hash this file with the puzzles' kernels.
 """
 
 from __future__ import annotations

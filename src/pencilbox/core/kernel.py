@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from pencilbox.core.aot import Code
+from pencilbox.compiled.aot import Code
 from pencilbox.core.engine import PROBE, Count, OutOfNodes
 
 DONE, BROKE, CAPPED = 1, 0, 2  # a compiled fixpoint's ends, as core/jit.py names them (not imported:

@@ -12,7 +12,7 @@ which ``pencilbox.core.unwind`` turns back into that exception.
 the signal returns too, and a kernel run with an exception already set returns at once.
 Both calls need the GIL: no kernel may be compiled ``nogil``. The symbols are resolved by
 name when the compiled code is loaded, so numba's cache and the ahead-of-time modules
-(core/aot.py) keep working. This module decides nothing about any puzzle: the independent
+(compiled/aot.py) keep working. This module decides nothing about any puzzle: the independent
 brute-force counters use it too.
 """
 

@@ -3,7 +3,7 @@
 CPython raises what a signal's handler raised inside a kernel as the cause of a SystemError
 ("returned a result with an exception set"); the wrappers here raise the handler's own
 exception instead. Kept apart from pencilbox.errors: every module a kernel imports is part of
-the compiled cache's key (core/cache.py), and this one seldom changes.
+the compiled cache's key (compiled/cache.py), and this one seldom changes.
 """
 
 from __future__ import annotations

@@ -24,9 +24,9 @@ from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from pencilbox import puzzles, verbs, warm
-from pencilbox.core import cache
-from pencilbox.core.puzzle import generator_built
+from pencilbox import puzzles, verbs
+from pencilbox.compiled import cache, warm
+from pencilbox.compiled.ready import generator_built
 from pencilbox.errors import BoardError, clip, shown
 from pencilbox.player import lanes
 from pencilbox.player.guard import Guard

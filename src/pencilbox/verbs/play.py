@@ -11,12 +11,13 @@ from dataclasses import replace
 from functools import cache
 
 from pencilbox import api, bank, boardio, puzzles, service
-from pencilbox.core import cache as kernels
+from pencilbox.compiled import cache as kernels
+from pencilbox.compiled.ready import generator_built
 from pencilbox.core import engine
 from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level, OutOfNodes, Stuck
-from pencilbox.core.puzzle import JSON, BoardShape, Broken, Clues, generator_built, known
+from pencilbox.core.puzzle import JSON, BoardShape, Broken, Clues, known
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
 from pencilbox.results import Cell, Check, Hint

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 import random
 
+from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded
-from pencilbox.core.puzzle import generator_ready
 from pencilbox.errors import BoardError
 from pencilbox.puzzles.fillapix import PUZZLE, certify, kernel
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board

@@ -32,7 +32,7 @@ from pencilbox.puzzles.fillapix.kernel import CNT, PAIR, PRB, SIDES
 POP9 = np.array([bin(m).count("1") for m in range(512)], dtype=np.int64)  # cells in a 3x3 frame mask
 
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
-# (core/aot.py), and so is the generator's erasure loop (jit_generate.py); its rival search stays jitted.
+# (compiled/aot.py), and so is the generator's erasure loop (jit_generate.py); its rival search stays jitted.
 EXPORTS = ('_search', '_finish', '_blocks', '_pairs', '_incidence')  # the tables' from jit_tables.py
 
 

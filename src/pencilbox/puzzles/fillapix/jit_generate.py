@@ -23,7 +23,7 @@ from pencilbox.puzzles.fillapix.jit import (
 )
 from pencilbox.puzzles.fillapix.kernel import PRB
 
-# the erasure loop, built ahead of time with the ladder's entry points (core/aot.py)
+# the erasure loop, built ahead of time with the ladder's entry points (compiled/aot.py)
 EXPORTS = ('_minimise',)
 
 

@@ -7,7 +7,7 @@ from numba import njit
 
 from pencilbox.puzzles.fillapix.twins import COLUMN, NONE, ROW, TWO_BLOCK
 
-# the generator classifies every picture it draws: built ahead of time with it (core/aot.py)
+# the generator classifies every picture it draws: built ahead of time with it (compiled/aot.py)
 EXPORTS = ('_twin_core',)
 
 

@@ -1,5 +1,5 @@
 """The engine's fast path for Fill-a-Pix: the Python side of the compiled ladder in jit.py. It
-imports no numba, so a command the ahead-of-time build serves (core/aot.py) starts without it."""
+imports no numba, so a command the ahead-of-time build serves (compiled/aot.py) starts without it."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from functools import lru_cache
 
 import numpy as np
 
-from pencilbox.core.aot import Code
+from pencilbox.compiled.aot import Code
 from pencilbox.core.engine import PROBE, Count
 from pencilbox.core.kernel import KernelBase, flag_table, run
 from pencilbox.core.kernel import flags_of as shared_flags

@@ -43,7 +43,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from pencilbox.core.aot import Code
+from pencilbox.compiled.aot import Code
 
 NONE, COLUMN, ROW, TWO_BLOCK = 0, 1, 2, 3
 TWINS = Code("pencilbox.puzzles.fillapix.jit_twins")  # the compiled core, built ahead with the generator

@@ -22,10 +22,10 @@ from __future__ import annotations
 import math
 import random
 
+from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, erase, finishes, graded, minimise
 from pencilbox.core.geometry import Grid, grid
-from pencilbox.core.puzzle import generator_ready
 from pencilbox.core.rng import RandomValues
 from pencilbox.puzzles.ripple import PUZZLE, kernel
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state

@@ -42,7 +42,7 @@ TRAIL, CELLS, REGIONS, LINES = 0, 1, 2, 3
 TV, TO, CQ, RQ, RM, LQ, LM, SPOTS, LEFT, RIGHT, BM, BC, WORDS, HEAD = range(4, 18)
 
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
-# (core/aot.py).
+# (compiled/aot.py).
 EXPORTS = ('_search', '_finish', '_line_needs')
 
 

@@ -15,10 +15,11 @@ import random
 from dataclasses import replace
 from functools import lru_cache
 
+from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.generate import Made, check_grade, finishes, graded, keep_test, minimise
-from pencilbox.core.puzzle import Clues, generator_ready
+from pencilbox.core.puzzle import Clues
 from pencilbox.core.unionfind import join
 from pencilbox.puzzles.slant import PUZZLE, kernel
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board

@@ -24,7 +24,7 @@ from pencilbox.core.jit import BROKE, CAPPED, DONE, finish, first_open, lowest, 
 from pencilbox.puzzles.slant.kernel import CNT, CYC, DUET, PRB
 
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
-# (core/aot.py).
+# (compiled/aot.py).
 EXPORTS = ('_search', '_finish')
 
 

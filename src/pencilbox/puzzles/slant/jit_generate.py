@@ -18,7 +18,7 @@ from pencilbox.core.poll import EVERY, stopped
 from pencilbox.puzzles.slant.jit import _base, _narrow, _push, _state, _undo_to
 from pencilbox.puzzles.slant.kernel import PRB
 
-# the erasure loop, built ahead of time with the ladder's entry points (core/aot.py)
+# the erasure loop, built ahead of time with the ladder's entry points (compiled/aot.py)
 EXPORTS = ('_minimise',)
 
 

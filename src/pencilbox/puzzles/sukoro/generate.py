@@ -19,10 +19,11 @@ from __future__ import annotations
 
 import random
 
+from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.engine import PROBE
 from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
-from pencilbox.core.puzzle import Clues, generator_ready
+from pencilbox.core.puzzle import Clues
 from pencilbox.core.rng import RandomValues
 from pencilbox.puzzles.sukoro import PUZZLE, kernel
 from pencilbox.puzzles.sukoro.board import ALL, NUMBERED, Board, answer_from_state

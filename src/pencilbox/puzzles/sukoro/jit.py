@@ -39,7 +39,7 @@ C_SIZE = 10
 DIGITS = np.array([[sum(1 << v for v in range(max(s, 1), min(p, 4) + 1)) for p in range(5)]
                    for s in range(5)], dtype=np.int64)
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
-# (core/aot.py).
+# (compiled/aot.py).
 EXPORTS = ('_search', '_finish')
 
 

@@ -1,6 +1,6 @@
 """The ahead-of-time builder: ``pencilbox warm`` (and dev.py's wheel) compile each puzzle's
 entry points (its ``jit`` modules' ``EXPORTS``, with the signatures the verbs use) into small
-extension modules with numba's ahead-of-time compiler; core/aot.py loads them. It lives above
+extension modules with numba's ahead-of-time compiler; compiled/aot.py loads them. It lives above
 the core because it runs the verbs (``exercise``) to learn those signatures.
 
 numba is imported only while a module compiles, in a process of its own.
@@ -16,14 +16,14 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from pencilbox import puzzles
-from pencilbox.core import aot
+from pencilbox.compiled import aot
+from pencilbox.compiled.exercise import exercise
 from pencilbox.core.files import write_atomic
-from pencilbox.exercise import exercise
 
 if TYPE_CHECKING:
     from pathlib import Path
 
-try:  # the builtin module: hashlib loads OpenSSL (as core/aot.py)
+try:  # the builtin module: hashlib loads OpenSSL (as compiled/aot.py)
     from _sha256 import sha256  # type: ignore[import-not-found]  # no stub for the builtin
 except ImportError:  # pragma: no cover - a Python without it
     from hashlib import sha256
@@ -65,7 +65,7 @@ def build_all(names: list[str], jobs: int | None = None, folder: str | None = No
     while todo or running:
         while todo and len(running) < jobs:
             name = todo.pop(0)
-            running.append((name, subprocess.Popen([sys.executable, "-m", "pencilbox.ahead", name,
+            running.append((name, subprocess.Popen([sys.executable, "-m", "pencilbox.compiled.ahead", name,
                                                     *([folder] if folder else [])],
                                                    stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                                    text=True)))
@@ -121,7 +121,7 @@ def _compile(jit: str, module: ModuleType, sigs: dict[str, Any], src: dict[str, 
     return folder / f"{name}{aot.SUFFIX}"
 
 
-if __name__ == "__main__":  # python -m pencilbox.ahead PUZZLE|all [FOLDER] (warm; dev.py wheel)
+if __name__ == "__main__":  # python -m pencilbox.compiled.ahead PUZZLE|all [FOLDER] (warm; dev.py wheel)
     from pencilbox.core.lifetime import die_with
     die_with(os.getppid())  # a build stopped half-way leaves no compiler running
     into = sys.argv[2] if len(sys.argv) > 2 else None

@@ -1,6 +1,6 @@
 """The kernel build: ``pencilbox warm`` runs a tiny job of every puzzle and engine so numba
 compiles each kernel with the signatures real calls use into the per-user cache
-(core/cache.py), stamps each job ready, then builds the ladder's entry points ahead of time.
+(compiled/cache.py), stamps each job ready, then builds the ladder's entry points ahead of time.
 
 The same build runs in the background (``start_background``): the player starts it at once
 and answers from the readable rungs meanwhile; a command that finds its kernels cold starts
@@ -19,9 +19,9 @@ import time
 from collections.abc import Callable
 from typing import IO, Any
 
-from pencilbox import ahead, puzzles
-from pencilbox.core import aot, cache
-from pencilbox.exercise import exercise, jobs
+from pencilbox import puzzles
+from pencilbox.compiled import ahead, aot, cache
+from pencilbox.compiled.exercise import exercise, jobs
 
 NOTE = "pencilbox: compiling kernels, first run only (pencilbox warm compiles them all ahead)"
 
@@ -238,7 +238,7 @@ def bytecode() -> None:
 
 
 def build_ahead() -> dict[str, str]:
-    """Build every puzzle's entry points ahead of time (pencilbox/ahead.py) for puzzles that have a
+    """Build every puzzle's entry points ahead of time (compiled/ahead.py) for puzzles that have a
     jitted module; per puzzle "" when built, else why not."""
     from importlib.util import find_spec
 

@@ -8,7 +8,7 @@ hash of every source file the compiled code was made from; a module whose source
 since, or that fails to load, is never used: the verbs then fall back to the jitted code.
 
 This module is the loader only (the core imports nothing above it); the builder, which runs
-the verbs to learn the signatures, is ``pencilbox.ahead``. Nothing here imports numba.
+the verbs to learn the signatures, is ``pencilbox.compiled.ahead``. Nothing here imports numba.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ import sys
 from types import ModuleType
 from typing import Any
 
-from pencilbox.core import cache
+from pencilbox.compiled import cache
 from pencilbox.core.unwind import unwinds
 
 try:  # the builtin module: hashlib loads OpenSSL, 9 ms of a 0.4 s start (random does the same)
@@ -38,7 +38,7 @@ SHIPPED = os.path.join(PACKAGE, "_built")  # modules a platform wheel carries (p
 
 
 def cache_dir() -> str:
-    """Where ``pencilbox warm`` builds: the per-user cache of this kernel version (core/cache.py)."""
+    """Where ``pencilbox warm`` builds: the per-user cache of this kernel version (compiled/cache.py)."""
     return cache.aot_dir()
 
 

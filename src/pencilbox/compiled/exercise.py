@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox import puzzles
-from pencilbox.core import cache
+from pencilbox.compiled import cache
 
 
 def jobs() -> list[tuple[str, str]]:

@@ -3,9 +3,9 @@ ahead-of-time modules and the stamps that say which kernels are ready, in a fold
 kernel sources and the numba version, so a stale or foreign cache is never loaded.
 
     ~/.cache/pencilbox/<key>/numba   numba's cache of pencilbox's functions (only theirs)
-                            /aot     the ahead-of-time modules (core/aot.py)
+                            /aot     the ahead-of-time modules (compiled/aot.py)
                             /ready   one stamp per (puzzle, job) whose kernels are compiled
-                            /build.* the background build's lock, progress and log (warm.py)
+                            /build.* the background build's lock, progress and log (compiled/warm.py)
 
 ``PENCILBOX_CACHE_DIR`` moves the root (``XDG_CACHE_HOME`` is honoured); an explicit
 ``NUMBA_CACHE_DIR`` is numba's own setting and wins for numba's files. Nothing here imports
