@@ -306,7 +306,7 @@ def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatc
     solve and count past 60 s, cold): the verb's rung passes share PASS_WORK, past it capped;
     a --node-cap given lifts it, as it lifts the probe's trial cap."""
     from pencilbox import api, boardio, puzzles, service
-    from pencilbox.core import budgets, engine
+    from pencilbox.core import budgets, engine, ladder
     monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
     cols = 4000
     strip = {"puzzle": "ripple", "rows": 2, "cols": cols, "clues": [[None] * cols] * 2,
@@ -325,7 +325,7 @@ def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatc
         with pytest.raises(engine.OutOfNodes):
             ripple = puzzles.get("ripple")
             engine.run_fixpoint(ripple, board, ripple.initial_state(board), ("region", "ripple"), accel=False)
-    assert engine._PASSES.get() is None  # the budget ends with its verb
+    assert ladder._PASSES.get() is None  # the budget ends with its verb
     assert service.Options(node_cap=10).passes() is None and service.Options().passes() == budgets.PASS_WORK
 
 

@@ -35,7 +35,6 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("player/api.py", "pencilbox.studies.stats"): (1, "the notes page only when asked"),
     ("compiled/exercise.py", "pencilbox"): (2, "bank, boardio and service only when warming"),
     ("bank/__init__.py", "pencilbox.core.generate"): (2, "the generator's helpers only when a bank is built"),
-    ("core/engine.py", "pencilbox.core.screen"): (1, "the hint's compiled screen builds on the engine"),
     # Fill-a-Pix's twin census runs as ``python -m``: the studies package must not import it first
     **{(f"puzzles/fillapix/studies/{study}.py", "pencilbox.puzzles.fillapix.studies.twin_census"):
        (1, "python -m") for study in ("census", "exact_twins")},

@@ -27,7 +27,8 @@ from pencilbox.core.budgets import (
     scaled,
 )
 from pencilbox.core.engine import CAPPED, UNIQUE, Level
-from pencilbox.core.puzzle import BoardShape, Broken
+from pencilbox.core.outcomes import Broken
+from pencilbox.core.puzzle import BoardShape
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
 from pencilbox.results import Backbone, BoardLike, BrokenRule, Cell, Check, Count, Grade, Hint, Solution

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from pencilbox import puzzles
-from pencilbox.core.puzzle import Puzzle, PuzzleBase
+from pencilbox.core.puzzle import Puzzle
+from pencilbox.core.puzzlebase import PuzzleBase
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "pencilbox"
 OPTIONAL = ("url", "tatham", "raw")

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from pencilbox import api, bank, boardio, puzzles, verbs
 from pencilbox.core import engine
-from pencilbox.core.puzzle import undecided
+from pencilbox.core.outcomes import undecided
 from pencilbox.player.api import app
 
 client = TestClient(app, base_url="http://127.0.0.1:8000", headers={"Content-Type": "application/json"})

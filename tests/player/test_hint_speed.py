@@ -1,4 +1,4 @@
-"""Hints stay the readable ladder's (issue 15 item 2): the compiled screen (core/screen.py)
+"""Hints stay the readable ladder's (issue 15 item 2): the compiled screen (core/hint.py)
 changes how long a hint takes, never what it says. How long it takes is measured by
 bench/player.py (p50/p95/max of a hint-driven solve of the largest bank boards), not here."""
 

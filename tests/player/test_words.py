@@ -11,7 +11,7 @@ import pytest
 
 from pencilbox import api, bank, boardio, puzzles
 from pencilbox.core import engine, words
-from pencilbox.core.puzzle import PuzzleBase
+from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.verbs import play
 from tests.toy import PUZZLE as TOY
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core.engine import Count
-from pencilbox.core.puzzle import Engine, Places, PuzzleBase
+from pencilbox.core.puzzle import Engine, Places
+from pencilbox.core.puzzlebase import PuzzleBase
 
 from . import board as tb
 from . import rules

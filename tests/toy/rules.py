@@ -3,7 +3,7 @@ plus with too many or too few shaded cells) and ``complete``."""
 
 from __future__ import annotations
 
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.outcomes import Broken
 
 from .board import Board
 

@@ -11,32 +11,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any, Generic
 
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level
+from pencilbox.core.outcomes import Made
 from pencilbox.core.puzzle import BoardT, Clues, Puzzle
 
 __all__ = ["KeepTest", "Made", "Rivals", "UNIQUE", "check_grade", "erase", "finishes", "grade_of", "graded",
            "keep_test", "minimise", "removable", "scan", "verdict"]
-
-
-@dataclass(frozen=True)
-class Made(Generic[BoardT]):
-    """A generated board with how it was made."""
-
-    board: BoardT
-    answer: tuple[int, ...]
-    seed: int
-    grade: Level | None
-    clues: int
-    erase_checks: int
-    capped_checks: int | None = None  # uniqueness checks that ran out of nodes and kept their
-    # clue (the board is locally minimal up to them); None where the generator does not count
-    proved_unique: bool = False  # every check was exact from a unique start: grading needs no search
 
 
 def finishes(puzzle: Puzzle[BoardT, Any], board: BoardT, level: Level) -> bool:

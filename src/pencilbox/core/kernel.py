@@ -10,7 +10,8 @@ from typing import Any
 import numpy as np
 
 from pencilbox.compiled.aot import Code
-from pencilbox.core.engine import PROBE, Count, OutOfNodes
+from pencilbox.core.outcomes import Count
+from pencilbox.core.state import PROBE, OutOfNodes
 
 DONE, BROKE, CAPPED = 1, 0, 2  # a compiled fixpoint's ends, as core/jit.py names them (not imported:
 # that module loads numba, and the ahead-of-time path runs without it)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any, Literal, Protocol
 
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.outcomes import Broken
 from pencilbox.errors import BoardError, shown
 
 

@@ -4,7 +4,8 @@ A puzzle supplies its board type, its ordered rungs, its formats, an independent
 and its two independent counters (``brute``, ``sat``); the engine supplies probe, search,
 grade and hint. A compiled ``kernel`` is optional and must agree with the rungs; the other
 optional capabilities (Tatham codec, a third counter, a raw stream generator, a URL host of
-its own) are declared fields that read None where a puzzle lacks them.
+its own) are declared fields that read None where a puzzle lacks them. ``core.puzzlebase``
+fills in what the folders share.
 
 ``Puzzle[Board, Answer]`` is generic over the puzzle's board type and its answer type (one
 value or None per variable); the registry hands out ``Puzzle[Any, Any]``, as a board read
@@ -14,22 +15,16 @@ from a file is of whichever puzzle the file names.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import Field, dataclass, replace
-from importlib import import_module
-from importlib.util import find_spec
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, Protocol, TypeAlias, TypeVar, cast
+from dataclasses import Field, dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeAlias, TypeVar
 
-from pencilbox.compiled.ready import compiled_ready
-from pencilbox.core import words
-from pencilbox.core.budgets import QUICK_NODES
-from pencilbox.core.engine import PROBE, Count, Hint, Level, State, levels
+from pencilbox.core.outcomes import Broken, Count, Hint, Made
+from pencilbox.core.state import Level, State
 
 if TYPE_CHECKING:
-    from pencilbox.core.generate import Made
     from pencilbox.core.geometry import Grid
     from pencilbox.core.marks import Marks
     from pencilbox.sections import Section
-
 
 
 class BoardShape(Protocol):
@@ -119,27 +114,6 @@ class Engine(Generic[BoardT]):
             return True
         r, c = self.meant_for
         return rows * cols <= r * c and max(rows, cols) <= max(r, c)
-
-
-@dataclass(frozen=True)
-class Broken:
-    """One broken rule of a checked answer, the cells that break it and, for puzzles with
-    clues on lattice points, the points."""
-
-    rule: str
-    cells: tuple[int, ...]
-    message: str
-    points: tuple[int, ...] = ()
-
-    @classmethod
-    def undecided(cls, cells: tuple[int, ...]) -> Broken:
-        """The ``complete`` rule a partial answer breaks: its undecided cells, counted."""
-        return cls("complete", cells, undecided(len(cells)))
-
-
-def undecided(n: int) -> str:
-    """How many cells are undecided, in words: "1 cell undecided", "5 cells undecided"."""
-    return f"{n} cell{'' if n == 1 else 's'} undecided"
 
 
 class Kernel(Protocol[BoardIn]):
@@ -247,139 +221,3 @@ class Puzzle(Protocol[BoardT, AnswerT]):
 #: SAT's backbone of a board: count, "limit" or None, solver calls, the answers kept, and per cell
 #: whether every answer agrees (core.satloop.Spread: the SAT counters import nothing of this module)
 Spread: TypeAlias = tuple[int, str | None, int, list[list[int]], list[bool]]
-
-
-def _load_kernel(name: str) -> Kernel[Any] | None:
-    """``name``'s Kernel when that module exists (imported on first use: numba's import is slow)."""
-    try:
-        found = find_spec(name)
-    except ModuleNotFoundError:  # the puzzle's module is not a package
-        found = None
-    return cast("Kernel[Any]", import_module(name).Kernel()) if found is not None else None
-
-
-class PuzzleBase(Generic[BoardT, AnswerT]):
-    """The delegations every puzzle folder shares: states and formats live in its
-    ``board`` module, the validator in its ``rules`` module, and the compiled kernel in
-    its ``kernel`` module, imported on first use (numba's import is slow)."""
-
-    name: str
-    title: str
-    generate_max: tuple[int, int]
-    rungs: Sequence[Rung[BoardT]]
-    search_level: Level
-    quick_nodes: int = QUICK_NODES
-    node_cost: int = 1
-    board_module: BoardModule[BoardT, AnswerT]
-    rules_module: RulesModule[BoardT, AnswerT]
-
-    # optional capabilities: None where the puzzle lacks them (a subclass defines the method)
-    url: Codec[BoardT] | None = None
-    tatham: Codec[BoardT] | None = None
-    raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
-    #: SAT's backbone and answers of a board (``satloop.spread``'s tuple), where the folder has it
-    spread: Callable[[BoardT, int, int], Spread] | None = None
-    # the player's words: empty where the folder has none (the page then shows no rules box)
-    rules_text: tuple[str, ...] = ()
-    grade_names: tuple[tuple[str, Level], ...] = ()  # (name, level); () takes words.default_grades
-
-    brute_range: tuple[int, int]  # the largest board brute is meant for (tests/test_brute_range.py)
-
-    def __init__(self) -> None:
-        self._kernel: Kernel[BoardT] | Literal[False] | None = None
-
-    @property
-    def counters(self: Puzzle[BoardT, AnswerT]) -> dict[str, Engine[BoardT]]:
-        """The two independent counters every puzzle has; a folder with more adds them."""
-        return {"brute": Engine(self.brute_count, cast("PuzzleBase[BoardT, AnswerT]", self).brute_range),
-                "sat": Engine(self.sat_count, None, compiled=False)}
-
-    def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]:
-        """Where clue i sits (a cell; puzzles with clues on lattice points override)."""
-        return board.grid.rc(i)
-
-    def places(self, board: BoardT, ids: tuple[int, ...]) -> tuple[Places, Places]:
-        """Premise ids as plain cells and clue cells (puzzles with clues on points override)."""
-        rc = board.grid.rc
-        return (tuple(rc(i) for i in ids if board.clues[i] is None),
-                tuple(rc(i) for i in ids if board.clues[i] is not None))
-
-    @property
-    def marks(self) -> Marks:
-        """The player's marks for this puzzle (its ``marks`` module)."""
-        return cast("Marks", import_module(f"{type(self).__module__}.marks"))
-
-    @property
-    def kernel(self) -> Kernel[BoardT] | None:
-        """The compiled kernel, or None when the folder has no ``kernel`` module: a puzzle
-        may start with its readable rungs alone, which the engine then runs. None also while
-        the kernel is not ready to run without compiling (``compiled_ready``)."""
-        if not compiled_ready(self):
-            return None
-        if self._kernel is None:
-            self._kernel = _load_kernel(f"{type(self).__module__}.kernel") or False
-        return self._kernel or None
-
-    def initial_state(self, board: BoardT) -> list[int]:
-        return self.board_module.initial_state(board)
-
-    def answer_from_state(self, board: BoardT, dom: list[int]) -> AnswerT:
-        return self.board_module.answer_from_state(dom)
-
-    def state_from_answer(self, board: BoardT, answer: AnswerT) -> list[int]:
-        return self.board_module.state_from_answer(board, answer)
-
-    def with_answer(self, board: BoardT, answer: AnswerT) -> BoardT:
-        return replace(board, answer=answer)
-
-    def is_answer(self, board: BoardT, dom: list[int]) -> bool:
-        return self.rules_module.is_answer(board, self.board_module.answer_from_state(dom))
-
-    def counted(self: Puzzle[BoardT, AnswerT], board: BoardT, engine: str,
-                raw: tuple[int, str | None, int, Sequence[Sequence[int]]]) -> Count:
-        """An independent engine's ``(count, stop, nodes, answers)``, answers in the
-        answer format, as a Count whose answers the validator has passed."""
-        count, stop, nodes, answers = raw
-        doms = [self.state_from_answer(board, cast(AnswerT, tuple(a))) for a in answers[:2]]
-        return Count.judged(self, board, engine, count, stop, nodes, doms)
-
-    def validate(self, board: BoardT, answer: AnswerT) -> list[Broken]:
-        return self.rules_module.validate(board, answer)
-
-    def extras(self, board: BoardT, answer: AnswerT) -> dict[str, Any]:
-        return {}
-
-    @property
-    def named_grades(self) -> tuple[tuple[str, Level], ...]:
-        """The player's grade names, each a level of the ladder (the folder's, or the default)."""
-        return self.grade_names or words.default_grades(levels(self))  # type: ignore[arg-type]
-
-    def reason(self: Puzzle[BoardT, AnswerT], board: BoardT, dom: list[int], hint: Hint,
-               names: tuple[Level, ...]) -> str:
-        """Why the hint holds, in one sentence (a folder with a ``words`` module says it sharper):
-        here the probe's trial, or the rung and the cells it read."""
-        cols = board.cols
-
-        def said(d: int) -> str:
-            return self.describe(board, hint.var, d)
-        if hint.rung == PROBE:
-            return words.probe_reason(cols, hint.var, words.tried(hint, dom[hint.var], said),
-                                      said(hint.value), names)
-        read = [words.at(cols, i) for i in words.premise_cells(board, hint)]
-        return words.generic_reason(cols, hint, said, f"{hint.rung}, reading {words.joined(read)}" if read
-                                    else f"the {hint.rung} rule")
-
-    def from_sections(self, rows: int, cols: int, sections: dict[str, Section]) -> BoardT:
-        return self.board_module.from_sections(rows, cols, sections)
-
-    def to_text(self, board: BoardT) -> str:
-        return self.board_module.to_text(board)
-
-    def from_json(self, data: JSON) -> BoardT:
-        return self.board_module.from_json(data)
-
-    def to_json(self, board: BoardT) -> JSON:
-        return self.board_module.to_json(board)
-
-    def answer_json(self, board: BoardT, answer: AnswerT) -> object:
-        return self.board_module.answer_json(board, answer)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from pencilbox.core.engine import PROBE, Hint, Level
+from pencilbox.core.outcomes import Hint
+from pencilbox.core.state import PROBE, Level
 
 #: the player's grade names, easiest first; a puzzle maps each to a level of its ladder
 GRADE_NAMES = ("Easy", "Medium", "Hard", "Expert")

@@ -17,7 +17,8 @@ from pencilbox.core import engine
 from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level, OutOfNodes, Stuck
-from pencilbox.core.puzzle import JSON, BoardShape, Broken, Clues, known
+from pencilbox.core.outcomes import Broken
+from pencilbox.core.puzzle import JSON, BoardShape, Clues, known
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
 from pencilbox.results import Cell, Check, Hint

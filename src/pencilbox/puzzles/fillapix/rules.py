@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.outcomes import Broken
 from pencilbox.core.words import at
 from pencilbox.puzzles.fillapix.board import Board
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Codec, Engine, PuzzleBase, Spread
+from pencilbox.core.puzzle import Codec, Engine, Spread
+from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.puzzles.ripple import board as rb
 from pencilbox.puzzles.ripple import codec, rules, words
 from pencilbox.puzzles.ripple.board import MARK, Board

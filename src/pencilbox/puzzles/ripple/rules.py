@@ -7,7 +7,7 @@ its region), ``ripple`` (two equal values k at most k apart in a line), ``comple
 
 from __future__ import annotations
 
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.outcomes import Broken
 from pencilbox.core.words import at
 from pencilbox.puzzles.ripple.board import MARK, Board
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Codec, Places, PuzzleBase, Spread
+from pencilbox.core.puzzle import Codec, Places, Spread
+from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.puzzles.slant import board as sb
 from pencilbox.puzzles.slant import codec, rules, words
 from pencilbox.puzzles.slant.board import BACK, FWD, Board

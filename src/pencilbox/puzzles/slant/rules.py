@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.outcomes import Broken
 from pencilbox.core.unionfind import join
 from pencilbox.core.words import at
 from pencilbox.puzzles.slant.board import TOUCH, Board

@@ -6,7 +6,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from pencilbox.core.engine import Count, Hint
-from pencilbox.core.puzzle import Codec, PuzzleBase, Spread
+from pencilbox.core.puzzle import Codec, Spread
+from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.puzzles.sukoro import board as sb
 from pencilbox.puzzles.sukoro import codec, rules, words
 from pencilbox.puzzles.sukoro.board import EMPTY, Board

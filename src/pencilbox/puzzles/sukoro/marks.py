@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from pencilbox.core.marks import PageUI, read
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.outcomes import Broken
 from pencilbox.core.words import at
 from pencilbox.puzzles.sukoro.board import EMPTY, NUMBERED, Board, initial_state
 

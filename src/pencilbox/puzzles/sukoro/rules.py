@@ -9,7 +9,7 @@ its count of numbered neighbours), ``differ`` (equal adjacent numbers), ``connec
 
 from __future__ import annotations
 
-from pencilbox.core.puzzle import Broken
+from pencilbox.core.outcomes import Broken
 from pencilbox.core.words import at
 from pencilbox.puzzles.sukoro.board import MARK, Board
 
