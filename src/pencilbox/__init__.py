@@ -23,13 +23,13 @@ from typing import TYPE_CHECKING, Any
 
 from pencilbox.compiled import cache as _cache
 from pencilbox.errors import BoardError
+from pencilbox.version import __version__ as __version__  # the root offers it, as it always has
 
 if TYPE_CHECKING:
     from pencilbox.api import Board, blank, generate, names, read, read_all
     from pencilbox.results import Backbone, BrokenRule, Check, Count, Grade, Hint, Made, Solution
     from pencilbox.studies.library import StudyRun, study
 
-__version__ = "0.1.0"
 
 __all__ = ["read", "read_all", "blank", "generate", "names", "study", "Board", "Solution", "Count",
            "Grade", "Hint", "Check", "BrokenRule", "Backbone", "Made", "StudyRun", "BoardError"]

@@ -25,9 +25,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from pencilbox import __version__, boardio, puzzles
+from pencilbox import boardio, puzzles
 from pencilbox.core import engine
 from pencilbox.core.files import write_atomic
+from pencilbox.version import __version__
 
 
 def derive_seed(seed: int, rows: int, cols: int, grade: str | None, k: int) -> int:

@@ -17,10 +17,11 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
-from pencilbox import __version__, puzzles
+from pencilbox import puzzles
 from pencilbox.core.files import write_atomic
 from pencilbox.core.lifetime import die_with
 from pencilbox.studies import Job, Study, stats, studies_of
+from pencilbox.version import __version__
 
 STATE = Path(".pencilbox-studies")  # finished jobs of unfinished runs, per run key
 
