@@ -20,9 +20,8 @@ NOT_IMPORTABLE = {"pencilbox.__main__": "runs the command line when imported"}
 
 # (file, imported module) -> how many function-local imports of it the file may hold, and why
 LAZY: dict[tuple[str, str], tuple[int, str]] = {
-    # each puzzle folder: its counters and generator load on first use (their lines say why, as
+    # each puzzle folder: its counters load on first use (their lines say why, as
     # test_lazy_imports_in_the_puzzle_folders_say_why holds); counted per folder below
-    ("puzzles/slant/__init__.py", "pencilbox.core.generate"): (1, "solve loads no generator"),
     # the verbs: each loads what it needs (--help, convert and check stay light)
     ("cli.py", "pencilbox"): (1, "bank only for its verb"),
     ("cli.py", "pencilbox.compiled"): (3, "the build (warm) only for the verbs that run it"),
@@ -43,8 +42,8 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
 
 def folder_lazy() -> dict[tuple[str, str], tuple[int, str]]:
     """A puzzle folder's lazy imports, from the registry: the brute module once per compiled
-    counter (Ripple's serves brute and cells), the SAT module (count, and backbone where it has one),
-    the generator once per entry."""
+    counter (Ripple's serves brute and cells) and the SAT module (count, and backbone where it has
+    one). Its generator is found by name (``PuzzleBase.generator``): it imports the puzzle."""
     out: dict[tuple[str, str], tuple[int, str]] = {}
     for name in puzzles.names():
         package = puzzles.package(name)
@@ -54,8 +53,6 @@ def folder_lazy() -> dict[tuple[str, str], tuple[int, str]]:
         compiled = [e for e, c in puzzles.get(name).counters.items() if c.compiled]
         out[(init, f"{package}.brute")] = (len(compiled), "numba")
         out[(init, f"{package}.sat")] = (1 + (puzzles.get(name).spread is not None), "pysat")
-        entries = 1 + (puzzles.get(name).raw is not None)  # generate, and the raw stream where it has one
-        out[(init, f"{package}.generate")] = (entries, "solve loads no generator")
     return out
 
 

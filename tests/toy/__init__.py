@@ -5,8 +5,6 @@ puzzle, and nothing more."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import Engine, Places
 from pencilbox.core.puzzlebase import PuzzleBase
@@ -50,10 +48,6 @@ class Toy(PuzzleBase):
     def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
         from .sat import sat_count
         return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
-
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Any:
-        from .generate import generate  # the generator imports PUZZLE
-        return generate(rows, cols, grade, seed, tries)
 
 
 PUZZLE = Toy()

@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from importlib import import_module
 from importlib.util import find_spec
+from types import ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Literal, cast
 
 from pencilbox.compiled.ready import compiled_ready
@@ -91,6 +92,17 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
         rc = board.grid.rc
         return (tuple(rc(i) for i in ids if board.clues[i] is None),
                 tuple(rc(i) for i in ids if board.clues[i] is not None))
+
+    def generator(self) -> ModuleType:
+        """The folder's ``generate`` module, imported on first use (numba: solve loads no
+        generator) and found by name, as the kernel and the marks are: the generator imports
+        the puzzle it runs backwards, so the puzzle does not import it."""
+        return import_module(f"{type(self).__module__}.generate")
+
+    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[BoardT]:
+        """A board of ``grade`` from the folder's generator (its ``generate`` function)."""
+        made: Made[BoardT] = self.generator().generate(rows, cols, grade, seed, tries)
+        return made
 
     @property
     def marks(self) -> Marks:

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import Codec, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
@@ -13,9 +11,6 @@ from pencilbox.puzzles.fillapix import codec, rules, words
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.puzzles.fillapix.levels import Level
 from pencilbox.puzzles.fillapix.rungs import RUNGS
-
-if TYPE_CHECKING:
-    from pencilbox.core.generate import Made
 
 
 class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
@@ -53,10 +48,6 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     def spread(self, board: Board, limit: int, keep: int) -> Spread:
         from pencilbox.puzzles.fillapix.sat import sat_spread  # lazy: pysat
         return sat_spread(board.rows, board.cols, board.clues, limit, keep)
-
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
-        from pencilbox.puzzles.fillapix.generate import generate  # lazy: numba; solve loads no generator
-        return generate(rows, cols, grade, seed, tries)
 
 
 PUZZLE = FillAPix()

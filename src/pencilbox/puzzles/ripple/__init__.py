@@ -3,8 +3,6 @@ k in a row or column stand more than k apart. This module fills in the Puzzle in
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import Codec, Engine, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
@@ -13,9 +11,6 @@ from pencilbox.puzzles.ripple import codec, rules, words
 from pencilbox.puzzles.ripple.board import MARK, Board
 from pencilbox.puzzles.ripple.levels import Level
 from pencilbox.puzzles.ripple.rungs import RUNGS
-
-if TYPE_CHECKING:
-    from pencilbox.core.generate import Made
 
 
 class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
@@ -42,7 +37,7 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
         return words.reason(board, dom, hint, names)
 
 
-    # independent engines and the generator
+    # independent engines
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
         """Engine 2 by regions (a permutation of 1..s per region at a time): the faster of
         the two brute counters on hard boards."""
@@ -68,10 +63,6 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     def spread(self, board: Board, limit: int, keep: int) -> Spread:
         from pencilbox.puzzles.ripple.sat import sat_spread  # lazy: pysat
         return sat_spread(board.rows, board.cols, board.regions, _givens(board), limit, keep)
-
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
-        from pencilbox.puzzles.ripple.generate import generate  # lazy: numba; solve loads no generator
-        return generate(rows, cols, grade, seed, tries)
 
 
 def _givens(board: Board) -> tuple[int | None, ...]:

@@ -3,9 +3,10 @@ the diagonals that reach them, no closed loop. This module fills in the Puzzle i
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pencilbox.core.engine import Count, Hint
+from pencilbox.core.outcomes import Made
 from pencilbox.core.puzzle import Codec, Places, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.puzzles.slant import board as sb
@@ -13,9 +14,6 @@ from pencilbox.puzzles.slant import codec, rules, words
 from pencilbox.puzzles.slant.board import BACK, FWD, Board
 from pencilbox.puzzles.slant.levels import Level
 from pencilbox.puzzles.slant.rungs import RUNGS
-
-if TYPE_CHECKING:
-    from pencilbox.core.generate import Made
 
 
 class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
@@ -75,14 +73,8 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
 
     def raw(self, rows: int, cols: int, density: float, seed: int) -> Made[Board]:
         """A board of the unfiltered raw stream (not necessarily unique), ungraded."""
-        from pencilbox.core.generate import Made  # lazy: solve loads no generator
-        from pencilbox.puzzles.slant.generate import raw  # lazy: solve loads no generator
-        board, filling = raw(rows, cols, density, seed)
+        board, filling = self.generator().raw(rows, cols, density, seed)
         return Made(board, filling, seed, None, len(board.clued), 0)
-
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
-        from pencilbox.puzzles.slant.generate import generate  # lazy: solve loads no generator
-        return generate(rows, cols, grade, seed, tries)
 
 
 PUZZLE = Slant()

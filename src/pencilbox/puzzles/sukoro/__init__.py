@@ -3,8 +3,6 @@ all numbers connected. This module fills in the engine's Puzzle interface."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import Codec, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
@@ -13,9 +11,6 @@ from pencilbox.puzzles.sukoro import codec, rules, words
 from pencilbox.puzzles.sukoro.board import EMPTY, Board
 from pencilbox.puzzles.sukoro.levels import Level
 from pencilbox.puzzles.sukoro.rungs import RUNGS
-
-if TYPE_CHECKING:
-    from pencilbox.core.generate import Made
 
 
 class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
@@ -47,7 +42,7 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
         return words.reason(board, dom, hint, names)
 
 
-    # independent engines and the generator
+    # independent engines
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:
         from pencilbox.puzzles.sukoro.brute import brute_count  # lazy: numba
         return self.counted(board, "brute", brute_count(board.rows, board.cols, board.clues, limit, node_cap))
@@ -59,10 +54,6 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     def spread(self, board: Board, limit: int, keep: int) -> Spread:
         from pencilbox.puzzles.sukoro.sat import sat_spread  # lazy: pysat
         return sat_spread(board.rows, board.cols, board.clues, limit, keep)
-
-    def generate(self, rows: int, cols: int, grade: str | None, seed: int, tries: int = 500) -> Made[Board]:
-        from pencilbox.puzzles.sukoro.generate import generate  # lazy: numba; solve loads no generator
-        return generate(rows, cols, grade, seed, tries)
 
 
 PUZZLE = Sukoro()
