@@ -81,8 +81,9 @@ def free_port() -> int:
 
 def boards() -> dict[str, dict[str, Any]]:
     """Per puzzle: its smallest bank board (hints) and its first 10x10 one (the command line)."""
+    from load import drive  # bench/ is on the path when this runs as a script
+
     from pencilbox import bank
-    from pencilbox.player import drive
     from pencilbox.verbs import play
     out = {}
     for name in PUZZLES:

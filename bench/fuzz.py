@@ -26,11 +26,11 @@ from pathlib import Path
 from typing import Any
 
 import budget  # noqa: E402 - bench/ is on the path when this runs as a script
+from load import flood, loadtest  # bench/ is on the path when this runs as a script
 
 from pencilbox import __version__, bank, boardio, puzzles
 from pencilbox.core import engine
 from pencilbox.core.lifetime import alive, descendants
-from pencilbox.player import flood, loadtest
 from pencilbox.studies import runner
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -223,7 +223,8 @@ def req(port: int, method: str, path: str, body: bytes = b"", **headers: str) ->
 
 def valid_bodies(rng: random.Random) -> list[tuple[str, Any]]:
     """A well-formed body for every POST route, on small bank boards of every puzzle."""
-    from pencilbox.player import drive
+    from load import drive
+
     from pencilbox.verbs import play
     out: list[tuple[str, Any]] = []
     for name in puzzles.names():
@@ -413,7 +414,8 @@ def _cmdline(pid: int) -> bytes:
 
 def dead_workers(port: int, proc: subprocess.Popen[bytes]) -> dict[str, Any]:
     """kill -9 idle workers (all but one, then every one), then hints at once: each answered 200."""
-    from pencilbox.player.drive import start_position
+    from load.drive import start_position
+
     from pencilbox.verbs.play import board_json, board_of
     rec = min(bank.load("sukoro"), key=lambda r: r["rows"] * r["cols"])
     board = board_of(rec)

@@ -4,7 +4,7 @@ A hint-driven solve in Debian's chromium (Playwright) of the largest bank board 
 puzzle, at its grade, clicking Hint until the board is solved: the page's own time from the
 click to the painted board (``window.pb.hintMs``: the click event's timestamp to the frame
 after the redraw), p50, p95 and max, at desktop (1280x800) and phone (390x844, touch) size.
-Goal: p95 within 100 ms. The server runs in this process on loopback (player/loadtest.py).
+Goal: p95 within 100 ms. The server runs in this process on loopback (bench/load/loadtest.py).
 ``python bench/page.py [--puzzles P ...] [--hints N]``
 """
 
@@ -20,9 +20,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+from load.loadtest import running_server  # bench/ is on the path when this runs as a script
+
 from pencilbox import __version__, bank, puzzles
 from pencilbox.core import engine
-from pencilbox.player.loadtest import running_server
 from pencilbox.studies import runner
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -8,7 +8,7 @@
   hint answers for real (the kernels compiled in the background);
 - ``load``: the API load test (20 concurrent clients, 400 mixed requests on the largest
   bank boards of every puzzle) against a server in this process, loopback only;
-- ``overload``: the load test's overload phase (player/flood.py) against ``pencilbox play``
+- ``overload``: the load test's overload phase (bench/load/flood.py) against ``pencilbox play``
   in a process of its own: 24 clients flood heavy requests at the largest allowed sizes for
   30 s while 4 clients time light ones (goal: light p99 within 100 ms and no 5xx); then the
   flood hangs up and the seconds until a light hint answers within 100 ms and a count
@@ -25,9 +25,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from load import drive, flood, loadtest  # bench/ is on the path when this runs as a script
+
 from pencilbox import __version__, puzzles, verbs
 from pencilbox.core import engine
-from pencilbox.player import drive, flood, loadtest
 from pencilbox.verbs import play
 
 ROOT = Path(__file__).resolve().parent.parent

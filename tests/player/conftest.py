@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from pencilbox.player.loadtest import running_server
+from bench.load.loadtest import running_server
 
 
 @pytest.fixture(scope="session")

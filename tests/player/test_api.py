@@ -374,7 +374,7 @@ def _graded(name: str) -> list[dict[str, Any]]:
 def test_a_hint_driven_solve_at_the_boards_grade_reaches_the_win(name: str) -> None:
     """Issue 15 item 3: a hint never answers stuck where the board's grade says the chosen
     level finishes it (Ripple's one-cell regions were never hinted)."""
-    from pencilbox.player import drive
+    from bench.load import drive
     from pencilbox.verbs import play
     recs = _graded(name)
     unfinished = []

@@ -8,9 +8,9 @@ from typing import Any
 
 import pytest
 
+from bench.load import drive
 from pencilbox import api, bank, puzzles
 from pencilbox.core import engine
-from pencilbox.player import drive
 from pencilbox.verbs import play
 
 PUZZLES = ("sukoro", "slant", "ripple", "fillapix")

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 
+from bench.load import drive
 from pencilbox import bank, puzzles
 from pencilbox.core import engine
 from pencilbox.core.budgets import PLAYER_NODES
-from pencilbox.player import drive
 from pencilbox.verbs import play
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox.player import flood, loadtest
+from bench.load import flood, loadtest
 
 
 def test_mixed_load_has_no_server_errors_and_no_drops(server: str) -> None:

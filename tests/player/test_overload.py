@@ -21,8 +21,8 @@ from typing import Any
 
 import pytest
 
+from bench.load import drive
 from pencilbox import bank
-from pencilbox.player import drive
 from pencilbox.verbs import play
 from tests.player.test_start import call
 from tests.player.test_start import descendants as children

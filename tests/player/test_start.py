@@ -24,9 +24,9 @@ from typing import Any
 
 import pytest
 
+from bench.load import drive
 from pencilbox import bank, puzzles
 from pencilbox.core.lifetime import alive, descendants
-from pencilbox.player import drive
 from pencilbox.verbs import play
 
 PAGE_S = 60.0  # the first answer from launch (the test's patience, not a goal)

@@ -69,7 +69,7 @@ def transcript(name: str, tmp: Path, capsys: pytest.CaptureFixture[str]) -> str:
 def walk(name: str) -> list[str]:
     """The player's hints, one after another, at the board's grade until it is solved: each
     hint's message and reason, the wording a player reads."""
-    from pencilbox.player import drive
+    from bench.load import drive
     from pencilbox.verbs import play
     rec = smallest(name)
     run = drive.solve_by_hints(play.board_of(rec), str(rec["grade"]))

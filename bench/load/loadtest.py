@@ -2,7 +2,7 @@
 hints on the largest bank boards of every puzzle, setter counts, malformed requests),
 recording each status and latency; and an overload phase (flood.py): a flood of heavy
 requests at the largest allowed sizes while light ones are timed, then the recovery.
-``python -m pencilbox.player.loadtest URL [overload]``."""
+``python bench/loadtest.py URL [overload]``."""
 
 from __future__ import annotations
 
@@ -12,7 +12,6 @@ import json
 import random
 import socket
 import statistics
-import sys
 import threading
 import time
 from collections.abc import Iterator
@@ -164,8 +163,3 @@ def quantile(sorted_ms: list[float], q: float) -> float:
     """The nearest-rank quantile of sorted values."""
     return sorted_ms[min(len(sorted_ms) - 1, max(0, int(round(q * len(sorted_ms) + 0.5)) - 1))]
 
-
-if __name__ == "__main__":
-    from pencilbox.player.flood import overload
-    _base = sys.argv[1] if len(sys.argv) > 1 else "http://127.0.0.1:8000"
-    print(json.dumps(overload(_base) if sys.argv[2:3] == ["overload"] else run(_base), indent=1))

@@ -23,9 +23,10 @@ from typing import Any
 from urllib.parse import urlparse
 
 from pencilbox import bank, puzzles
-from pencilbox.player import drive
-from pencilbox.player.loadtest import largest_boards, quantile
 from pencilbox.verbs import play
+
+from . import drive
+from .loadtest import largest_boards, quantile
 
 NORMAL_MS = 100.0  # a light call at most this slow counts as the server being back to normal
 
