@@ -21,8 +21,9 @@ REGISTRY_TESTS = ["tests/test_contract.py", "tests/registry", "tests/test_driver
 
 
 def copied_tree(to: Path) -> Path:
-    """The checkout's sources and tests as they are, then the toy folder in the package."""
-    for part in ("src", "tests"):
+    """The checkout's sources, tests and load-test tooling as they are, then the toy folder in the
+    package."""
+    for part in ("src", "tests", "bench/load"):  # bench/load: the player tests' server and drive
         shutil.copytree(ROOT / part, to / part, ignore=SKIP)
     shutil.copy(ROOT / "pyproject.toml", to)
     shutil.copytree(ROOT / "tests" / "toy", to / "src" / "pencilbox" / "puzzles" / "toy", ignore=SKIP)
