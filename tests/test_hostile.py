@@ -18,6 +18,7 @@ from pencilbox import cli
 from pencilbox.core.files import write_atomic
 from pencilbox.core.lifetime import alive, descendants
 from pencilbox.errors import MESSAGE, QUOTE, BoardError, clip, shown
+from tests.patience import until
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -127,15 +128,12 @@ def test_a_killed_study_leaves_no_worker(tmp_path: Path) -> None:
     proc = subprocess.Popen([sys.executable, "-m", "pencilbox", *argv], stdout=subprocess.DEVNULL,
                             stderr=subprocess.DEVNULL)
     try:
-        deadline = time.monotonic() + 120
-        while len(workers := descendants(proc.pid)) < 2:
-            assert proc.poll() is None and time.monotonic() < deadline, "the pool never started"
-            time.sleep(0.2)
+        until(lambda: proc.poll() is not None or len(descendants(proc.pid)) >= 2, 120, 0.2)
+        workers = descendants(proc.pid)
+        assert proc.poll() is None and len(workers) >= 2, "the pool never started"
         proc.kill()
         proc.wait()
-        deadline = time.monotonic() + 10  # the goal is 5 s; the test allows a loaded machine
-        while any(alive(p) for p in workers) and time.monotonic() < deadline:
-            time.sleep(0.1)
+        until(lambda: not any(alive(p) for p in workers), 10, 0.1)  # the goal is 5 s; patience
         assert not [p for p in workers if alive(p)]
     finally:
         for p in descendants(proc.pid):

@@ -12,7 +12,6 @@ import shutil
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -21,6 +20,7 @@ import pytest
 
 from pencilbox import bank, puzzles
 from pencilbox.compiled import aot
+from tests.patience import until
 
 ROOT = Path(__file__).resolve().parent.parent
 pytestmark = pytest.mark.skipif(not (ROOT / ".venv" / ".installed").exists() or shutil.which("cc") is None,
@@ -100,14 +100,14 @@ def test_the_wheel_generates_checks_a_bank_and_plays(installed: tuple[Path, dict
                             stderr=subprocess.DEVNULL)
     try:
         base = f"http://127.0.0.1:{port}"
-        deadline = time.monotonic() + 120
-        while True:
+
+        def answers() -> bool:
             try:
                 urllib.request.urlopen(base + "/", timeout=5).read()
-                break
+                return True
             except OSError:
-                assert time.monotonic() < deadline, "the installed player did not answer"
-                time.sleep(0.1)
+                return False
+        assert until(answers, 120, 0.1), "the installed player did not answer"
         for path in ("/notes", "/api/bank?puzzle=ripple", "/api/catalog"):
             with urllib.request.urlopen(base + path, timeout=30) as resp:
                 assert resp.status == 200 and resp.read(), path

@@ -124,11 +124,11 @@ def test_a_worker_killed_while_idle_costs_no_request() -> None:
     import signal
     import subprocess
     import sys
-    import time
     import urllib.request
     from pathlib import Path
 
     from pencilbox.core.lifetime import descendants
+    from tests.patience import until
     from tests.player.test_start import call, first_answer, free_port, hint_body, stop
 
     port = free_port()
@@ -136,11 +136,11 @@ def test_a_worker_killed_while_idle_costs_no_request() -> None:
     proc = subprocess.Popen([sys.executable, "-m", "pencilbox", "play", "--port", str(port)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
-        assert first_answer(base + "/api/status", time.monotonic(), 120)[0] == 200
-        deadline = time.monotonic() + 300
-        while json.loads(urllib.request.urlopen(base + "/api/status", timeout=10).read())["warming"]:
-            assert time.monotonic() < deadline, "the workers never came up"
-            time.sleep(0.2)
+        assert first_answer(base + "/api/status", 120) == 200
+
+        def up() -> bool:
+            return not json.loads(urllib.request.urlopen(base + "/api/status", timeout=10).read())["warming"]
+        assert until(up, 300, 0.2), "the workers never came up"
         hint = hint_body("sukoro")
         assert call(base + "/api/hint", hint)[0] == 200
         workers = [p for p in descendants(proc.pid)

@@ -28,6 +28,7 @@ from bench.load import drive
 from pencilbox import bank, puzzles
 from pencilbox.core.lifetime import alive, descendants
 from pencilbox.verbs import play
+from tests.patience import until
 
 PAGE_S = 60.0  # the first answer from launch (the test's patience, not a goal)
 READY_S = 1200.0  # the kernels compiled from nothing (the test's patience, not a goal)
@@ -58,23 +59,25 @@ def fresh_env(tmp: Path) -> dict[str, str]:
     return {**env, "PENCILBOX_CACHE_DIR": str(tmp / "cache")}
 
 
-def launch(argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str, float]:
+def launch(argv: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], str]:
     port = free_port()
-    t0 = time.monotonic()
     proc = subprocess.Popen([*argv, "--port", str(port)], env=env, cwd=ROOT,
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return proc, f"http://127.0.0.1:{port}", t0
+    return proc, f"http://127.0.0.1:{port}"
 
 
-def first_answer(url: str, t0: float, limit: float) -> tuple[int, float]:
-    """Poll ``url`` until the server answers; (status, seconds since launch)."""
-    while time.monotonic() - t0 < limit:
+def first_answer(url: str, patience: float) -> int:
+    """Poll ``url`` until the server answers: its status (0: none within the patience)."""
+    got: list[int] = []
+
+    def answered() -> bool:
         try:
-            status, _, _ = call(url, timeout=limit)
-            return status, time.monotonic() - t0
+            got.append(call(url, timeout=patience)[0])
+            return True
         except OSError:
-            time.sleep(0.05)
-    return 0, time.monotonic() - t0
+            return False
+    until(answered, patience)
+    return got[0] if got else 0
 
 
 def stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM, patience: float = 10) -> set[int]:
@@ -82,9 +85,7 @@ def stop(proc: subprocess.Popen[bytes], sig: int = signal.SIGTERM, patience: flo
     later (then killed: a test leaves nothing behind)."""
     started = descendants(proc.pid)
     proc.send_signal(sig)
-    deadline = time.monotonic() + patience
-    while time.monotonic() < deadline and (proc.poll() is None or any(alive(c) for c in started)):
-        time.sleep(0.05)
+    until(lambda: proc.poll() is not None and not any(alive(c) for c in started), patience)
     left = {c for c in started if alive(c)}
     for pid in left | ({proc.pid} if proc.poll() is None else set()):
         os.kill(pid, signal.SIGKILL)
@@ -130,20 +131,19 @@ def wrong_entry_body(name: str) -> dict[str, Any]:
 
 
 @pytest.fixture
-def cold(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], float, Path]]:
-    proc, base, t0 = launch([sys.executable, "-m", "pencilbox", "play"], fresh_env(tmp_path))
+def cold(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
+    proc, base = launch([sys.executable, "-m", "pencilbox", "play"], fresh_env(tmp_path))
     try:
-        yield base, proc, t0, tmp_path / "cache"
+        yield base, proc, tmp_path / "cache"
     finally:
         if proc.poll() is None:  # a test that failed early
             stop(proc)
 
 
 def test_a_fresh_install_answers_hints_at_once_and_generates_once_its_generator_is_built(
-        cold: tuple[str, subprocess.Popen[bytes], float, Path]) -> None:
-    base, proc, t0, _ = cold
-    page, _ = first_answer(base + "/", t0, PAGE_S)
-    assert page == 200
+        cold: tuple[str, subprocess.Popen[bytes], Path]) -> None:
+    base, proc, _ = cold
+    assert first_answer(base + "/", PAGE_S) == 200
     # at once, while the workers still start: each lane's first call waits for them, never a 503
     code, _, raw = call(base + "/api/setter", {"board": hint_body("sukoro")["board"]}, timeout=120)
     assert code == 200 and json.loads(raw)["count"] == 1, raw
@@ -159,19 +159,17 @@ def test_a_fresh_install_answers_hints_at_once_and_generates_once_its_generator_
     # a New board waits for its generator (outside any budget), then answers
     code, _, raw = call(base + "/api/generate", {"puzzle": "slant", "rows": 5, "cols": 5}, timeout=READY_S)
     assert code == 200 and json.loads(raw)["unique"], raw
-    while status(base)["build"]["state"] == "running" and time.monotonic() - t0 < READY_S:
-        time.sleep(1)
+    until(lambda: status(base)["build"]["state"] != "running", READY_S, 1)
     assert status(base)["build"]["state"] == "done"
     assert not stop(proc), "the server's processes outlived it"
 
 
 def test_a_killed_request_or_build_keeps_the_compiled_work(tmp_path: Path) -> None:
     env = fresh_env(tmp_path)
-    proc, base, t0 = launch([sys.executable, "-m", "pencilbox", "play"], env)
+    proc, base = launch([sys.executable, "-m", "pencilbox", "play"], env)
     try:
-        assert first_answer(base + "/", t0, PAGE_S)[0] == 200
-        while status(base)["build"]["ready"] < 1 and time.monotonic() - t0 < READY_S:
-            time.sleep(0.5)
+        assert first_answer(base + "/", PAGE_S) == 200
+        until(lambda: status(base)["build"]["ready"] >= 1, READY_S, 0.5)
         build = status(base)["build"]
         workers = descendants(proc.pid) - {build["pid"]} - descendants(build["pid"])
         for pid in workers:  # every worker killed, as an overrun request's would be: the build goes on
@@ -182,10 +180,8 @@ def test_a_killed_request_or_build_keeps_the_compiled_work(tmp_path: Path) -> No
         assert after["ready"] >= build["ready"]
 
         os.kill(build["pid"], signal.SIGKILL)  # the build itself killed mid-way
-        deadline = time.monotonic() + 10  # the lock goes with the process (a moment after its death)
-        while (alive(build["pid"]) or status(base)["build"]["state"] == "running") \
-                and time.monotonic() < deadline:
-            time.sleep(0.05)
+        until(lambda: not alive(build["pid"]) and status(base)["build"]["state"] != "running",
+              10)  # the lock goes with the process (a moment after its death)
         kept = status(base)["build"]
         assert kept["state"] == "stopped" and kept["ready"] >= after["ready"], (kept, build, holders())
         first = kept["generators"][0]  # a generator it finished answers at once
@@ -207,9 +203,8 @@ def test_dev_py_play_ends_with_every_process_on_sigterm_and_sighup(tmp_path: Pat
     if not (ROOT / ".venv" / ".installed").exists():
         pytest.skip("dev.py's .venv is not set up here")
     for sig in (signal.SIGTERM, signal.SIGHUP):
-        proc, base, t0 = launch([sys.executable, str(ROOT / "dev.py"), "play"], fresh_env(tmp_path))
-        assert first_answer(base + "/", t0, PAGE_S)[0] == 200
-        while status(base)["warming"] and time.monotonic() - t0 < PAGE_S:
-            time.sleep(0.1)
+        proc, base = launch([sys.executable, str(ROOT / "dev.py"), "play"], fresh_env(tmp_path))
+        assert first_answer(base + "/", PAGE_S) == 200
+        until(lambda url=base: not status(url)["warming"], PAGE_S, 0.1)
         assert len(descendants(proc.pid)) >= 5, "the workers and the build run below the PID dev.py had"
         assert not stop(proc, sig), f"processes outlived the server after signal {sig}"
