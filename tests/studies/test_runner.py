@@ -123,21 +123,37 @@ def test_shipped_notes_page_is_rendered_from_the_shipped_stats(tmp_path: Path) -
 
 
 def _slow_work(p: dict[str, Any], seed: int, k: int) -> int:
+    import os
     import time
-    if k == 0:
-        time.sleep(0.5)
+
+    from tests.patience import until
+    marks = Path(p["marks"])
+    if k == 0:  # interrupts the run once job 1 runs beside it
+        until(lambda: (marks / "started-1").exists(), 60)
         raise KeyboardInterrupt
+    (marks / f"pid-{k}").write_text(str(os.getpid()))
+    os.replace(marks / f"pid-{k}", marks / f"started-{k}")  # whole, even if the job is killed here
     time.sleep(120)  # a long job: an interrupted run must not wait for it
+    (marks / f"finished-{k}").touch()
     return k
 
 
 def test_interrupted_pool_does_not_wait_for_running_jobs(tmp_path: Path) -> None:
-    import time
-    study = Study(1, "slow", "Slow jobs", {}, {}, lambda p, s: [(0,), (1,), (2,)], _slow_work, _log_reduce)
-    t = time.perf_counter()
+    """The interrupt ends the run while job 1 still runs: no slow job finished, and the
+    processes that ran them end (run_study terminates them)."""
+    from pencilbox.core.lifetime import alive
+    from tests.patience import until
+    marks = tmp_path / "marks"
+    marks.mkdir()
+    params = {"marks": str(marks)}
+    study = Study(1, "slow", "Slow jobs", params, params, lambda p, s: [(0,), (1,), (2,)], _slow_work,
+                  _log_reduce)
     with pytest.raises(KeyboardInterrupt):
-        run_study("toy", study, workers=2, state=tmp_path)
-    assert time.perf_counter() - t < 60
+        run_study("toy", study, workers=2, state=tmp_path / "state")
+    pids = [int(m.read_text()) for m in marks.glob("started-*")]
+    assert (marks / "started-1").exists() and not list(marks.glob("finished-*"))
+    until(lambda: not any(alive(pid) for pid in pids), 30)  # patience: they were sent SIGTERM
+    assert not [pid for pid in pids if alive(pid)], "a job's process outlived the interrupted run"
 
 
 def test_a_damaged_saved_job_is_reported_discarded_and_redone(
