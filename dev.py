@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
@@ -98,13 +99,34 @@ def chromium() -> None:
     run(*sudo, "apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing, env=env)
 
 
+#: a step of `dev.py test`: its name, its command line and its environment (None: this one's)
+Step = tuple[str, Sequence[str | Path], dict[str, str] | None]
+
+
+def run_steps(steps: Sequence[Step]) -> int:
+    """Run every step whatever the ones before did (a failing pytest must not hide what ruff and
+    mypy find), then print one line per step; the first failing step's exit code, else 0."""
+    import time
+    done = []
+    for name, argv, env in steps:
+        start = time.monotonic()
+        code = run(*argv, env=env, check=False).returncode
+        done.append((name, code, time.monotonic() - start))
+    for name, code, seconds in done:
+        print(f"{name}: {'passed' if code == 0 else 'FAILED'} (exit {code}, {seconds:.0f} s)", flush=True)
+    return next((code for _, code, _ in done if code != 0), 0)
+
+
 def test() -> None:
     chromium()
     env = {**os.environ, "PENCILBOX_REQUIRE_BROWSER": "1"}  # the browser tests fail, not skip
     workers = str(min(os.cpu_count() or 1, 4))  # a file per worker: module fixtures run once
-    run(PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers, "--dist", "loadfile", env=env)
-    run(BIN / "ruff", "check", "src", "tests", "bench", "docs", "dev.py")
-    run(BIN / "mypy")  # the whole package, configured in pyproject.toml ([tool.mypy])
+    sys.exit(run_steps([
+        ("pytest", [PY, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", workers, "--dist", "loadfile"],
+         env),
+        ("ruff", [BIN / "ruff", "check", "src", "tests", "bench", "docs", "dev.py"], None),
+        ("mypy", [BIN / "mypy"], None),  # the whole package, configured in pyproject.toml ([tool.mypy])
+    ]))
 
 
 def play() -> None:
