@@ -32,23 +32,26 @@ def probe(jobs: list[tuple[str, str]], env: dict[str, str] | None = None) -> dic
     return json.loads(r.stdout)
 
 
-@pytest.fixture(scope="module")
-def cached() -> None:
-    """A first process runs every job (compiling whatever the cache lacks)."""
-    probe(exercise.jobs())
-
-
 def test_warm_covers_every_engine_with_numba_code() -> None:
     want = {(name, e) for name in puzzles.names() for e in puzzles.get(name).counters if e != "sat"}
     have = set(exercise.jobs())
     assert want <= have and {(n, "generate") for n in puzzles.names()} <= have
 
 
-@pytest.mark.parametrize("name,job", exercise.jobs())
-def test_second_process_loads_every_kernel_from_the_cache(cached: None, name: str, job: str) -> None:
-    stats = probe([(name, job)])
-    mine = {k: v for k, v in stats.items()
+def ours(name: str, stats: dict[str, dict[str, int]]) -> dict[str, dict[str, int]]:
+    """The cache stats of the puzzle's own jitted functions and core's."""
+    return {k: v for k, v in stats.items()
             if k.startswith((f"pencilbox.puzzles.{name}.", "pencilbox.core."))}  # core/jit.py's hooks too
+
+
+@pytest.mark.parametrize("name,job", exercise.jobs())
+def test_second_process_loads_every_kernel_from_the_cache(name: str, job: str) -> None:
+    """A process that runs the job after one that ran it (this test's first, where that one
+    compiled what the cache lacked: a cold cache) loads every kernel from the cache."""
+    stats = probe([(name, job)])
+    if any(v["misses"] for v in ours(name, stats).values()):
+        stats = probe([(name, job)])
+    mine = ours(name, stats)
     assert mine, "no jitted function was loaded"
     assert {k: v["misses"] for k, v in mine.items() if v["misses"]} == {}
     assert sum(v["hits"] for v in mine.values()) > 0
@@ -67,9 +70,15 @@ def test_cold_cache_is_announced_once_then_silent(tmp_path: Path) -> None:
     assert second.stdout.split("(")[0] == first.stdout.split("(")[0] == "1 answer "
 
 
-def test_warm_verb_reports_and_loads(cached: None) -> None:
-    r = subprocess.run([sys.executable, "-m", "pencilbox", "warm", "--no-progress"], capture_output=True,
-                       text=True, timeout=900)
+def test_warm_verb_reports_and_loads() -> None:
+    """``warm`` after a warm (this test's first, where that one compiled: a cold cache) compiles
+    nothing and reports the ahead-of-time build."""
+    def warm_run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pencilbox", "warm", "--no-progress"],
+                              capture_output=True, text=True, timeout=900)
+    r = warm_run()
+    if not r.stdout.startswith("kernels ready: 0 functions compiled"):
+        r = warm_run()
     assert r.returncode == 0 and r.stdout.startswith("kernels ready: 0 functions compiled"), r.stdout
     assert r.stdout.splitlines()[-1].startswith("ahead-of-time build ready"), r.stdout + r.stderr
 
@@ -96,7 +105,8 @@ def test_light_verbs_import_no_numba_nor_numpy(tmp_path: Path, argv: list[str]) 
     assert r.stderr.splitlines()[-1] == "clean", r.stderr
 
 
-def test_solve_loads_only_the_ladder_kernel(tmp_path: Path, cached: None) -> None:
+def test_solve_loads_only_the_ladder_kernel(tmp_path: Path) -> None:
+    probe([("ripple", "ladder")])  # the ladder's kernels in the cache: the solve below compiles nothing
     rec = min(bank.load("ripple"), key=lambda r: r["rows"])
     board = tmp_path / "b.json"
     board.write_text(json.dumps({**rec, "answer": None}))
