@@ -5,6 +5,7 @@ puzzle must do, whatever its folder holds."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 from typing import Any
 
 from pencilbox import bank, boardio, puzzles
@@ -43,6 +44,14 @@ def banked(name: str) -> list[tuple[str, Any, tuple[int, ...], str]]:
         board = boardio.board_from_json(rec)
         out.append((rec["id"], puzzles.get(name).with_answer(board, None), board.answer, rec["grade"]))
     return out
+
+
+def standalone(name: str) -> bool:
+    """Whether the puzzle's own tests/puzzles/<name>/test_engines_standalone.py counts its brute
+    counters on its published boards (every board in their stated range, beside their plain-Python
+    twins and a checker written from the rules): then the registry-wide test leaves them to it and
+    counts the ladder and SAT alone, so each (board, engine) count runs in one place."""
+    return (Path(__file__).parent / "puzzles" / name / "test_engines_standalone.py").exists()
 
 
 def brute_engines(puzzle: Puzzle, board: Any) -> list[str]:

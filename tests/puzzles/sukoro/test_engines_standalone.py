@@ -1,7 +1,8 @@
 """Standalone checks of the Sukoro brute-force (engine 2) and SAT (engine 3) counters.
 
-Known blank-board counts and published puzzles pin both engines down without
-relying on any other solver in the project.
+Known blank-board counts and random clue sets pin both engines down, and the published
+boards brute, without relying on any other solver in the project (the published boards' SAT
+and ladder counts are in tests/test_contract.py: each board counted by each engine once).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Sequence
 
 import pytest
 
+from pencilbox import puzzles
 from pencilbox.puzzles.sukoro.brute import _count_kernel, brute_count
 from pencilbox.puzzles.sukoro.sat import sat_count
 
@@ -22,24 +24,6 @@ BLANK_CASES = (
     + [(2, n, v) for n, v in enumerate(BLANK_2xN, 1)]
     + [(3, n, v) for n, v in enumerate(BLANK_3xN, 1)]
 )
-
-
-def decode_number10(body: str, n: int) -> list[int | None]:
-    """puzz.link Number10 body: digits are clues, a..z skip 1..26 cells."""
-    out: list[int | None] = []
-    for ch in body:
-        if ch.isdigit():
-            out.append(int(ch))
-        elif ch == ".":
-            out.append(0)
-        else:
-            out.extend([None] * (ord(ch) - ord("a") + 1))
-    assert len(out) == n
-    return out
-
-
-def parse_rows(text: str) -> list[int | None]:
-    return [None if ch == "." else int(ch) for ch in text.replace("/", "")]
 
 
 def check_answer(rows: int, cols: int, clues: Sequence[int | None], ans: list[int]) -> None:
@@ -115,29 +99,34 @@ def test_blank_limit_caps() -> None:
     assert (count, stop) == (5, "limit")
 
 
-PUBLISHED = [
-    (5, 5, parse_rows("2.2../.4.2./...../.2.4./..2.2"), parse_rows("23200/34320/23032/02343/00232")),
-    (4, 4, decode_number10("a3d4f2b", 16), None),
-    (
-        10,
-        10,
-        decode_number10("1c1c2a3g312a342a2a2e4a3g1d1h1a2a4a2a3c3a3a1a2b1b42e2b2a2a2c", 100),
-        None,
-    ),
-]
+BOARDS = puzzles.published("sukoro")  # the folder's published boards (data/published.json)
+#: the boards this file pinned from their puzz.link bodies before: brute's plain-Python twin too
+TWINNED = {"pzprjs-test", "cspuz-test", "janko-sukoro-13_10x10"}
+BRUTE = puzzles.get("sukoro").counters["brute"]
+COUNTED = [b for b in BOARDS if BRUTE.holds(b["rows"], b["cols"]) or b["id"] in TWINNED]
 
 
-@pytest.mark.parametrize(("rows", "cols", "clues", "answer"), PUBLISHED)
-def test_published_unique(rows: int, cols: int, clues: list[int | None], answer: list[int] | None) -> None:
+def flat(grid: list[list]) -> list:
+    return [v for row in grid for v in row]
+
+
+def test_every_published_board_in_brute_range_is_counted_here() -> None:
+    """The registry-wide contract leaves the brute counts of published boards to this file
+    (tests/contract.py, standalone); the ladder and SAT count them there."""
+    assert {b["id"] for b in COUNTED} >= TWINNED and len(COUNTED) > len(TWINNED)
+
+
+@pytest.mark.parametrize("board", COUNTED, ids=[b["id"] for b in COUNTED])
+def test_published_unique(board: dict) -> None:
+    """Brute (its plain-Python twin too, node for node, on three boards) and the checker
+    written here agree with the published answer."""
+    rows, cols, clues = board["rows"], board["cols"], flat(board["clues"])
     b = brute_count(rows, cols, clues, limit=2)
-    bp = brute_count(rows, cols, clues, limit=2, jit=False)
-    s = sat_count(rows, cols, clues, limit=2)
-    assert b[:2] == (1, None) and s[:2] == (1, None) and bp[:2] == (1, None)
-    assert b[3] == s[3] == bp[3]
-    assert b[2] == bp[2]
+    if board["id"] in TWINNED:
+        assert brute_count(rows, cols, clues, limit=2, jit=False) == b
+    assert b[:2] == (1, None) and board["solutions"] == "unique"
     check_answer(rows, cols, clues, b[3][0])
-    if answer is not None:
-        assert b[3][0] == answer
+    assert b[3][0] == flat(board.get("answer") or board["answer_derived"])
 
 
 @pytest.mark.parametrize(("rows", "cols"), [(r, c) for r in range(1, 4) for c in range(1, 5)])
