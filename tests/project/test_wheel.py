@@ -22,7 +22,7 @@ from pencilbox import bank, puzzles
 from pencilbox.compiled import aot
 from tests.patience import until
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(not (ROOT / ".venv" / ".installed").exists() or shutil.which("cc") is None,
                                 reason="needs dev.py's .venv and a C compiler to build the wheel")
 

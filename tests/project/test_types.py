@@ -18,7 +18,7 @@ import pencilbox
 from pencilbox import puzzles
 from pencilbox.core import engine
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 SRC = Path(pencilbox.__file__).parent
 
 #: the ``Any`` left at the boundary, per file: boardio's import and board_from_json's return

@@ -12,7 +12,7 @@ import pytest
 nbformat = pytest.importorskip("nbformat", reason="the test extra installs nbformat")
 nbclient = pytest.importorskip("nbclient", reason="the test extra installs nbclient")
 
-NOTEBOOK = Path(__file__).resolve().parent.parent / "docs" / "tutorial.ipynb"
+NOTEBOOK = Path(__file__).resolve().parents[2] / "docs" / "tutorial.ipynb"
 
 
 def outputs(cell: Any) -> str:

@@ -21,7 +21,7 @@ import pytest
 
 import pencilbox
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LIBRARY = "pencilbox.studies.library"
 
 #: whose docstrings run as doctests: the package's own, the modules behind ``pencilbox.__all__``,

@@ -13,7 +13,7 @@ from types import ModuleType
 
 from pencilbox import puzzles
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def bench() -> ModuleType:

@@ -51,7 +51,7 @@ def test_the_bank_passes_the_contract_and_rebuilds_bit_for_bit() -> None:
             contract.check_rungs_keep_the_answer(PUZZLE, board, answer, names, 0)
     boards, short = bank.build(bank.recipe("toy"))
     assert not short and bank.dumps(boards) == (bank.folder("toy") / "toy.json").read_text()
-    assert bank.folder("toy") == Path(__file__).parent / "toy" / "bank"
+    assert bank.folder("toy") == Path(__file__).parents[1] / "toy" / "bank"
 
 
 def test_a_board_with_several_answers() -> None:
