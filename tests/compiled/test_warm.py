@@ -1,5 +1,6 @@
-"""Kernels compiled once: a second process loads every kernel from numba's cache, `warm`
-covers every engine, a cold cache is announced once, and light verbs import no numba."""
+"""Kernels compiled once (compiled/warm.py, running exercise.py's jobs): a second process loads
+every kernel from numba's cache, `warm` covers every engine, a cold cache is announced once, and
+light verbs import no numba (placed here by its main subject: what the build leaves loaded)."""
 
 from __future__ import annotations
 

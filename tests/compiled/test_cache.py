@@ -1,7 +1,8 @@
 """One kernel cache for every way of starting pencilbox (issue 26): a per-user folder keyed by
 the kernel sources and numba's version, found by the package itself; numba keeps pencilbox's
 functions (only theirs) there; a stale or foreign cache is never read; a command that finds its
-kernels cold answers from the readable rungs, compiling nothing, and says so; one build at a time."""
+kernels cold answers from the readable rungs, compiling nothing, and says so; one build at a time
+(ready.py's cold path and warm.py's background build, placed here by the cache that decides them)."""
 
 from __future__ import annotations
 
