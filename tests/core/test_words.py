@@ -1,6 +1,6 @@
-"""The player's words from each puzzle's folder (issue 15): the rules box, the player's
-grade names and the reason a hint gives, for every rung of every puzzle; and a puzzle
-without words of its own (the tests' toy) still works."""
+"""The player's words from each puzzle's folder (its words.py, with core/words.py; issue 15):
+the rules box, the player's grade names and the reason a hint gives, for every rung of every
+puzzle; and a puzzle without words of its own (the tests' toy) still works."""
 
 from __future__ import annotations
 

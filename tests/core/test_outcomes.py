@@ -1,4 +1,4 @@
-"""Engine results (issue 14, item 7): one constructor has every engine's answers judged by
+"""Engine results (core/outcomes.py; issue 14, item 7): one constructor has every engine's answers judged by
 the puzzle's validator before anyone reads them, and a broken one raises; brute and SAT
 say which cap stopped them."""
 

@@ -1,5 +1,5 @@
-"""A puzzle folder without a ``kernel`` module still solves, counts and grades: the engine
-runs its readable rungs (issue 14, item 2)."""
+"""A puzzle folder without a ``kernel`` module (PuzzleBase finds it by name) still solves,
+counts and grades: the engine runs its readable rungs (issue 14, item 2)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,8 @@
-"""A signal stops a compiled kernel (issue 27, item 3; core/poll.py): a handler that raises
-inside a kernel is raised as itself, out of the kernel that polled for it, by the brute counters
-and the compiled ladder, and the command line exits 128 + the signal with one line. How soon is
-the poll's spacing (core/poll.EVERY, a few ms); the tests' clocks only bound their patience."""
+"""A signal stops a compiled kernel (issue 27, item 3; core/poll.py and its Python side,
+core/unwind.py): a handler that raises inside a kernel is raised as itself, out of the kernel
+that polled for it, by the brute counters and the compiled ladder, and the command line exits
+128 + the signal with one line. How soon is the poll's spacing (core/poll.EVERY, a few ms); the
+tests' clocks only bound their patience."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""A hint names the rung whose deduction it shows (issue 28 item 4): the ladder with only the
-rungs up to the one a hint names settles its cell to its mark, and the ladder one rung
-shorter does not. A deg step that reads a digit neq ruled out is a neq hint."""
+"""A hint names the rung whose deduction it shows (core/hint.py; issue 28 item 4): the ladder
+with only the rungs up to the one a hint names settles its cell to its mark, and the ladder one
+rung shorter does not. A deg step that reads a digit neq ruled out is a neq hint."""
 
 from __future__ import annotations
 
