@@ -16,7 +16,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 SKIP = shutil.ignore_patterns("__pycache__", "*.egg-info", ".pytest_cache", "screenshots", "out")
 #: the registry-wide test files: each parametrizes over ``puzzles.names()``
-REGISTRY_TESTS = ["tests/registry", "tests/core/test_drivers.py", "tests/player/test_api.py"]
+REGISTRY_TESTS = ["tests/registry", "tests/test_service.py", "tests/player/test_api.py"]
 
 
 def copied_tree(to: Path) -> Path:
@@ -51,7 +51,7 @@ def test_the_copy_finds_the_toy_as_one_of_its_own(tree: Path) -> None:
 def test_the_registry_wide_tests_pass_over_the_dropped_toy(tree: Path) -> None:
     """Every test of those files that names the toy (they are parametrized by puzzle) passes,
     and each area (contract, bank, command line and service, formats, generator, studies,
-    drivers, player API) ran some over it."""
+    the hint driver, player API) ran some over it."""
     got = in_tree(tree, "-m", "pytest", "-q", "-rA", "-p", "no:cacheprovider", "-p", "no:xdist", "-k", "toy",
                   "-o", "addopts=", *REGISTRY_TESTS)
     tail = got.stdout[-3000:] + got.stderr[-2000:]
@@ -59,5 +59,5 @@ def test_the_registry_wide_tests_pass_over_the_dropped_toy(tree: Path) -> None:
     passed = [line.split()[1] for line in got.stdout.splitlines() if line.startswith("PASSED ")]
     areas = {t.split("::")[0] for t in passed}
     registry = {f"tests/registry/{f.name}" for f in (ROOT / "tests" / "registry").glob("test_*.py")}
-    assert areas == {"tests/core/test_drivers.py", "tests/player/test_api.py", *registry}
+    assert areas == {"tests/test_service.py", "tests/player/test_api.py", *registry}
     assert len(passed) >= 50 and all("toy" in t for t in passed), tail
