@@ -5,14 +5,20 @@ the notes page shows tables, plots and lower bounds; bad requests are one clear 
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from pencilbox import cli
+from pencilbox.core.lifetime import alive, descendants
 from pencilbox.studies import Study, at_least, figure, notes, plot, stats, table
 from pencilbox.studies.runner import run_study
+from tests.patience import until
 from tests.studies.toy import TOY
 
 
@@ -141,8 +147,6 @@ def _slow_work(p: dict[str, Any], seed: int, k: int) -> int:
 def test_interrupted_pool_does_not_wait_for_running_jobs(tmp_path: Path) -> None:
     """The interrupt ends the run while job 1 still runs: no slow job finished, and the
     processes that ran them end (run_study terminates them)."""
-    from pencilbox.core.lifetime import alive
-    from tests.patience import until
     marks = tmp_path / "marks"
     marks.mkdir()
     params = {"marks": str(marks)}
@@ -198,3 +202,21 @@ def test_an_interrupted_command_keeps_its_finished_studies(
     assert runner.run("all", [], state=state, out=out, progress=False) == 0
     assert "discarded a damaged saved study" in capsys.readouterr().err
     assert logs[0].read_text().split() == ["0", "1", "2", "3"] * 2  # redone
+
+
+def test_a_killed_study_leaves_no_worker(tmp_path: Path) -> None:
+    argv = ["study", "sukoro", "--quick", "--workers", "2", "--no-progress", "--out", str(tmp_path / "out"),
+            "--state", str(tmp_path / "state")]
+    proc = subprocess.Popen([sys.executable, "-m", "pencilbox", *argv], stdout=subprocess.DEVNULL,
+                            stderr=subprocess.DEVNULL)
+    try:
+        until(lambda: proc.poll() is not None or len(descendants(proc.pid)) >= 2, 120, 0.2)
+        workers = descendants(proc.pid)
+        assert proc.poll() is None and len(workers) >= 2, "the pool never started"
+        proc.kill()
+        proc.wait()
+        until(lambda: not any(alive(p) for p in workers), 10, 0.1)  # the issue's goal is 5 s; patience
+        assert not [p for p in workers if alive(p)]
+    finally:
+        for p in descendants(proc.pid):
+            os.kill(p, signal.SIGKILL)

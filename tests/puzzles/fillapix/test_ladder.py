@@ -104,3 +104,19 @@ def test_the_pairs_of_a_clue_layout_are_those_of_every_cell_with_both_clued() ->
         want = tuple(p for p in all_pairs(rows, cols) if clues[p[0]] is not None and clues[p[1]] is not None)
         assert pairs(board) == want
     assert pairs(Board(300, 300, (None,) * 90_000)) == ()
+
+
+def test_fillapix_pairs_made_afresh_are_the_kept_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past PAIRS_KEPT clues the pairs are made afresh each pass (250,000 kept ones held 1.2 GB):
+    the same pairs in the same order, so every rung reads the same."""
+    import random
+
+    from pencilbox import boardio
+    from pencilbox.puzzles.fillapix import rungs
+    rng = random.Random(5)
+    clues = [[rng.choice([None, 0, 3, 5]) for _ in range(13)] for _ in range(11)]
+    board = boardio.board_from_json({"puzzle": "fillapix", "rows": 11, "cols": 13, "clues": clues})
+    kept = tuple(rungs.pairs(board))
+    monkeypatch.setattr(rungs, "PAIRS_KEPT", 0)
+    fresh = rungs.pairs(board)
+    assert not isinstance(fresh, tuple) and tuple(fresh) == kept and len(kept) > 100

@@ -1,0 +1,175 @@
+"""The work budget (core/budgets.py; issue 27, item 8, in part), as the engine, the service and
+the command line spend it: default caps shrink with the board and the node cost, probe trials and
+readable passes are capped, and every verb at the cell budget's edge answers, capped."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from pencilbox import cli
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    try:
+        code = cli.main(list(argv))
+    except SystemExit as e:  # argparse's own exits
+        code = int(e.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """A node costs more on a larger board: past WORK cell-nodes a default cap shrinks (a cap
+    asked for is kept), and the count says which cap it ran under."""
+    from pencilbox import api, boardio, service
+    from pencilbox.core import budgets
+    assert budgets.scaled(10**7, 400) == 10**7 and budgets.scaled(10**7, 40_000) == 10**5
+    assert budgets.scaled(10**5, 10**12) == 1
+    cost = service.puzzles.get("sukoro").node_cost  # its nodes' work per cell
+    monkeypatch.setattr(budgets, "WORK", 2500 * 40 * cost)  # a 50x50 board: 40 nodes
+    data = {"puzzle": "sukoro", "rows": 50, "cols": 50, "clues": [[None] * 50 for _ in range(50)]}
+    board = boardio.board_from_json(data)
+    out = service.count(api.Board(board))
+    quick = service.puzzles.get("sukoro").quick_nodes
+    assert out.node_cap == 40 and out.capped and out.nodes <= 40 + quick
+    assert service.count(api.Board(board), opts=service.Options(node_cap=7)).node_cap == 7
+    path = tmp_path / "blank.json"
+    path.write_text(json.dumps(data))
+    code, out_text, _ = run(capsys, "count", str(path))
+    assert code == 0 and "the node cap 40 ran out" in out_text
+
+
+def _probe_board() -> tuple[object, object]:
+    """A shipped Fill-a-Pix board of grade probe: its search needs the root probe."""
+    from pencilbox import bank, puzzles
+    puzzle = puzzles.get("fillapix")
+    rec = next(r for r in bank.load("fillapix") if r["grade"] == "probe")
+    return puzzle, puzzle.from_json({k: v for k, v in rec.items() if k != "answer"})
+
+
+@pytest.mark.parametrize("accel", [False, True])
+def test_a_probe_cap_bounds_the_probe_of_count_and_grade(accel: bool) -> None:
+    """The root probe ran unbounded, readable (a 100x100 blank Slant: 223 s at --node-cap 10)
+    and compiled (a 312x310 Ripple of 60-cell regions: 108 s for one fixpoint); past its trials
+    the count is node-capped and the grade unknown, never a wrong verdict."""
+    from pencilbox.core import engine
+    puzzle, board = _probe_board()
+    full = engine.ladder(puzzle)  # probe at every node
+    assert engine.count(puzzle, board, full, accel=accel).status == "unique"
+    capped = engine.count(puzzle, board, full, accel=accel, probe_cap=0)
+    assert capped.status == "capped" and capped.node_capped and capped.count == 0
+    assert engine.grade(puzzle, board, accel=accel).grade == "probe"
+    unknown = engine.grade(puzzle, board, accel=accel, probe_cap=0)
+    assert unknown.grade is None and unknown.status == "capped" and unknown.settled["probe"] is None
+
+
+def _wide_ripple(rows: int, cols: int) -> object:
+    """A blank Ripple of 6x10-cell regions (60 values a cell): the dearest probe trials."""
+    from pencilbox import boardio
+    return boardio.board_from_json({"puzzle": "ripple", "rows": rows, "cols": cols,
+                                    "clues": [[None] * cols for _ in range(rows)],
+                                    "regions": [[r // 6 * (cols // 10) + c // 10 for c in range(cols)]
+                                                for r in range(rows)]})
+
+
+@pytest.mark.parametrize("accel", [False, True])
+def test_a_hint_past_its_probe_trials_is_capped_and_within_them_the_same(accel: bool) -> None:
+    """A hint's compiled probe ran every trial (one fixpoint of a 312x310 Ripple of 60-cell
+    regions: 108 s); past the cap it says capped, and a hint the trials reach is found as before."""
+    from pencilbox import puzzles
+    from pencilbox.core import engine
+    ripple = puzzles.get("ripple")
+    board = _wide_ripple(12, 20)
+    dom, names = ripple.initial_state(board), engine.ladder(ripple)
+    stuck = engine.hint(ripple, board, dom, names, early=True, node_cap=50, accel=accel)
+    assert isinstance(stuck, engine.Stuck) and stuck.capped and not stuck.contradiction
+    puzzle, probe_board = _probe_board()
+    start, full = puzzle.initial_state(probe_board), engine.ladder(puzzle)
+    found = engine.hint(puzzle, probe_board, start, full, early=True, node_cap=10**5, accel=accel)
+    assert found == engine.hint(puzzle, probe_board, start, full, early=True, node_cap=10**5, accel=not accel)
+    assert isinstance(found, engine.Hint)
+
+
+def test_every_verb_on_the_dearest_ripple_at_the_cell_budget_answers(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    """At the budget's edge (a 498x500 Ripple of 60-cell regions, bench/budget.py --dense) hint,
+    solve, count and grade ran for minutes; with default caps each answers, capped."""
+    from pencilbox import boardio
+    cols = boardio.MAX_CELLS // 498 // 10 * 10
+    path = tmp_path / "wide.json"
+    path.write_text(boardio.dump(_wide_ripple(498, cols), "json"))
+    for verb, said in (("hint", "capped"), ("solve", "capped"), ("count", "ran out (in probe trials)"),
+                       ("grade", "capped")):
+        code, out_text, err = run(capsys, verb, str(path))
+        assert code in (0, 1, 2) and said in out_text.lower() + err.lower(), (verb, out_text, err)
+
+
+def test_the_readable_path_runs_under_its_own_smaller_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """While the kernels are not built, a readable node costs about a thousand compiled ones: the
+    default caps come from WORK_READABLE, and the probe trials of the search are capped with them."""
+    from pencilbox import api, boardio, service
+    from pencilbox.core import budgets, engine
+    data = {"puzzle": "slant", "rows": 30, "cols": 30, "clues": [[None] * 31 for _ in range(31)]}
+    board = boardio.board_from_json(data)
+    monkeypatch.setenv("PENCILBOX_KERNELS", "compile")
+    assert service.Options().nodes(budgets.SOLVE_NODES, board) == budgets.SOLVE_NODES
+    monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
+    assert service.Options().nodes(budgets.COUNT_NODES, board) == budgets.WORK_READABLE // 900
+    assert service.Options(node_cap=7).nodes(budgets.COUNT_NODES, board) == 7
+    monkeypatch.setattr(budgets, "WORK_READABLE", 900 * 5)  # 5 nodes and 5 probe trials
+    spent: list[int | None] = []
+    real = engine.Budget.spend
+    monkeypatch.setattr(engine.Budget, "spend", lambda self: (spent.append(self.left), real(self))[1])
+    out = service.count(api.Board(board))
+    assert out.node_cap == 5 and out.capped
+    assert 0 < sum(left is not None for left in spent) <= 6  # the sixth trial finds none left
+    assert service.grade(api.Board(board)).status == "capped"
+
+
+def test_sukoro_default_caps_shrink_by_its_node_cost(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a Sukoro strip every node and probe trial runs a whole-board conn pass (a blank
+    1x40,000 strip ran hint, solve, count and grade past 60 s): its compiled default caps are
+    WORK / node_cost cell-nodes, every other puzzle's WORK."""
+    from pencilbox import boardio, puzzles, service
+    from pencilbox.core import budgets
+    monkeypatch.setenv("PENCILBOX_KERNELS", "compile")
+    caps: dict[str, int] = {}
+    for name in ("sukoro", "fillapix"):
+        strip = {"puzzle": name, "rows": 1, "cols": 40_000, "clues": [[None] * 40_000]}
+        board = boardio.board_from_json(strip)
+        caps[name] = service.Options().nodes(budgets.COUNT_NODES, board)
+    assert caps == {"sukoro": budgets.WORK // puzzles.get("sukoro").node_cost // 40_000,
+                    "fillapix": budgets.WORK // 40_000}
+    assert puzzles.get("sukoro").node_cost > 1 == puzzles.get("fillapix").node_cost
+
+
+def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Ripple strip of 2x2 regions settles one region a readable pass (a 2x20,000 strip ran
+    solve and count past 60 s, cold): the verb's rung passes share PASS_WORK, past it capped;
+    a --node-cap given lifts it, as it lifts the probe's trial cap."""
+    from pencilbox import api, boardio, puzzles, service
+    from pencilbox.core import budgets, engine, ladder
+    monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
+    cols = 4000
+    strip = {"puzzle": "ripple", "rows": 2, "cols": cols, "clues": [[None] * cols] * 2,
+             "regions": [[c // 2 for c in range(cols)]] * 2}
+    board = boardio.board_from_json(strip)
+    monkeypatch.setattr(budgets, "PASS_WORK", 200 * 2 * cols)  # 200 passes of this board
+    toiled: list[int] = []
+    real = engine.Budget.toil
+    monkeypatch.setattr(engine.Budget, "toil", lambda self, n: (toiled.append(n), real(self, n))[1])
+    assert service.solve(api.Board(board)).status == "capped"
+    assert sum(toiled) > budgets.PASS_WORK  # the pass that found the budget spent ended it
+    assert service.count(api.Board(board)).capped
+    assert service.grade(api.Board(board)).status == "capped"
+    assert 0 < len(toiled) and all(n == 2 * cols for n in toiled)
+    with engine.passes(10):
+        with pytest.raises(engine.OutOfNodes):
+            ripple = puzzles.get("ripple")
+            engine.run_fixpoint(ripple, board, ripple.initial_state(board), ("region", "ripple"), accel=False)
+    assert ladder._PASSES.get() is None  # the budget ends with its verb
+    assert service.Options(node_cap=10).passes() is None and service.Options().passes() == budgets.PASS_WORK
