@@ -164,5 +164,5 @@ def check_codecs_round_trip(puzzle: Puzzle, board: Any, answer: Any) -> None:
 def check_bank_record(puzzle: Puzzle, board: Any, answer: Any, grade: str) -> None:
     """A bank board is unique by the ladder and SAT with its recorded answer, which the
     validator passes, and grades as recorded."""
-    check_engines_agree(puzzle, board, answer, brute=False)  # brute: tests/test_brute_range.py
+    check_engines_agree(puzzle, board, answer, brute=False)  # brute: tests/test_puzzles_brute_range.py
     assert engine.grade(puzzle, board).grade == grade

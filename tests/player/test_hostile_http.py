@@ -129,7 +129,7 @@ def test_a_worker_killed_while_idle_costs_no_request() -> None:
 
     from pencilbox.core.lifetime import descendants
     from tests.patience import until
-    from tests.player.test_start import call, first_answer, free_port, hint_body, stop
+    from tests.test_player_start import call, first_answer, free_port, hint_body, stop
 
     port = free_port()
     base = f"http://127.0.0.1:{port}"

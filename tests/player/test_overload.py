@@ -24,8 +24,8 @@ import pytest
 from bench.load import drive
 from pencilbox import bank
 from pencilbox.verbs import play
-from tests.player.test_start import call
-from tests.player.test_start import descendants as children
+from tests.test_player_start import call
+from tests.test_player_start import descendants as children
 
 READY_S = 600.0  # the test's patience for the workers to load (not a goal)
 HEAVY_BUDGET_S = 4  # so that a call past it shows within the test

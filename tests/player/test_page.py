@@ -572,7 +572,7 @@ def test_hints_alone_solve_a_ripple_board_with_one_cell_regions(page: Page, serv
 
 def test_a_warming_up_answer_reads_as_a_moment_to_wait(browser: Browser, server: str) -> None:
     """While the workers start, a hint's 503 "warming up" answer shows as a moment to wait, not
-    as "Hint failed" (the server side: tests/player/test_start.py)."""
+    as "Hint failed" (the server side: tests/test_player_start.py)."""
     ctx, page, errors = new_page(browser)
     rec = small_boards(server, "slant")[0]
     open_board(page, server, "slant", rec["id"])

@@ -72,7 +72,7 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     rules_text: tuple[str, ...] = ()
     grade_names: tuple[tuple[str, Level], ...] = ()  # (name, level); () takes words.default_grades
 
-    brute_range: tuple[int, int]  # the largest board brute is meant for (tests/test_brute_range.py)
+    brute_range: tuple[int, int]  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
 
     def __init__(self) -> None:
         self._kernel: Kernel[BoardT] | Literal[False] | None = None

@@ -21,7 +21,7 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     search_level = Level.SIDES  # count, pair and pair's stronger form at every search node
-    brute_range = (10, 10)  # the largest board brute is meant for (tests/test_brute_range.py)
+    brute_range = (10, 10)  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
     url = Codec(("fillapix",), codec.decode_url, codec.encode, host="pencilbox://p?")  # no puzz.link genre
     tatham = Codec(("mosaic",), codec.decode_tatham, codec.encode)
     rules_text = words.RULES

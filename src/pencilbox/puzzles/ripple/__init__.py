@@ -21,7 +21,7 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     search_level = Level.LINES
-    brute_range = (8, 8)  # the largest board brute is meant for (tests/test_brute_range.py)
+    brute_range = (8, 8)  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
     url = Codec(("ripple", "hakyukoka"), codec.decode, codec.encode)
     rules_text = words.RULES
     grade_names = words.GRADES

@@ -24,7 +24,7 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     search_level = Level.DUET
-    brute_range = (15, 15)  # the largest board brute is meant for (tests/test_brute_range.py)
+    brute_range = (15, 15)  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
     # no quick duet search before the root's probe: on hard unique boards (Tatham's Hard
     # 20x20) it runs out of nodes and probe settles them anyway; a non-unique board pays
     # the root probe instead (bench/generators.py, the uniqueness case; quick_nodes.json)

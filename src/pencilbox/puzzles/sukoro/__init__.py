@@ -21,7 +21,7 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     search_level = Level.CONN
-    brute_range = (8, 8)  # the largest board brute is meant for (tests/test_brute_range.py)
+    brute_range = (8, 8)  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
     # conn's pass is a Tarjan walk of the whole board; on a strip of one or two rows almost
     # every node and probe trial runs one (no quick path: each blank cell is a cut), about
     # ten times a square board's work per cell-node (bench/budget.py --thin): the default

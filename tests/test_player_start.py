@@ -1,10 +1,10 @@
-"""``pencilbox play`` on a fresh install (issue 26): an empty kernel cache and no ahead-of-time
-build. Nothing compiles on the way to the page and the first hint: the workers answer from the
-readable rungs while the background build compiles; a New board waits for its generator
-(never a 503, never killed by a request budget); the build's progress is in /api/status; a
-killed build keeps what it finished and the next one goes on from there; stopping the server
-(SIGTERM, or SIGHUP as a closing terminal sends) ends every process it started. No timing
-goal is asserted (bench/first_run.py measures them); the limits below are the test's patience.
+"""``pencilbox play`` (the player package's serve) on a fresh install (issue 26): an empty kernel
+cache and no ahead-of-time build. Nothing compiles on the way to the page and the first hint: the
+workers answer from the readable rungs while the background build compiles; a New board waits for
+its generator (never a 503, never killed by a request budget); the build's progress is in
+/api/status; a killed build keeps what it finished and the next one goes on from there; stopping
+the server (SIGTERM, or SIGHUP as a closing terminal sends) ends every process it started. No
+timing goal is asserted (bench/first_run.py measures them); the limits below are its patience.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from tests.patience import until
 
 PAGE_S = 60.0  # the first answer from launch (the test's patience, not a goal)
 READY_S = 1200.0  # the kernels compiled from nothing (the test's patience, not a goal)
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def call(url: str, body: Any = None, timeout: float = 10) -> tuple[int, Any, bytes]:

@@ -1,7 +1,7 @@
 """The Python library (issue 32): ``pencilbox.read`` takes every format the CLI reads and refuses
 the same bad input with the same one-line error; each Board method answers the object whose
 ``to_dict`` is what ``pencilbox VERB --json`` prints; results are frozen; boards draw themselves
-as ``pencilbox render`` draws them; ``import pencilbox`` stays light."""
+as ``pencilbox render`` draws them; ``import pencilbox`` stays light (the root's lazy names)."""
 
 from __future__ import annotations
 

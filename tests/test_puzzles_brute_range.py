@@ -1,6 +1,7 @@
-"""The brute counters' stated range holds: every shipped bank board within it is confirmed
-by brute (and Ripple's cells) under the default node cap, every board beyond it by SAT's
-own answer (the ladder's is held by each puzzle's test_bank); `count --help` states it."""
+"""The brute counters' stated range (the registry's in_brute_range) holds: every shipped bank
+board within it is confirmed by brute (and Ripple's cells) under the default node cap, every
+board beyond it by SAT's own answer (the ladder's is held by each puzzle's test_bank); `count
+--help` states it."""
 
 from __future__ import annotations
 
