@@ -1,14 +1,11 @@
-"""Boards as pictures and on paper (issue 30, item 6): ``pencilbox render`` draws each puzzle's
+"""Boards as pictures (render.py; issue 30, item 6): ``pencilbox render`` draws each puzzle's
 board and answer as the page's table says (counted shape by shape against the answer), PNG at
-two pixels a unit, and ``pencilbox print`` makes a booklet whose pages pdftoppm renders with
-ink in every slot and the answers at the back."""
+two pixels a unit. (On paper: tests/test_booklet.py.)"""
 
 from __future__ import annotations
 
 import json
-import shutil
 import struct
-import subprocess
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
@@ -93,34 +90,3 @@ def test_render_refuses_what_it_cannot_draw(tmp_path: Path, capsys: pytest.Captu
     assert "board is 201x201: at most 40000 cells are drawn" in capsys.readouterr().err
 
 
-@pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
-def test_the_booklet_has_every_board_and_the_answers_at_the_back(tmp_path: Path,
-                                                                capsys: pytest.CaptureFixture[str]) -> None:
-    from PIL import Image
-    recs = [smallest(n) for n in NAMES]
-    (tmp_path / "all.json").write_text(json.dumps([{**r, "answer": None} for r in recs]))
-    out = tmp_path / "book.pdf"
-    assert cli.main(["print", str(tmp_path / "all.json"), "--out", str(out), "--answers"]) == 0
-    assert f"{len(recs)} boards with their answers" in capsys.readouterr().out
-    subprocess.run(["pdftoppm", "-r", "40", "-gray", str(out), str(tmp_path / "page")], check=True)
-    pages = sorted(tmp_path.glob("page-*.pgm"))
-    assert len(pages) == 2, "the boards on one page, their answers on the next"
-    inks = []
-    for page in pages:
-        img = Image.open(page)
-        w, h = img.size
-        px = img.load()
-        inks.append(sum(1 for x in range(w) for y in range(h) if px[x, y] < 128))
-        for k in range(len(recs)):  # a 2x3 layout: each board's slot has ink
-            x0, y0 = (k % 2) * w // 2, (k // 2) * h // 3
-            assert any(px[x, y] < 128 for x in range(x0 + 5, x0 + w // 2 - 5, 2)
-                       for y in range(y0 + 20, y0 + h // 3 - 5, 2)), (page.name, k)
-    assert inks[1] > inks[0], "the answers draw more than the clues alone"
-
-
-def test_print_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = tmp_path / "bad.json"
-    bad.write_text(json.dumps([smallest("slant"), {"puzzle": "slant", "rows": 0}]))
-    assert cli.main(["print", str(bad), "--out", str(tmp_path / "x.pdf")]) == 2
-    assert "board 1" in capsys.readouterr().err
-    assert not (tmp_path / "x.pdf").exists()
