@@ -18,7 +18,7 @@ from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips
 
 from pencilbox import bank, puzzles
 from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
-from tests.player.test_browser import (
+from tests.player.static.test_browser import (
     PUZZLES,
     api,
     cell,
@@ -28,7 +28,7 @@ from tests.player.test_browser import (
     target_marks,
     wait_ready,
 )
-from tests.player.test_page import theme
+from tests.player.static.test_page import theme
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
 from tests.player.chrome import DESKTOP, PHONE, TOUCH, new_page, opened, shot
-from tests.player.test_browser import (  # the play helpers
+from tests.player.static.test_browser import (  # the play helpers
     PUZZLES,
     Player,
     answers,
@@ -29,7 +29,7 @@ from tests.player.test_browser import (  # the play helpers
     wait_ready,
 )
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "pencilbox" / "player" / "static"
+STATIC = Path(__file__).resolve().parents[3] / "src" / "pencilbox" / "player" / "static"
 
 
 @pytest.fixture

@@ -19,9 +19,17 @@ from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips
 
 from pencilbox import bank
 from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
-from tests.player.test_browser import PUZZLES, api, cell, open_board, small_boards, target_marks, wait_ready
-from tests.player.test_page import theme
-from tests.player.test_screens import in_view, open_id, rect, solve_in_page
+from tests.player.static.test_browser import (
+    PUZZLES,
+    api,
+    cell,
+    open_board,
+    small_boards,
+    target_marks,
+    wait_ready,
+)
+from tests.player.static.test_page import theme
+from tests.player.static.test_screens import in_view, open_id, rect, solve_in_page
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 SLANT = "slant-7x7-count-01"

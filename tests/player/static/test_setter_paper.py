@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips
 
 from pencilbox import api, boardio, puzzles, render, service
 from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
-from tests.player.test_browser import PUZZLES, answers, cell, open_board, small_boards
+from tests.player.static.test_browser import PUZZLES, answers, cell, open_board, small_boards
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 

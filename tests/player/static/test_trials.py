@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
-from tests.player.test_browser import (
+from tests.player.static.test_browser import (
     PUZZLES,
     api,
     catalog_entry,
@@ -26,8 +26,8 @@ from tests.player.test_browser import (
     small_boards,
     target_marks,
 )
-from tests.player.test_page import theme
-from tests.player.test_screens import in_view
+from tests.player.static.test_page import theme
+from tests.player.static.test_screens import in_view
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-STATIC = Path(__file__).resolve().parents[2] / "src" / "pencilbox" / "player" / "static"
+STATIC = Path(__file__).resolve().parents[3] / "src" / "pencilbox" / "player" / "static"
 MOST_LINES = 80
 
 # after these words a "/" starts a regular expression, not a division
