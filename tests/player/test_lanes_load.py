@@ -1,7 +1,7 @@
-"""The API under load (loopback only, bounded): 240 mixed requests from 20 concurrent
-clients, with no 5xx answer and no dropped connection; and the overload phase, a flood of
-heavy requests at the largest allowed sizes during which light requests get no 5xx. Latencies
-go to tests/player/out/ (the benchmark bench/player.py records the figures)."""
+"""The API under load, on its worker lanes (lanes.py; loopback only, bounded): 240 mixed requests
+from 20 concurrent clients, with no 5xx answer and no dropped connection; and the overload phase, a
+flood of heavy requests at the largest allowed sizes during which light requests get no 5xx.
+Latencies go to tests/player/out/ (the benchmark bench/player.py records the figures)."""
 
 from __future__ import annotations
 

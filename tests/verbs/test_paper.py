@@ -1,4 +1,4 @@
-"""The player's ambiguity and paper calls (issue 30, items 5 and 6), in process: /api/ambiguity
+"""The page's ambiguity and paper calls (verbs/paper.py; issue 30, items 5 and 6), in process: /api/ambiguity
 answers the backbone as marks, /api/image a board as SVG or PNG, /api/booklet the bank list as
 a PDF; bad input is one clear 4xx."""
 

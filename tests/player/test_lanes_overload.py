@@ -1,8 +1,8 @@
-"""The served player under overload and faults (issue 16 items 1, 2, 4, 5): ``pencilbox play``
-in a process of its own, with the numba cache the checkout warmed, and short budgets so that a
-call past its budget shows within the test. No speed is asserted (the load test's overload
-phase measures it); what is asserted is the order things answer in, their statuses and which
-processes are left."""
+"""The served player's worker lanes (lanes.py) under overload and faults (issue 16 items 1, 2, 4,
+5): ``pencilbox play`` in a process of its own, with the numba cache the checkout warmed, and short
+budgets so that a call past its budget shows within the test. No speed is asserted (the load test's
+overload phase measures it); what is asserted is the order things answer in, their statuses and
+which processes are left."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""Issue 30, items 1 to 3, through the JSON API (starlette's TestClient, in process): the trial
-check (POST /api/trial) reads the ladder and never the answer, the candidates a level leaves
-(POST /api/candidates), the last position that agrees with the answer (POST /api/rewind), and
-bad input answered with one clear 4xx message."""
+"""The page's own verbs (verbs/play.py; issue 30, items 1 to 3), through the JSON API (starlette's
+TestClient, in process): the trial check (POST /api/trial) reads the ladder and never the answer,
+the candidates a level leaves (POST /api/candidates), the last position that agrees with the answer
+(POST /api/rewind), and bad input answered with one clear 4xx message."""
 
 from __future__ import annotations
 
