@@ -244,3 +244,39 @@ def test_workers_end_with_the_server(how: signal.Signals) -> None:
             assert got == [(503, "the server is stopping; this request was ended")]
     finally:
         end(proc)
+
+
+def test_a_worker_killed_while_idle_costs_no_request() -> None:
+    """kill -9 idle workers, then hints at once: each one answered (a dead worker is seen dead,
+    reaped or not, or the call that meets it is tried once more, on a live one)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import urllib.request
+    from pathlib import Path
+
+    from pencilbox.core.lifetime import descendants
+    from tests.patience import until
+    from tests.test_player_start import call, first_answer, free_port, hint_body, stop
+
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    proc = subprocess.Popen([sys.executable, "-m", "pencilbox", "play", "--port", str(port)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        assert first_answer(base + "/api/status", 120) == 200
+
+        def up() -> bool:
+            return not json.loads(urllib.request.urlopen(base + "/api/status", timeout=10).read())["warming"]
+        assert until(up, 300, 0.2), "the workers never came up"
+        hint = hint_body("sukoro")
+        assert call(base + "/api/hint", hint)[0] == 200
+        workers = [p for p in descendants(proc.pid)
+                   if b"pencilbox.player.worker" in Path(f"/proc/{p}/cmdline").read_bytes()]
+        for pid in sorted(workers)[:-1]:  # all but one (so no call waits for a fresh start): the
+            os.kill(pid, signal.SIGKILL)  # next calls meet dead ones first
+        got = [call(base + "/api/hint", hint, timeout=120) for _ in range(3)]
+        assert [g[0] for g in got] == [200, 200, 200], [g[2][:200] for g in got]
+    finally:
+        stop(proc)
