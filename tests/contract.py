@@ -47,11 +47,11 @@ def banked(name: str) -> list[tuple[str, Any, tuple[int, ...], str]]:
 
 
 def standalone(name: str) -> bool:
-    """Whether the puzzle's own tests/puzzles/<name>/test_engines_standalone.py counts its brute
+    """Whether the puzzle's own tests/puzzles/<name>/test_brute.py counts its brute
     counters on its published boards (every board in their stated range, beside their plain-Python
     twins and a checker written from the rules): then the registry-wide test leaves them to it and
     counts the ladder and SAT alone, so each (board, engine) count runs in one place."""
-    return (Path(__file__).parent / "puzzles" / name / "test_engines_standalone.py").exists()
+    return (Path(__file__).parent / "puzzles" / name / "test_brute.py").exists()
 
 
 def brute_engines(puzzle: Puzzle, board: Any) -> list[str]:

@@ -17,7 +17,7 @@ boards stay the same (tests/puzzles/fillapix/test_certify.py holds them to recor
 
 numba compiles a jitted callee once for each literal constant passed to it, so constant
 arguments are passed as ``np.int64(...)``: one compiled ``_set``, ``_seed`` or ``_fixpoint``
-instead of up to six, a first run's compile shorter (tests/puzzles/fillapix/test_compile.py).
+instead of up to six, a first run's compile shorter (tests/puzzles/fillapix/test_jit.py).
 """
 
 from __future__ import annotations
