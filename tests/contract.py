@@ -1,5 +1,5 @@
 """The puzzle contract as checks on one puzzle and one board, shared by the registry-wide
-test (tests/test_contract.py) and the toy puzzle's (tests/toy): what every registered
+test (tests/registry/test_contract.py) and the toy puzzle's (tests/toy): what every registered
 puzzle must do, whatever its folder holds."""
 
 from __future__ import annotations

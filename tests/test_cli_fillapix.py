@@ -1,4 +1,4 @@
-"""The CLI contract for Fill-a-Pix, through a real subprocess."""
+"""The CLI contract (cli.py) on Fill-a-Pix's boards, through a real subprocess."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""The CLI contract for Ripple Effect, through a real subprocess."""
+"""The CLI contract (cli.py) on Ripple Effect's boards, through a real subprocess."""
 
 import json
 import subprocess

@@ -1,4 +1,4 @@
-"""The CLI contract for Slant, through a real subprocess."""
+"""The CLI contract (cli.py) on Slant's boards, through a real subprocess."""
 
 import json
 import subprocess

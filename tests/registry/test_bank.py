@@ -1,6 +1,6 @@
 """Every folder's bank, from its recipe: rebuilt bit for bit size by size (a size's boards
 depend only on its own seeds), its buckets as full as the recipe asks, and graded as recorded
-by the readable ladder too. (Unique by two engines with a valid answer: tests/test_contract.py.)"""
+by the readable ladder too. (Unique by two engines with a valid answer: tests/registry/test_contract.py.)"""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""Fill-a-Pix formats: text, JSON, Tatham mosaic IDs and the project's URL, bad input."""
+"""Fill-a-Pix formats (codec.py, and board.py's text): text, JSON, Tatham mosaic IDs and the
+project's URL, bad input."""
 
 import json
 
@@ -12,7 +13,7 @@ RECS = load_testdata("fillapix")
 
 @pytest.mark.parametrize("rec", RECS[:25], ids=[r["id"] for r in RECS[:25]])
 def test_tatham_ids_and_the_projects_urls(rec: dict) -> None:
-    """(Every format round-trips: tests/test_contract.py.) Mosaic IDs, and the project's URLs."""
+    """(Every format round-trips: tests/registry/test_contract.py.) Mosaic IDs, and the project's URLs."""
     board = boardio.parse(json.dumps(rec))[0][0].board
     assert boardio.dump(board, "tatham").startswith(f"{board.cols}x{board.rows}:")
     assert boardio.dump(board, "url").startswith(f"pencilbox://p?fillapix/{board.cols}/{board.rows}/")

@@ -1,7 +1,7 @@
-"""The Fill-a-Pix kernels compile each helper once: numba compiles a jitted callee once per
-literal constant passed to it, which made a first ``generate`` compile ``_set`` six times
-and ``_fixpoint``, ``_seed`` and ``_part_cell`` more than once (a first run's compile is a
-new user's first wait; see jit.py's note)."""
+"""The Fill-a-Pix kernels (jit.py) compile each helper once: numba compiles a jitted callee once per
+literal constant passed to it, which made a first ``generate`` compile ``_set`` six times and
+``_fixpoint``, ``_seed`` and ``_part_cell`` more than once (a first run's compile is a new user's
+first wait; see jit.py's note)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The Fill-a-Pix ladder: each rung alone is sound, the kernel reaches the readable
+"""The Fill-a-Pix ladder (rungs.py): each rung alone is sound, the kernel reaches the readable
 rungs' fixpoints node for node, every published board solves (50x70 and 60x100 too)."""
 
 import random
@@ -47,7 +47,7 @@ def test_kernel_fixpoint_equals_reference(names: tuple[str, ...]) -> None:
 @pytest.mark.parametrize("bid,board,pic", PUB, ids=[p[0] for p in PUB])
 def test_published_boards_counted_node_for_node_up_to_225_cells(bid: str, board: Board,
                                                                 pic: tuple[int, ...]) -> None:
-    """(Up to 150 cells, and every board solved: tests/test_contract.py.)"""
+    """(Up to 150 cells, and every board solved: tests/registry/test_contract.py.)"""
     if 150 < board.rows * board.cols <= 225:
         fast = engine.count(PUZZLE, board, limit=2)
         slow = engine.count(PUZZLE, board, limit=2, accel=False)

@@ -1,11 +1,12 @@
-"""Standalone checks of the Ripple Effect brute-force (engine 2, two counters) and SAT (engine 3) counters.
+"""Standalone checks of the Ripple Effect brute-force (engine 2, two counters, brute.py) and SAT
+(engine 3, sat.py) counters.
 
 The published boards (the two brute counters; their SAT and ladder counts are in
-tests/test_contract.py, so each board is counted by each engine once), small random boards
-(all three counters, jitted and plain Python, must agree exactly; a tiny exhaustive
-enumeration written here joins in where it is cheap) and hand-made edge cases pin the engines
-down without relying on any other solver in the project.  Every returned answer is judged by
-``is_answer``, a checker written here from the rules.
+tests/registry/test_contract.py, so each board is counted by each engine once), small random boards
+(all three counters, jitted and plain Python, must agree exactly; a tiny exhaustive enumeration
+written here joins in where it is cheap) and hand-made edge cases pin the engines down without
+relying on any other solver in the project. Every returned answer is judged by ``is_answer``, a
+checker written here from the rules.
 """
 
 from __future__ import annotations

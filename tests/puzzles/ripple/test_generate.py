@@ -1,5 +1,6 @@
 """The Ripple generator: seeded, live partitions, boards finished by the requested level
-and graded as asked, givens never in single cells and all needed."""
+and graded as asked, givens never in single cells and all needed; looks_dead never calls a live
+partition dead."""
 
 import random
 
@@ -108,3 +109,24 @@ def test_walk_bisects_to_the_board_a_scan_makes(level: str) -> None:
         scanned = _scan_walk(7, 7, regions, answer, rng, level)
         rng.setstate(state)
         assert generate.walk(7, 7, regions, answer, rng, level)[:2] == scanned
+
+
+def test_looks_dead_never_calls_a_live_partition_dead() -> None:
+    rng = random.Random(12)
+    named = 0
+    for _ in range(400):
+        rows, cols = rng.randint(3, 6), rng.randint(3, 6)
+        regions = generate.partition(rows, cols, rng, rng.choice((0.1, 0.3, 0.5)), (1, 3))
+        reasons = generate.looks_dead(rows, cols, regions)
+        board = Board(rows, cols, regions, (None,) * (rows * cols))
+        count = PUZZLE.cells_count(board, 1, 10**9).count
+        if reasons:
+            named += 1
+            assert count == 0, (regions, reasons)
+    assert named > 20
+
+
+def test_looks_dead_names_its_reasons() -> None:
+    assert generate.looks_dead(1, 2, (0, 1)) == ["adjacent singletons", "board capacity", "line rule"]
+    assert "board capacity" in generate.looks_dead(2, 2, (0, 1, 2, 3))  # four 1s, room for two
+    assert generate.looks_dead(2, 2, (0, 0, 1, 1)) == []  # two dominoes live: 1 2 / 2 1

@@ -14,7 +14,7 @@ def board_of(rec: dict):  # noqa: ANN201 - a Slant Board
 
 
 def test_bank_answers_have_r_plus_c_plus_1_trees() -> None:
-    """(Unique by two engines, valid and graded as recorded: tests/test_contract.py.)"""
+    """(Unique by two engines, valid and graded as recorded: tests/registry/test_contract.py.)"""
     for rec in BANK:
         board, answer = board_of(rec), cells(rec["answer"])
         assert rules.trees(board, answer) == board.rows + board.cols + 1, rec["id"]

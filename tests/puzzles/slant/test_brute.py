@@ -1,8 +1,9 @@
-"""Standalone checks of the Slant brute-force (engine 2) and SAT (engine 3) counters.
+"""Standalone checks of the Slant brute-force (engine 2, brute.py) and SAT (engine 3, sat.py)
+counters.
 
-Blank-board counts and an exhaustive enumeration written here pin both engines down, and
-the published boards brute, without relying on any other solver in the project (the published
-boards' SAT and ladder counts are in tests/test_contract.py: each board counted by each engine
+Blank-board counts and an exhaustive enumeration written here pin both engines down, and the
+published boards brute, without relying on any other solver in the project (the published boards'
+SAT and ladder counts are in tests/registry/test_contract.py: each board counted by each engine
 once).
 """
 

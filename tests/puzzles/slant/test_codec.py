@@ -1,4 +1,5 @@
-"""Slant formats: gokigen URLs round-trip, Tatham IDs, text and JSON, bad input."""
+"""Slant formats (codec.py, and board.py's text and marks): gokigen URLs round-trip, Tatham IDs,
+text and JSON, bad input."""
 
 import json
 

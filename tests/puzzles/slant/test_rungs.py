@@ -1,6 +1,6 @@
-"""The Slant ladder: every level counts like the independent engines, the rungs catch
-contradictions, published answers have R + C + 1 trees (soundness, kernel = reference and
-the published boards solved by every engine: tests/test_contract.py)."""
+"""The Slant ladder (rungs.py): every level counts like the independent engines, the rungs catch
+contradictions, published answers have R + C + 1 trees (soundness, kernel = reference and the
+published boards solved by every engine: tests/registry/test_contract.py)."""
 
 import random
 

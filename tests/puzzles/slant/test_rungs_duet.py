@@ -1,5 +1,5 @@
-"""The seed's worked example of ``duet`` on a 5 x 5 board: two adjacent 3s force the four
-outer cells toward them and leave the two middle cells open (only an XOR survives); two
+"""The seed's worked example of the rung ``duet`` (rungs.py) on a 5 x 5 board: two adjacent 3s force
+the four outer cells toward them and leave the two middle cells open (only an XOR survives); two
 adjacent 1s on the edge force nothing (their flanking cells are only known to be equal)."""
 
 from __future__ import annotations

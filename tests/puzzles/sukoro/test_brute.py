@@ -1,8 +1,9 @@
-"""Standalone checks of the Sukoro brute-force (engine 2) and SAT (engine 3) counters.
+"""Standalone checks of the Sukoro brute-force (engine 2, brute.py) and SAT (engine 3, sat.py)
+counters.
 
-Known blank-board counts and random clue sets pin both engines down, and the published
-boards brute, without relying on any other solver in the project (the published boards' SAT
-and ladder counts are in tests/test_contract.py: each board counted by each engine once).
+Known blank-board counts and random clue sets pin both engines down, and the published boards brute,
+without relying on any other solver in the project (the published boards' SAT and ladder counts are
+in tests/registry/test_contract.py: each board counted by each engine once).
 """
 
 from __future__ import annotations

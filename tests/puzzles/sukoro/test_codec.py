@@ -1,5 +1,5 @@
-"""Sukoro formats: URLs round-trip byte for byte, text and JSON round-trip, bad input is
-one clear error naming where."""
+"""Sukoro formats (codec.py, and board.py's text and JSON): URLs round-trip byte for byte, text and
+JSON round-trip, bad input is one clear error naming where."""
 
 import json
 

@@ -1,5 +1,6 @@
-"""The print-everything lemma: printing every number of an answer pins that answer — and
-it needs the connectivity rule (with rule 3 off a rival can add a separate group)."""
+"""The print-everything lemma the generator builds on (generate.py): printing every number of an
+answer pins that answer — and it needs the connectivity rule (with rule 3 off a rival can add a
+separate group)."""
 
 import random
 

@@ -1,6 +1,6 @@
-"""Soundness: every rung alone, on boards with known answers, from the clues and from
-random partial states, keeps the answer's value in every cell. And the compiled kernel
-reaches the same fixpoints as the readable rungs."""
+"""Soundness of the ladder (rungs.py): every rung alone, on boards with known answers, from the
+clues and from random partial states, keeps the answer's value in every cell. And the compiled
+kernel reaches the same fixpoints as the readable rungs."""
 
 import random
 

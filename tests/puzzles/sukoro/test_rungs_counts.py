@@ -1,5 +1,5 @@
-"""Solution counts, each confirmed by engines that share no code: the ladder (readable
-and compiled), the one-bit-per-cell brute counter, and SAT."""
+"""Solution counts of the ladder (rungs.py, readable and compiled), each confirmed by engines that
+share no code: the one-bit-per-cell brute counter and SAT."""
 
 import random
 
@@ -60,7 +60,7 @@ PUB = published()
 @pytest.mark.parametrize("bid,board,answer", PUB, ids=[p[0] for p in PUB])
 def test_published_boards_counted_by_brute_past_its_range(bid: str, board: Board,
                                                           answer: tuple[int, ...]) -> None:
-    """(Every engine in range: tests/test_contract.py.) The brute counter also settles
+    """(Every engine in range: tests/registry/test_contract.py.) The brute counter also settles
     every published board, beyond its declared range."""
     brute = PUZZLE.brute_count(board, 2, 10**9)
     assert brute.count == 1 and PUZZLE.answer_from_state(board, brute.answers[0]) == answer

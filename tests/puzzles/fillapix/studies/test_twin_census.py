@@ -1,5 +1,5 @@
-"""The census: its four counts (clue grouping, ternary kernel, classifier, closed form)
-agree on every grid up to 4x4 and a few with a side of 5; the kernel matches its
+"""The twin census (twin_census.py): its four counts (clue grouping, ternary kernel, classifier,
+closed form) agree on every grid up to 4x4 and a few with a side of 5; the kernel matches its
 derivation (lines off and on the pattern, two-block vectors)."""
 
 from __future__ import annotations

@@ -1,8 +1,7 @@
-"""The two-block count past the seed: the transfer matrix over the order of the columns
-(twins_order) and the recurrence over the source block (twins_source) against a brute
-force written here from the definition, against the seed's J-set count
-(twin_counts.no_split_count) where it runs, and against each other where neither of those
-reaches."""
+"""The two-block count past the seed (placed by twins_order.py): the transfer matrix over the order
+of the columns (twins_order) and the recurrence over the source block (twins_source) against a brute
+force written here from the definition, against the seed's J-set count (twin_counts.no_split_count)
+where it runs, and against each other where neither of those reaches."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
-"""The partition enumerator behind the exact mortality rows: its counts against a naive walk over
-every labelling of the cells written here, the published counts it should meet, its shares,
-its symmetry classes, and the study's weighted verdicts against deciding every partition one by
-one with the cell-order brute counter."""
+"""The partition enumerator (partitions.py) behind the exact mortality rows: its counts against a
+naive walk over every labelling of the cells written here, the published counts it should meet, its
+shares, its symmetry classes, and the study's weighted verdicts against deciding every partition one
+by one with the cell-order brute counter."""
 
 from __future__ import annotations
 

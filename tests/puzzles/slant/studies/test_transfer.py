@@ -1,7 +1,6 @@
-"""The transfer matrix of the empty Slant board (transfer.py) against a brute force written
-here: every one of the 2^(RC) fillings, those with a cycle rejected by a tiny union-find; the
-known n x n counts; the census (trees per colour, point degrees, trees off the border); and
-study 7's checks."""
+"""The transfer matrix of the empty Slant board (transfer.py) against a brute force written here:
+every one of the 2^(RC) fillings, those with a cycle rejected by a tiny union-find; the known n x n
+counts; the census (trees per colour, point degrees, trees off the border); and study 7's checks."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
-"""The blank-board counts past the seed's table (study 1 to R <= 8, C <= 12): the memoised
-transfer matrix agrees with the readable one, and its small cases with a naive count written
-here (every subset of cells checked against the rules) and with engine 2 on the new shapes
+"""The blank-board counts (blank.py) past the seed's table (study 1 to R <= 8, C <= 12): the
+memoised transfer matrix agrees with the readable one, and its small cases with a naive count
+written here (every subset of cells checked against the rules) and with engine 2 on the new shapes
 engine 2 can reach."""
 
 from __future__ import annotations
