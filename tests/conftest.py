@@ -1,5 +1,5 @@
-"""Shared fixtures: the published test boards (each puzzle folder's ``data/published.json``, a
-copy of ../shared/testdata that tests/test_published.py keeps equal) and small helpers to read
+"""Shared fixtures: the published test boards (each puzzle folder's ``data/published.json``, a copy
+of ../shared/testdata that tests/project/test_published.py keeps equal) and small helpers to read
 their answers."""
 
 from __future__ import annotations

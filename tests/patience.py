@@ -1,6 +1,6 @@
 """How long a test waits for something, kept apart from what it asserts: a loaded machine makes
 every step slower, so a clock may only decide when a test gives up, never whether it passes
-(tests/test_no_timed_assertions.py holds every test to that)."""
+(tests/project/test_no_timed_assertions.py holds every test to that)."""
 
 from __future__ import annotations
 

@@ -41,7 +41,6 @@ THROUGH = {
     "core/state.py": "the engine's vocabulary (State.restrict): tests/core/test_engine.py",
     "core/unionfind*.py": "Slant's rules, rungs, codec and counters, and Ripple's codec use them",
     "core/unwind.py": "the Python side of core/poll.py: tests/core/test_poll.py",
-    "player/__init__.py": "serve(): pencilbox play, started by tests/test_player_start.py",
     "puzzles/*/__init__.py": "each folder's PUZZLE: tests/core/test_puzzle.py and tests/registry/",
     "puzzles/*/board.py": "a board's text and JSON: tests/registry/test_formats.py and test_contract.py",
     "puzzles/*/jit.py": "the compiled ladder: held to the readable rungs by the folder's test_rungs.py",

@@ -1,7 +1,7 @@
-"""The toy puzzle (tests/toy/, a puzzle folder that lies outside the package), registered for
-this module only: it passes the contract and goes through the CLI, the service, the studies
-runner, the bank and the player's catalogue and API. tests/test_new_folder.py drops the same
-folder into the package and runs the registry-wide tests over it."""
+"""The toy puzzle (tests/toy/, a puzzle folder that lies outside the package), registered for this
+module only: it passes the contract and goes through the CLI, the service, the studies runner, the
+bank and the player's catalogue and API. tests/project/test_new_folder.py drops the same folder into
+the package and runs the registry-wide tests over it."""
 
 from __future__ import annotations
 
