@@ -69,7 +69,7 @@ def modules() -> list[str]:
     return out
 
 
-def test_files() -> list[Path]:
+def every_test_file() -> list[Path]:
     return sorted(p for p in TESTS.rglob("test_*.py") if "__pycache__" not in p.parts)
 
 
@@ -116,7 +116,7 @@ def whole(test: Path) -> bool:
 
 def test_every_test_file_sits_at_the_place_of_what_it_tests() -> None:
     """tests/<path>/test_<m>.py tests src/pencilbox/<path>/<m>.py; only WHOLE's folders differ."""
-    wrong = [t.relative_to(ROOT).as_posix() for t in test_files() if not whole(t) and subject(t) is None]
+    wrong = [t.relative_to(ROOT).as_posix() for t in every_test_file() if not whole(t) and subject(t) is None]
     assert not wrong, "test files that mirror no module of src/pencilbox:\n  " + "\n  ".join(wrong)
 
 
