@@ -9,16 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import cli
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = cli.main(list(argv))
-    except SystemExit as e:  # argparse's own exits
-        code = int(e.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.test_cli_hostile import run
 
 
 def test_default_node_caps_shrink_with_the_board(capsys: pytest.CaptureFixture[str],

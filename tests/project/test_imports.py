@@ -31,7 +31,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("player/__init__.py", "pencilbox.player.api"): (1, "uvicorn only when serving"),
     ("player/__init__.py", "pencilbox.player.guard"): (1, "starlette only when serving"),
     ("player/api.py", "pencilbox.studies.stats"): (1, "the notes page only when asked"),
-    ("compiled/exercise.py", "pencilbox"): (2, "bank, boardio, service and the verbs only when warming"),
+    ("compiled/exercise.py", "pencilbox"): (1, "service and the verbs only when warming"),
     ("bank/__init__.py", "pencilbox.core.generate"): (2, "the generator's helpers only when a bank is built"),
     # Fill-a-Pix's twin census runs as ``python -m``: the studies package must not import it first
     **{(f"puzzles/fillapix/studies/{study}.py", "pencilbox.puzzles.fillapix.studies.twin_census"):

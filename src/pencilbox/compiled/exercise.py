@@ -7,8 +7,6 @@ The verbs are imported only inside ``exercise``: this module costs nothing to im
 
 from __future__ import annotations
 
-from typing import Any
-
 from pencilbox import puzzles
 from pencilbox.compiled import cache
 
@@ -24,21 +22,15 @@ def jobs() -> list[tuple[str, str]]:
             if job in ("generate", "ladder") or job in compiled[name]]
 
 
-def small_board(name: str) -> Any:
-    """The smallest bank board of a puzzle: every kernel's real signature, next to no work."""
-    from pencilbox import bank, boardio
-    rec = min(bank.load(name), key=lambda r: r["rows"] * r["cols"])
-    return boardio.board_from_json({k: v for k, v in rec.items() if k != "answer"})
-
-
 def exercise(name: str, job: str) -> None:
     """One tiny run of a job through the verbs' own code paths (so the compiled signatures
     are the ones the verbs use): the generator at every grade the player offers (5x5: Fill-a-Pix
     classifies twins only where a side is 2 mod 3)."""
     from pencilbox import api, service, verbs
+    small = verbs.play.smallest(name)  # every kernel's real signature, next to no work
     with cache.compiling():
         if job == "ladder":  # the command line's verbs that run the ladder, as the table has them
-            board = api.Board(small_board(name))
+            board = small
             for verb in verbs.VERBS.values():
                 if verb.cli and verb.cost != "light" and verb.name != "backbone":  # backbone: SAT's
                     verb.call({"board": board, "limit": 2})
@@ -51,4 +43,4 @@ def exercise(name: str, job: str) -> None:
                     continue
                 service.count(api.Board(made.board), "ladder", service.Options(limit=2))
         else:
-            service.count(api.Board(small_board(name)), job, service.Options(limit=2))
+            service.count(small, job, service.Options(limit=2))

@@ -31,17 +31,24 @@ def compiled_ready(puzzle: Any) -> bool:
     name = puzzle.name
     if name in _READY:
         return True
-    now = time.monotonic()
-    if now - _LOOKED.get(name, -LOOK_S) < LOOK_S:
-        return False
     first = name not in _LOOKED
-    _LOOKED[name] = now
+    if not _due(_LOOKED, name):
+        return False
     if cache.ready(name, "ladder") or aot.load(f"{type(puzzle).__module__}.jit") is not None:
         _READY.add(name)
         return True
     if first:
         _tell_cold(name)
     return False
+
+
+def _due(looked: dict[str, float], name: str) -> bool:
+    """Whether to look at the cache for this puzzle now: at most once each LOOK_S (and note it)."""
+    now = time.monotonic()
+    if now - looked.get(name, -LOOK_S) < LOOK_S:
+        return False
+    looked[name] = now
+    return True
 
 
 def _tell_cold(name: str) -> None:
@@ -67,10 +74,8 @@ def generator_ready(puzzle: Any) -> bool:
     name = puzzle.name
     if name in _GEN_READY:
         return True
-    now = time.monotonic()
-    if now - _GEN_LOOKED.get(name, -LOOK_S) < LOOK_S:  # called per erasure: look again each LOOK_S
+    if not _due(_GEN_LOOKED, name):  # called per erasure: look again each LOOK_S
         return False
-    _GEN_LOOKED[name] = now
     if generator_built(puzzle):
         _GEN_READY.add(name)
         return True
