@@ -155,8 +155,9 @@ def wheel() -> None:
                 shutil.copy2(ROOT / rel, stage / rel)
         built = stage / "src" / "pencilbox" / "_built"
         print("+ ahead-of-time build for a portable CPU into", built, flush=True)
+        # the staged sources, not the checkout's: the modules' manifests must name what the wheel holds
         run(PY, "-m", "pencilbox.compiled.ahead", "all", built,
-            env={**os.environ, "PENCILBOX_AOT_CPU": "generic"})
+            env={**os.environ, "PENCILBOX_AOT_CPU": "generic", "PYTHONPATH": str(stage / "src")})
         out.mkdir(parents=True, exist_ok=True)
         run(PY, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, stage)
     print("wheel:", max(out.glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime))
