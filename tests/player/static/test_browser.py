@@ -384,7 +384,8 @@ def test_check_hint_pause_restart_generate(page: Page, server: str) -> None:
     assert "one answer · grade" in page.inner_text("#board-info")
 
     page.set_viewport_size({"width": 390, "height": 844})
-    assert page.locator("#board").bounding_box()["width"] <= 390
+    # the page refits on its resize event, which the browser fires at its next frame
+    page.wait_for_function("document.querySelector('#board').getBoundingClientRect().width <= 390")
     shot(page, "phone")
     page.emulate_media(media="print")
     assert not page.is_visible("#topbar") and page.is_visible("#board")
