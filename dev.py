@@ -159,7 +159,9 @@ def wheel() -> None:
         run(PY, "-m", "pencilbox.compiled.ahead", "all", built,
             env={**os.environ, "PENCILBOX_AOT_CPU": "generic", "PYTHONPATH": str(stage / "src")})
         out.mkdir(parents=True, exist_ok=True)
-        run(PY, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, stage)
+        # setup.py leaves _built out of the wheel (a pure one) unless asked for the platform wheel
+        run(PY, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, stage,
+            env={**os.environ, "PENCILBOX_WHEEL": "platform"})
     print("wheel:", max(out.glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime))
 
 

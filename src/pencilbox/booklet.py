@@ -11,7 +11,7 @@ from typing import Any
 
 from pencilbox import api, boardio, puzzles, render
 from pencilbox.core.puzzle import BoardShape
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, needs
 
 A4 = (595.0, 842.0)  # points
 MARGIN = 36.0
@@ -69,6 +69,7 @@ def pdf(boards: Sequence[BoardShape], answers: bool = False) -> bytes:
         raise BoardError("print takes at least one board")
     if len(boards) > MAX_BOARDS:
         raise BoardError(f"print takes at most {MAX_BOARDS} boards, got {len(boards)}")
+    needs("matplotlib", "a PDF booklet")
     from matplotlib.backends.backend_pdf import PdfPages
     entries = [entry(b, i + 1) for i, b in enumerate(boards)]
     pics = [render.picture(e.board) for e in entries]

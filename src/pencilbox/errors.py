@@ -109,3 +109,21 @@ def clip(message: str, most: int = MESSAGE) -> str:
     message = " ".join(message.split()) if "\n" in message else message
     message = LONG_WORD.sub(lambda m: f"{m.group()[:QUOTE]}... ({len(m.group())} characters)", message)
     return message if len(message) <= most else f"{message[:most]}... (cut: {len(message)} characters)"
+
+
+#: the optional dependencies a feature may need: import name -> (the pip package, pencilbox's extra)
+OPTIONAL = {"pysat": ("python-sat", "sat"), "matplotlib": ("matplotlib", "paper")}
+
+
+def needs(module: str, what: str) -> None:
+    """Raise a BoardError that names the extra to install when ``module``, an optional dependency
+    ``what`` needs, cannot be imported here (pyproject.toml says where each is left out)."""
+    from importlib.util import find_spec
+    try:
+        found = find_spec(module) is not None
+    except (ImportError, ValueError):  # an import hook that refuses it, a broken install
+        found = False
+    if not found:
+        package, extra = OPTIONAL[module]
+        raise BoardError(f"{what} needs {package}, which is not installed here: pip install {package} "
+                         f"(pencilbox's [{extra}] extra)")

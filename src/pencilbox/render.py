@@ -11,7 +11,7 @@ from typing import Any, Literal
 from pencilbox import puzzles
 from pencilbox.core.marks import PageUI
 from pencilbox.core.puzzle import BoardShape
-from pencilbox.errors import BoardError
+from pencilbox.errors import BoardError, needs
 
 S = 40.0  # a cell, in the page's SVG units
 M = 22.0  # the margin: Slant's clues sit on the outer corners
@@ -215,6 +215,7 @@ def draw(ax: Any, pic: Picture, x0: float = 0.0, y0: float = 0.0, scale: float =
 
 def points_axes(width_pt: float, height_pt: float) -> tuple[Any, Any]:
     """A matplotlib figure of that size whose one axes counts points from the top left."""
+    needs("matplotlib", "PNG and PDF output")
     from matplotlib.figure import Figure
     fig = Figure(figsize=(width_pt / 72, height_pt / 72))
     ax = fig.add_axes((0, 0, 1, 1))

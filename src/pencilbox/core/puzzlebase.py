@@ -32,6 +32,7 @@ from pencilbox.core.puzzle import (
     Spread,
 )
 from pencilbox.core.state import PROBE, Level
+from pencilbox.errors import needs
 
 if TYPE_CHECKING:
     from pencilbox.core.marks import Marks
@@ -80,8 +81,14 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     @property
     def counters(self: Puzzle[BoardT, AnswerT]) -> dict[str, Engine[BoardT]]:
         """The two independent counters every puzzle has; a folder with more adds them."""
+        sat_count = self.sat_count
+
+        def sat(board: BoardT, limit: int, node_cap: int) -> Count:
+            """python-sat is optional (pyproject.toml): without it one error names the extra."""
+            needs("pysat", "the SAT counter (count --engine sat)")
+            return sat_count(board, limit, node_cap)
         return {"brute": Engine(self.brute_count, cast("PuzzleBase[BoardT, AnswerT]", self).brute_range),
-                "sat": Engine(self.sat_count, None, compiled=False)}
+                "sat": Engine(sat, None, compiled=False)}
 
     def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]:
         """Where clue i sits (a cell; puzzles with clues on lattice points override)."""

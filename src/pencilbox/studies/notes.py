@@ -15,6 +15,7 @@ from typing import Any
 
 from pencilbox import puzzles
 from pencilbox.core.files import write_atomic
+from pencilbox.errors import needs
 from pencilbox.studies import compare, said, stats
 
 KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing"}
@@ -318,6 +319,7 @@ def _versus(cells: list[dict[str, Any]]) -> str:
         pairs.append((f"{x['row']} · {x['column']}"[:40], ours, pub.value, pub.percent))
     if not 2 <= len(pairs) <= 30 or len({p[3] for p in pairs}) != 1:
         return ""
+    needs("matplotlib", "the notes page's plots")
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -394,6 +396,7 @@ def _number(v: Any) -> float | None:
 
 def _svg(value: dict[str, Any], spec: dict[str, Any]) -> str:
     """The plot of a table figure as inline SVG (deterministic: fixed ids, no date)."""
+    needs("matplotlib", "the notes page's plots")
     import matplotlib
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
