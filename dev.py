@@ -4,10 +4,12 @@ Every verb but play first compiles the kernels once (`pencilbox warm`) into penc
 per-user cache (~/.cache/pencilbox/<hash of the kernel sources and numba's version>), the one
 every way of starting pencilbox finds; play starts at once and builds them in the background.
 
-    python3 dev.py play   # make .venv, install, start the player on http://127.0.0.1:8000/
+    python3 dev.py play   # make .venv, install what playing needs, serve http://127.0.0.1:8000/
     python3 dev.py wheel  # a platform wheel in dist/ with the ahead-of-time modules inside
+                          # (`pip wheel .` makes the pure one: README, Install)
     python3 dev.py demo   # make .venv, install, generate a 10x10 Sukoro, print, solve, grade
-    python3 dev.py test   # make .venv, install (and Debian's chromium), run the tests, ruff and mypy
+    python3 dev.py test   # make .venv, install with the test tools (and Debian's chromium),
+                          # run the tests, ruff and mypy
     python3 dev.py docs   # the reference docs of the Python API (pdoc) in build/docs/ (--into DIR)
     python3 dev.py bench  # the benchmark scripts in bench/
     python3 dev.py studies [ARGS]  # regenerate every study (2 workers) and the notes page;
@@ -37,17 +39,25 @@ def run(*argv: str | Path, **kw: object) -> subprocess.CompletedProcess:
     return subprocess.run([str(a) for a in argv], cwd=ROOT, **kw)
 
 
-def setup() -> None:
-    """Create .venv and install the package with its test and cluster extras (skipped when up to date)."""
+#: the extras a verb installs (pyproject.toml): play only what the page needs, [paper] for its
+#: image and booklet buttons; every other verb what the tests, the docs and the studies need
+EXTRAS = {"play": ("paper",)}
+EVERYTHING = ("test", "cluster", "paper")
+
+
+def setup(extras: Sequence[str] = EVERYTHING) -> None:
+    """Create .venv and install the package with ``extras`` (skipped when they, or more, are
+    installed for this pyproject.toml: the stamp holds its hash and the extras)."""
     stamp = VENV / ".installed"
     want = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if stamp.exists() and stamp.read_text() == want:
+    had = stamp.read_text().split() if stamp.exists() else []
+    if had[:1] == [want] and set(extras) <= set(had[1:]):
         return
     if not PY.exists():
         run(sys.executable, "-m", "venv", VENV)
     run(PY, "-m", "pip", "install", "-q", "--upgrade", "pip")
-    run(PY, "-m", "pip", "install", "-q", "-e", ".[test,cluster]")
-    stamp.write_text(want)
+    run(PY, "-m", "pip", "install", "-q", "-e", f".[{','.join(extras)}]")
+    stamp.write_text(" ".join([want, *extras]))
 
 
 def warm() -> None:
@@ -196,7 +206,7 @@ def main() -> None:
     takes_args = ("play", "studies", "wheel", "docs")
     if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] not in takes_args):
         sys.exit(__doc__)
-    setup()
+    setup(EXTRAS.get(sys.argv[1], EVERYTHING))
     if sys.argv[1] not in ("play", "docs"):  # the docs import the package but compile nothing
         warm()
     verbs[sys.argv[1]]()

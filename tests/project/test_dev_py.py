@@ -7,6 +7,7 @@ from __future__ import annotations
 import importlib.util
 import re
 import sys
+import tomllib
 from pathlib import Path
 from types import ModuleType
 
@@ -72,3 +73,32 @@ def test_dev_py_test_runs_pytest_ruff_and_mypy_through_run_steps(monkeypatch: py
     assert [str(a) for a in pytest_argv[1:4]] == ["-m", "pytest", "-q"] and env is not None
     assert env["PENCILBOX_REQUIRE_BROWSER"] == "1"
     assert Path(steps[1][1][0]).name == "ruff" and Path(steps[2][1][0]).name == "mypy"
+
+
+def test_play_installs_what_playing_needs_and_test_everything(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """``dev.py play`` installs the package with [paper] only (none of the test tools: issue 46,
+    item 6); ``dev.py test`` with its tools; a verb whose extras are installed installs nothing."""
+    module = dev()
+    venv = tmp_path / ".venv"
+    venv.mkdir()
+    (venv / "python").touch()
+    monkeypatch.setattr(module, "VENV", venv)
+    monkeypatch.setattr(module, "PY", venv / "python")
+    calls: list[list[str]] = []
+    monkeypatch.setattr(module, "run", lambda *argv, **kw: calls.append([str(a) for a in argv]))
+
+    def installed(verb: str) -> list[str]:
+        calls.clear()
+        module.setup(module.EXTRAS.get(verb, module.EVERYTHING))
+        return [c[-1] for c in calls if c[2:4] == ["pip", "install"] and "-e" in c]
+    assert installed("play") == [".[paper]"]
+    assert installed("play") == []  # up to date
+    assert installed("test") == [".[test,cluster,paper]"]
+    assert installed("play") == [] and installed("demo") == []  # test's install holds play's
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    play = [*project["dependencies"], *project["optional-dependencies"]["paper"]]
+    tools = {"pytest", "playwright", "pandas", "ipykernel", "mypy", "ruff", "pdoc"}
+    assert not [r for r in play if re.split(r"[<>=;\[ ]", r)[0] in tools], play
+    assert tools <= {re.split(r"[<>=;\[ ]", r)[0] for r in project["optional-dependencies"]["test"]}
