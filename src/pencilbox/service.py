@@ -14,8 +14,9 @@ from functools import lru_cache
 from typing import ParamSpec, TypeVar
 
 from pencilbox import puzzles
+from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import compiled_ready
-from pencilbox.core import budgets, engine
+from pencilbox.core import budgets, engine, spread
 from pencilbox.core.budgets import (
     COUNT_LIMIT,
     COUNT_NODES,
@@ -296,9 +297,9 @@ def revealed(board: BoardShape, undecided: Iterable[int], node_cap: int) -> tupl
 def known_answers(board: BoardShape, node_cap: int) -> engine.Count:
     """The board's answers, up to two (cached: the player asks again after every move): by the
     ladder's search, or by SAT while the compiled kernel is not ready (the readable search
-    takes a minute on some 20x20 boards; SAT about a second)."""
+    takes a minute on some 20x20 boards; SAT about a second) and python-sat is there."""
     puzzle = puzzles.get(board.puzzle)
-    if not compiled_ready(puzzle):
+    if not compiled_ready(puzzle) and sat_present():
         return puzzle.sat_count(board, 2, node_cap)
     return engine.count(puzzle, board, limit=2, node_cap=node_cap)
 
@@ -328,19 +329,27 @@ def broken_rule(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> BrokenRule:
 # ---------------------------------------------------------------- backbone
 
 @bounded
-def backbone(board: B, limit: int = SPREAD_LIMIT, shown_: int = SPREAD_SHOWN) -> Backbone[B]:
+def backbone(board: B, limit: int = SPREAD_LIMIT, shown_: int = SPREAD_SHOWN,
+             node_cap: int | None = None) -> Backbone[B]:
     """The backbone (what every answer shares) and up to ``shown_`` answers, each answer
-    passed by the puzzle's validator before it is read."""
+    passed by the puzzle's validator before it is read: by SAT, or without python-sat (the
+    browser) by the ladder's searches within ``node_cap`` (default: solve's budget, scaled),
+    past which OutOfNodes."""
     shape = board.shape
     puzzle = puzzles.get(shape.puzzle)
     check_caps(limit)
     if puzzle.spread is None:
         raise BoardError(f"{puzzle.name} has no SAT backbone")
     t0 = time.perf_counter()
-    count_, stop, calls, answers, fixed = puzzle.spread(shape, limit, max(1, shown_))
+    if sat_present():
+        count_, stop, calls, answers, fixed = puzzle.spread(shape, limit, max(1, shown_))
+    else:
+        cap = Options(node_cap=node_cap).nodes(SOLVE_NODES, shape)
+        count_, stop, calls, answers, fixed = spread.spread(puzzle, shape, limit, max(1, shown_), cap)
     for a in answers:
         if puzzle.validate(shape, tuple(a)):
-            raise RuntimeError(f"{puzzle.name}: SAT gave an answer the rules reject")
+            raise RuntimeError(f"{puzzle.name}: {'SAT' if sat_present() else 'the search'} gave an answer "
+                               "the rules reject")
     first = answers[0] if answers else [None] * (shape.rows * shape.cols)  # an answer per cell
     shared = tuple(v if answers and fixed[i] else None for i, v in enumerate(first))
     return Backbone(board, count_, stop == "limit", limit, board.answered(shared), sum(fixed), len(shared),

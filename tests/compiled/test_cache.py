@@ -58,6 +58,21 @@ def test_the_key_follows_the_kernel_sources_only(tmp_path: Path, monkeypatch: py
         cache.key.cache_clear()
 
 
+def test_without_numba_the_readable_rungs_answer_whatever_the_policy_says(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The browser (no numba, no numpy): ``reference`` for any PENCILBOX_KERNELS, and
+    ``compiling`` leaves the setting as it found it (tests/project/test_pure_engine.py runs the
+    verbs so)."""
+    assert cache.kernels_present() and cache.importable("numba") and not cache.importable("no_such_module")
+    monkeypatch.setenv(cache.POLICY, "compile")
+    assert cache.policy() == "compile"
+    monkeypatch.setattr(cache, "kernels_present", lambda: False)
+    for said in ("compile", "auto", "reference"):
+        monkeypatch.setenv(cache.POLICY, said)
+        with cache.compiling():
+            assert cache.policy() == "reference" and os.environ[cache.POLICY] == said
+
+
 def test_the_key_names_numbas_version_without_importing_it() -> None:
     code = ("import sys; from pencilbox.compiled import cache; v = cache.numba_version(); "
             "print(v, 'numba' in sys.modules)")

@@ -33,6 +33,15 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("player/api.py", "pencilbox.studies.stats"): (1, "the notes page only when asked"),
     ("compiled/exercise.py", "pencilbox"): (1, "service and the verbs only when warming"),
     ("bank/__init__.py", "pencilbox.core.generate"): (2, "the generator's helpers only when a bank is built"),
+    # the generators: the compiled loops (numpy) once the generator is built, SAT's exact erasure
+    # checks (pysat) where python-sat is there; the browser's Pyodide has neither
+    ("puzzles/sukoro/generate.py", "pencilbox.puzzles.sukoro.kernel"): (1, "numpy: the compiled walk"),
+    ("puzzles/sukoro/generate.py", "pencilbox.puzzles.sukoro.sat"): (1, "pysat: the exact erasure checks"),
+    ("puzzles/slant/generate.py", "pencilbox.puzzles.slant.kernel"): (1, "numpy: the compiled erasure loop"),
+    ("puzzles/ripple/generate.py", "pencilbox.puzzles.ripple.kernel"): (1, "numpy: the compiled walk"),
+    ("puzzles/ripple/generate.py", "pencilbox.puzzles.ripple.sat"): (1, "pysat: the exact erasure checks"),
+    ("puzzles/fillapix/generate.py", "pencilbox.puzzles.fillapix.kernel"): (2, "numpy: the compiled loops"),
+    ("puzzles/fillapix/generate.py", "pencilbox.puzzles.fillapix.certify"): (2, "pysat: the exact settling"),
     # Fill-a-Pix's twin census runs as ``python -m``: the studies package must not import it first
     **{(f"puzzles/fillapix/studies/{study}.py", "pencilbox.puzzles.fillapix.studies.twin_census"):
        (1, "python -m") for study in ("census", "exact_twins")},

@@ -132,15 +132,53 @@ def policy() -> str:
     """How a ladder call finds its kernel: ``compile`` on first use (numba's way, the library's
     default); ``auto`` (the command line and the player) the compiled kernel only when it is
     ready, else the readable rungs, so nothing compiles on the way to an answer; ``reference``
-    the readable rungs always."""
+    the readable rungs always, and whatever was said where numba cannot be imported (Pyodide)."""
+    if not kernels_present():
+        return "reference"
     said = os.environ.get(POLICY, "compile")
     return said if said in ("compile", "auto", "reference") else "compile"
+
+
+def importable(name: str) -> bool:
+    """Whether top-level module ``name`` can be imported here, found without importing it: asked
+    of the import system's finders as an import would (one that refuses it counts as absent),
+    but for ours (``_After``), which waits for the real import and gives its turn up once asked."""
+    if name in sys.modules:
+        return sys.modules[name] is not None
+    for finder in sys.meta_path:
+        find = getattr(finder, "find_spec", None)
+        if isinstance(finder, _After) or find is None:
+            continue
+        try:
+            if find(name, None) is not None:
+                return True
+        except (ImportError, ValueError):
+            return False
+    return False
+
+
+@cache
+def kernels_present() -> bool:
+    """Whether numba and numpy can be imported (not in the browser's Pyodide): without them every
+    ladder call and generator runs its readable code, whatever PENCILBOX_KERNELS says."""
+    return importable("numpy") and importable("numba")
+
+
+@cache
+def sat_present() -> bool:
+    """Whether python-sat can be imported: without it the verbs that would ask SAT (the
+    backbone, the generators' exact erasure checks) run the ladder's search instead."""
+    return importable("pysat")
 
 
 @contextmanager
 def compiling() -> Iterator[None]:
     """Compile on first use within the block (the build itself, and the verbs whose code has
-    no readable twin: the brute counters, the studies; the player's generator)."""
+    no readable twin: the brute counters, the studies; the player's generator). A no-op where
+    numba is absent: the policy is then ``reference`` whatever the block says."""
+    if not kernels_present():
+        yield
+        return
     was = os.environ.get(POLICY)
     os.environ[POLICY] = "compile"
     try:

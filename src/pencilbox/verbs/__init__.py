@@ -30,6 +30,7 @@ from pencilbox.core.budgets import (
     SPREAD_SHOWN,
     WORK,
 )
+from pencilbox.core.engine import OutOfNodes
 from pencilbox.errors import BoardError, shown
 from pencilbox.results import Backbone, Check, Count, Grade, Hint, Result, Solution
 from pencilbox.verbs import paper, play
@@ -185,7 +186,11 @@ def check(board: api.Board, position: Any) -> Check:
 
 
 def backbone(board: api.Board, limit: int, show: int) -> Backbone[api.Board]:
-    return service.backbone(board, limit, show)
+    """SAT's backbone, or without python-sat the searches' (too much work past their node cap)."""
+    try:
+        return service.backbone(board, limit, show)
+    except OutOfNodes:
+        raise play.TooMuchWork("the backbone's searches ran out of their node cap") from None
 
 
 def _small(name: str) -> dict[str, Any]:

@@ -8,19 +8,25 @@ from __future__ import annotations
 import base64
 
 from pencilbox import api, bank, boardio, booklet, puzzles, render, service
-from pencilbox.core.budgets import SPREAD_LIMIT, SPREAD_SHOWN
+from pencilbox.core.budgets import PLAYER_NODES, SPREAD_LIMIT, SPREAD_SHOWN
+from pencilbox.core.engine import OutOfNodes
 from pencilbox.core.puzzle import known
 from pencilbox.errors import BoardError, shown
 from pencilbox.verbs.answers import Ambiguity, Booklet, Image
+from pencilbox.verbs.play import TooMuchWork
 
 MAX_BOOKLET = 60  # boards in one booklet request (each is solved and graded)
 
 
 def ambiguity(asked: api.Board) -> Ambiguity:
-    """The cells every answer shares and up to SPREAD_SHOWN answers, as marks."""
+    """The cells every answer shares and up to SPREAD_SHOWN answers, as marks (without
+    python-sat, by searches within the player's node cap: past it, 503)."""
     board = asked.shape
     marks = puzzles.get(board.puzzle).marks
-    got = service.backbone(asked, SPREAD_LIMIT, SPREAD_SHOWN)
+    try:
+        got = service.backbone(asked, SPREAD_LIMIT, SPREAD_SHOWN, PLAYER_NODES)
+    except OutOfNodes:
+        raise TooMuchWork("the board is too hard for this request's node cap") from None
 
     def shown_(b: api.Board) -> list[object]:
         return marks.from_answer(board, known(b.shape.answer))

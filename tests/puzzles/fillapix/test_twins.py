@@ -241,9 +241,28 @@ def test_two_block_twins(h: int, w: int) -> None:
         assert count_answers(twins.clues_of(x, h, w), h, w) == 2
 
 
+@pytest.mark.parametrize("h,w", [(5, 5), (8, 8), (5, 8), (8, 5), (11, 11), (2, 7), (4, 5), (6, 6)])
+def test_the_readable_classifier_is_the_compiled_one(h: int, w: int) -> None:
+    """The browser's classifier (no numba) gives the compiled one's kind and vector, on random
+    pictures (biased towards twins: few painted cells) and on two-block ones."""
+    rng = random.Random(7 * h + w)
+    pics = [[int(rng.random() < p) for _ in range(h * w)] for p in (0.5, 0.1, 0.9) for _ in range(100)]
+    if h % 3 == 2 and w % 3 == 2:
+        pics += [two_block_picture(h, w, rng) for _ in range(40)]
+    kinds = set()
+    for x in pics:
+        got = twins.twin_vector_reference(x, h, w)
+        assert got == twins.twin_vector(x, h, w), x
+        kinds.add(got[0])
+    assert len(kinds) > 1 or (h % 3 != 2 and w % 3 != 2)
+
+
 def test_bad_input() -> None:
     with pytest.raises(ValueError):
         twins.find_twin([0, 1, 2, 0], 2, 2)
     with pytest.raises(ValueError):
         twins.find_twin([0, 1, 0], 2, 2)
+    for bad in ([0, 1, 2, 0], [0, 1, 0]):
+        with pytest.raises(ValueError):
+            twins.twin_vector_reference(bad, 2, 2)
     assert twins.find_twin((0, 1, 1, 0), 2, 2) == [1, 1, 0, 0]  # column 0 reads 0 1

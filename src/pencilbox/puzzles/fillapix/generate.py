@@ -14,21 +14,22 @@ from __future__ import annotations
 
 import random
 
+from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, graded
 from pencilbox.errors import BoardError
-from pencilbox.puzzles.fillapix import PUZZLE, certify, kernel
+from pencilbox.puzzles.fillapix import PUZZLE
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 from pencilbox.puzzles.fillapix.levels import Level
-from pencilbox.puzzles.fillapix.sat import sat_count
-from pencilbox.puzzles.fillapix.twins import find_twin
+from pencilbox.puzzles.fillapix.twins import find_twin, twin_vector_reference
 
 NODE_CAP = 16  # branch points per erasure check before SAT settles it: 64 finished more checks
 # but cost more than the SAT calls it saved (20x20: 441 vs 332 ms a board, 30x30: 2.3 vs 2.1 s;
 # 10x10: 14 vs 17 ms), medians measured side by side on 8, 4 and 20 seeds, with the minisat/minicard
 # certifier; the gluecard3 one settles a capped check in about half the time, so a lower cap may now
 # pay, but the cap decides which clues the loop erases: another cap makes other boards (and bank)
+SETTLE_NODES = 20_000  # without SAT: branch points the rival search may spend settling one capped check
 REDRAWS = 10_000
 
 
@@ -53,10 +54,10 @@ def picture(rows: int, cols: int, rng: random.Random) -> tuple[tuple[int, ...], 
 
 def has_twin(pic: tuple[int, ...], rows: int, cols: int) -> bool:
     """Whether another picture has the same full clues: the compiled classifier once the
-    generator is built, else SAT (the full board has a second answer): the same verdict."""
+    generator is built, else its readable twin (the same verdict, exact both ways)."""
     if generator_ready(PUZZLE):
         return find_twin(pic, rows, cols) is not None
-    return sat_count(rows, cols, list(all_clues(rows, cols, pic)), 2)[0] > 1
+    return twin_vector_reference(pic, rows, cols)[1] is not None
 
 
 def all_clues(rows: int, cols: int, pic: tuple[int, ...]) -> tuple[int, ...]:
@@ -64,7 +65,7 @@ def all_clues(rows: int, cols: int, pic: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(pic[j] for j in g.block[i]) for i in range(rows * cols))
 
 
-def still_unique(board: Board, avoid: list[int], erased: int) -> str:
+def still_unique(board: Board, avoid: list[int], erased: int, node_cap: int = NODE_CAP) -> str:
     """After erasing clue ``erased`` from a board whose only answer is ``avoid``: is that
     answer still the only one ("unique", "rival" or "capped")? A rival must break the
     erased clue's block, or it would have been a rival before; so split on the first cell
@@ -73,10 +74,13 @@ def still_unique(board: Board, avoid: list[int], erased: int) -> str:
     a rival), trying the value away from the known answer first."""
     names = check_rungs()
     found_dom = engine.run_fixpoint(PUZZLE, board, [BOTH] * len(avoid), names)  # what the clues force
-    budget = NODE_CAP  # branch points for all the cases together
+    budget = node_cap  # branch points for all the cases together
     assert found_dom is not None  # the known answer obeys every clue
     dom: list[int] | None = found_dom
-    rival = kernel.rival if generator_ready(PUZZLE) else rival_reference
+    rival = rival_reference
+    if generator_ready(PUZZLE):
+        from pencilbox.puzzles.fillapix.kernel import rival as compiled  # numpy: once the generator is built
+        rival = compiled
     for c in board.grid.block[erased]:
         assert dom is not None
         if dom[c] != BOTH:
@@ -158,6 +162,15 @@ def minimise_reference(board: Board, order: list[int], avoid: list[int],
                        level: engine.Level | None = None) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
     """The erasure loop in Python, clue by clue (kernel.minimise_checked is its compiled
     twin), then its capped clues settled readably: the clues kept and the capped checks."""
+    clues, capped, _ = erase_readably(board, order, avoid, level)
+    return clues, capped
+
+
+def erase_readably(board: Board, order: list[int], avoid: list[int], level: engine.Level | None = None
+                   ) -> tuple[tuple[int | None, ...], tuple[int, ...], int]:
+    """``minimise_reference``, and how many capped clues stay unsettled: none where SAT settles
+    them (each board counted afresh); without python-sat (the browser), the rival search
+    settles them under SETTLE_NODES, and one it cannot settle keeps its clue."""
     clues = list(board.clues)
     capped = []
     for i in order:
@@ -174,7 +187,28 @@ def minimise_reference(board: Board, order: list[int], avoid: list[int],
                 capped.append(i)
         if not keep:
             clues[i] = kept
-    return certify.settle_reference(Board(board.rows, board.cols, tuple(clues)), capped), tuple(capped)
+    left = Board(board.rows, board.cols, tuple(clues))
+    if sat_present():
+        from pencilbox.puzzles.fillapix.certify import settle_reference  # pysat: absent in the browser
+        return settle_reference(left, capped), tuple(capped), 0
+    settled, unsettled = settle_by_search(left, avoid, capped)
+    return settled, tuple(capped), unsettled
+
+
+def settle_by_search(board: Board, avoid: list[int], pending: list[int]
+                     ) -> tuple[tuple[int | None, ...], int]:
+    """certify.settle without SAT: each pending clue in turn erased while the rival search
+    proves the answer still the only one within SETTLE_NODES (the clues not pending are known
+    to be needed); the clues, and how many checks ran out of nodes (each keeps its clue)."""
+    clues = list(board.clues)
+    unsettled = 0
+    for i in pending:
+        kept, clues[i] = clues[i], None
+        verdict = still_unique(Board(board.rows, board.cols, tuple(clues)), avoid, i, SETTLE_NODES)
+        if verdict != "unique":
+            clues[i] = kept
+            unsettled += verdict == "capped"
+    return tuple(clues), unsettled
 
 
 def minimise(board: Board, order: list[int], avoid: list[int],
@@ -184,10 +218,12 @@ def minimise(board: Board, order: list[int], avoid: list[int],
     generator is built, the readable loop (the same clues)."""
     if not generator_ready(PUZZLE):
         return minimise_reference(board, order, avoid, level)
+    from pencilbox.puzzles.fillapix.certify import settle  # pysat, and numpy as the kernel
+    from pencilbox.puzzles.fillapix.kernel import minimise_checked  # numpy: once the generator is built
     names = engine.ladder(PUZZLE, level) if bounded(level) else check_rungs()
-    clues, _, capped = kernel.minimise_checked(board, order, avoid, names, -1 if bounded(level) else NODE_CAP)
+    clues, _, capped = minimise_checked(board, order, avoid, names, -1 if bounded(level) else NODE_CAP)
     picture = [int(v == PAINT) for v in avoid]
-    return certify.settle(Board(board.rows, board.cols, clues), picture, capped), capped
+    return settle(Board(board.rows, board.cols, clues), picture, capped), capped
 
 
 def bounded(level: engine.Level | None) -> bool:
@@ -203,13 +239,19 @@ def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> 
     avoid = [PAINT if v else BLANK for v in pic]
     order = list(range(rows * cols))
     rng.shuffle(order)
-    clues, _ = minimise(Board(rows, cols, all_clues(rows, cols, pic)), order, avoid, level)
+    full = Board(rows, cols, all_clues(rows, cols, pic))
+    unsettled = 0
+    if generator_ready(PUZZLE):
+        clues, _ = minimise(full, order, avoid, level)
+    else:
+        clues, _, unsettled = erase_readably(full, order, avoid, level)
     board = Board(rows, cols, clues)
-    # capped_checks: the checks that kept a clue uncertified; SAT settled every capped one.
+    # capped_checks: the checks that kept a clue uncertified; SAT settled every capped one
+    # (without SAT, the rival search: those it could not settle are counted).
     # proved_unique: a twin-free picture's full board is unique and every erasure was proved
     # (a finished search, SAT, or the level's fixpoint), so grading needs no search
     return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order),
-                None if bounded(level) else 0, proved_unique=True)
+                None if bounded(level) else unsettled, proved_unique=True)
 
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:

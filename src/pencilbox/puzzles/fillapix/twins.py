@@ -40,8 +40,7 @@ both sides of a valid split are equal sets), so testing the m - 1 prefixes is ex
 from __future__ import annotations
 
 from collections.abc import Sequence
-
-import numpy as np
+from typing import Any
 
 from pencilbox.compiled.aot import Code
 
@@ -80,6 +79,7 @@ class Workspace:
     census (studies/twin_census.py) can call it 2^25 times without allocating."""
 
     def __init__(self, h: int, w: int) -> None:
+        import numpy as np  # the compiled side only: the readable twin (twin_vector_reference) runs without
         self.h, self.w = h, w
         self.uh = np.array(pattern(h), dtype=np.int8)
         self.uw = np.array(pattern(w), dtype=np.int8)
@@ -104,6 +104,7 @@ def twin_vector(picture: Sequence[int], h: int, w: int) -> tuple[int, list[int] 
         raise ValueError(f"picture has {len(picture)} cells, expected {h * w}")
     if h % 3 != 2 and w % 3 != 2:
         return NONE, None  # T_h (x) T_w is invertible
+    import numpy as np
     x = np.asarray(picture, dtype=np.int8)
     if ((x != 0) & (x != 1)).any():
         raise ValueError("picture must be 0/1")
@@ -124,3 +125,85 @@ def find_twin(picture: Sequence[int], h: int, w: int) -> list[int] | None:
 def twin_kind(picture: Sequence[int], h: int, w: int) -> str | None:
     """'column', 'row' or 'two-block' (the first family found), or None."""
     return KIND_NAMES.get(twin_vector(picture, h, w)[0])
+
+
+# ---------------------------------------------------------------- the classifier, readably
+
+def twin_vector_reference(picture: Sequence[int], h: int, w: int) -> tuple[int, list[int] | None]:
+    """``twin_vector`` in plain Python (jit_twins' ``_twin_core`` step for step, the same kind
+    and vector): what the generator asks where numpy and numba are absent (the browser)."""
+    if len(picture) != h * w:
+        raise ValueError(f"picture has {len(picture)} cells, expected {h * w}")
+    if h % 3 != 2 and w % 3 != 2:
+        return NONE, None
+    if any(v not in (0, 1) for v in picture):
+        raise ValueError("picture must be 0/1")
+    d = [0] * (h * w)
+    kind = _line_twin(picture, d, h, w) or _two_block(picture, d, h, w)
+    return (kind, d) if kind != NONE else (NONE, None)
+
+
+def _line_fit(x: Sequence[int], start: int, stride: int, u: Sequence[int]) -> int:
+    """+1 if the line absorbs +u (0 where u = 1, 1 where u = -1), -1 if it absorbs -u, else 0."""
+    plus = minus = True
+    for k, uk in enumerate(u):
+        if uk:
+            if x[start + k * stride] == (0 if uk == 1 else 1):
+                minus = False
+            else:
+                plus = False
+            if not plus and not minus:
+                return 0
+    return 1 if plus else -1
+
+
+def _line_twin(x: Sequence[int], d: list[int], h: int, w: int) -> int:
+    """A whole column flip by +-u_h, else a whole row flip by +-u_w, written into ``d``: its
+    kind, or NONE."""
+    uh, uw = pattern(h), pattern(w)
+    if h % 3 == 2:
+        for j in range(w):
+            f = _line_fit(x, j, w, uh)
+            if f:
+                for i in range(h):
+                    d[i * w + j] = f * uh[i]
+                return COLUMN
+    if w % 3 == 2:
+        for i in range(h):
+            f = _line_fit(x, i * w, 1, uw)
+            if f:
+                for j in range(w):
+                    d[i * w + j] = f * uw[j]
+                return ROW
+    return NONE
+
+
+def _two_block(x: Sequence[int], d: list[int], h: int, w: int) -> int:
+    """Where both sides are 2 mod 3 and no line fits: a proper J comparable with every row's
+    zero set Z_a of Y (the module's derivation), rows taken by growing |Z_a| (a stable sort:
+    the compiled insertion sort's order); its two-block vector written into ``d``."""
+    if h % 3 != 2 or w % 3 != 2:
+        return NONE
+    uh, uw = pattern(h), pattern(w)
+    pidx = [i for i in range(h) if uh[i]]
+    qidx = [j for j in range(w) if uw[j]]
+    m, n = len(pidx), len(qidx)
+    z = [[1 - (x[i * w + j] ^ (uh[i] * uw[j] == -1)) for j in qidx] for i in pidx]
+    order = sorted(range(m), key=lambda a: sum(z[a]))
+    within: list[Any] = [[1] * n]  # within[t]: the cells in the zero set of every row order[k:], k >= m - t
+    for k in range(m - 1, -1, -1):
+        within.append([a & b for a, b in zip(within[-1], z[order[k]], strict=True)])
+    within.reverse()  # within[k]: the intersection over order[k:]
+    union = [0] * n
+    for k in range(1, m):
+        union = [a | b for a, b in zip(union, z[order[k - 1]], strict=True)]
+        if all(u <= f for u, f in zip(union, within[k], strict=True)):
+            for t in range(m):
+                i = pidx[order[t]]
+                for b, j in enumerate(qidx):
+                    if t >= k and union[b]:
+                        d[i * w + j] = uh[i] * uw[j]
+                    elif t < k and not union[b]:
+                        d[i * w + j] = -uh[i] * uw[j]
+            return TWO_BLOCK
+    return NONE

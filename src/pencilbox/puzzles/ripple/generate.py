@@ -14,7 +14,8 @@
 - ``make_search``: the ``search`` grade, which that walk never reaches (the full ladder
   finishes every board it stops at): every given shown, then erased in random order while
   the board stays unique (exact, SAT: no check capped), a few orders per live partition
-  until one leaves a board the full ladder does not finish.
+  until one leaves a board the full ladder does not finish (without python-sat, the
+  ladder's uniqueness check per erasure: a check that runs out of nodes keeps its clue).
 """
 
 from __future__ import annotations
@@ -22,15 +23,15 @@ from __future__ import annotations
 import math
 import random
 
+from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, erase, finishes, graded, minimise
+from pencilbox.core.generate import Made, erase, finishes, graded, keep_test, minimise
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.core.rng import RandomValues
-from pencilbox.puzzles.ripple import PUZZLE, kernel
+from pencilbox.puzzles.ripple import PUZZLE
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state
 from pencilbox.puzzles.ripple.rungs import Lines
-from pencilbox.puzzles.ripple.sat import rivals
 
 SINGLE, SIZES = 0.1, (3, 7)  # defaults: ~1 in 6 partitions of 10x10 lives (smaller regions die)
 ALIVE_NODES = 20_000  # branch points the alive check's search may use before SAT decides
@@ -150,15 +151,21 @@ def looks_dead(rows: int, cols: int, regions: tuple[int, ...]) -> list[str]:
 def alive_answer(rows: int, cols: int, regions: tuple[int, ...], seed: int) -> tuple[int, ...] | None:
     """A random answer of the empty partition (the ladder's search, values in a seeded
     random order), or None when it is dead. A search that runs out of nodes is settled by
-    SAT (complete; its answer is then SAT's first), so no live partition is thrown away."""
+    SAT (complete; its answer is then SAT's first), so no live partition is thrown away;
+    without python-sat (the browser) such a partition is passed over as if dead."""
     board = Board(rows, cols, regions, (None,) * (rows * cols))
     dom, names = [full(s) for s in board.size], engine.ladder(PUZZLE, PUZZLE.search_level)
     if generator_ready(PUZZLE):
-        res = kernel.search(board, dom, names, 1, ALIVE_NODES, seed=seed)
-    else:  # the readable twin walks the same way; where SAT finds no answer the walk finds none
-        sat = PUZZLE.sat_count(board, 1, 0)  # either, so SAT goes first and spares it a dead board
+        from pencilbox.puzzles.ripple.kernel import search  # numpy: only once the generator is built
+        res = search(board, dom, names, 1, ALIVE_NODES, seed=seed)
+    elif sat_present():  # the readable twin walks the same way; where SAT finds no answer the walk
+        sat = PUZZLE.sat_count(board, 1, 0)  # finds none either, so SAT goes first and spares it a dead board
         res = engine.search(PUZZLE, board, dom, names, 1, ALIVE_NODES, order=RandomValues(seed)) \
             if sat.answers else sat
+    else:
+        res = engine.search(PUZZLE, board, dom, names, 1, ALIVE_NODES, order=RandomValues(seed))
+        if not res.answers:
+            return None
     if not res.answers and res.node_capped:
         res = PUZZLE.sat_count(board, 1, 0)
     if not res.answers:
@@ -200,17 +207,24 @@ def make_search(rows: int, cols: int, seed: int, orders: int = ORDERS) -> Made[B
     shown = tuple(v if size[i] > 1 else None for i, v in enumerate(answer))
     top = engine.levels(PUZZLE)[-1]
     checks = 0
+    capped = 0
     for _ in range(orders):
-        keep = rivals(rows, cols, regions, answer, shown)
-        try:
-            clues, tried = minimise(shown, rng, keep)
-        finally:
-            keep.close()
+        if sat_present():
+            from pencilbox.puzzles.ripple.sat import rivals  # pysat: absent in the browser
+            keep = rivals(rows, cols, regions, answer, shown)
+            try:
+                clues, tried = minimise(shown, rng, keep)
+            finally:
+                keep.close()
+        else:
+            unique = keep_test(PUZZLE, lambda c: Board(rows, cols, regions, c), None)
+            clues, tried = minimise(shown, rng, unique)
+            capped += unique.capped
         checks += tried
         out = Board(rows, cols, regions, clues)
         if not finishes(PUZZLE, out, top):
             break
-    return Made(out, answer, seed, None, sum(v is not None for v in clues), checks, capped_checks=0,
+    return Made(out, answer, seed, None, sum(v is not None for v in clues), checks, capped_checks=capped,
                 proved_unique=True)
 
 

@@ -21,7 +21,7 @@ from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.generate import Made, check_grade, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues
 from pencilbox.core.unionfind import join
-from pencilbox.puzzles.slant import PUZZLE, kernel
+from pencilbox.puzzles.slant import PUZZLE
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
 
 
@@ -88,13 +88,14 @@ def _make(rows: int, cols: int, seed: int, level: engine.Level | None, compiled:
         return Made(rebuild(clues), filling, seed, None, shown, checks, unique.capped), False
     not_full = Made(rebuild(full), filling, seed, None, len(full), 0, 0)  # graded() rejects it
     if compiled:
+        from pencilbox.puzzles.slant.kernel import minimise as erase_compiled  # numpy: once it is built
         order = [i for i, v in enumerate(full) if v is not None]
         rng.shuffle(order)
         levels = engine.levels(PUZZLE)
         under = levels.index(level) - 1 if level in levels else -1
         below = engine.ladder(PUZZLE, levels[under]) if under >= 0 else ()
         names = engine.ladder(PUZZLE, level)
-        clues, checks, easier = kernel.minimise(rebuild(full), order, filling, names, below)
+        clues, checks, easier = erase_compiled(rebuild(full), order, filling, names, below)
         if checks < 0:
             return not_full, False
     else:

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import random
 
+from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.engine import PROBE
 from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues
 from pencilbox.core.rng import RandomValues
-from pencilbox.puzzles.sukoro import PUZZLE, kernel
+from pencilbox.puzzles.sukoro import PUZZLE
 from pencilbox.puzzles.sukoro.board import ALL, NUMBERED, Board, answer_from_state
-from pencilbox.puzzles.sukoro.sat import rivals
 
 MIN_COVER = 0.4  # share of cells a drawn answer should number
 DRAW_NODES = 5_000  # branch points one random walk may use before it is redrawn
@@ -61,7 +61,8 @@ def random_walk(board: Board, names: tuple[engine.Level, ...], seed: int) -> eng
     else the readable twin: the same walk)."""
     dom = [ALL] * (board.rows * board.cols)
     if generator_ready(PUZZLE):
-        return kernel.search(board, dom, names, 1, DRAW_NODES, kernel.ORDER_NUMBERED, seed)
+        from pencilbox.puzzles.sukoro.kernel import ORDER_NUMBERED, search  # numpy: once it is built
+        return search(board, dom, names, 1, DRAW_NODES, ORDER_NUMBERED, seed)
     return engine.search(PUZZLE, board, dom, names, 1, DRAW_NODES, order=Numbered(seed))
 
 
@@ -90,9 +91,11 @@ def random_answer(rows: int, cols: int, rng: random.Random, draws: int = 50) -> 
 def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> Made[Board]:
     """One board from one seed: unique-minimal (proved by SAT), or minimal for ``level``
     (ungraded). At ``probe`` SAT screens each erasure first: a board left with a rival is
-    one probe cannot finish (it is sound), so only unique ones pay for the probe fixpoint."""
-    if level not in (None, engine.SEARCH, PROBE):
+    one probe cannot finish (it is sound), so only unique ones pay for the probe fixpoint.
+    Without python-sat (the browser), the readable loop: the same board unless a check capped."""
+    if level not in (None, engine.SEARCH, PROBE) or not sat_present():
         return make_reference(rows, cols, seed, level)  # fixpoints below probe: cheaper than SAT
+    from pencilbox.puzzles.sukoro.sat import rivals  # pysat: absent in the browser
     rng = random.Random(seed)
     answer = random_answer(rows, cols, rng)
     full = tuple(v if v else None for v in answer)
