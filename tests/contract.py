@@ -5,6 +5,7 @@ puzzle must do, whatever its folder holds."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -43,6 +44,20 @@ def banked(name: str) -> list[tuple[str, Any, tuple[int, ...], str]]:
     for rec in bank.load(name):
         board = boardio.board_from_json(rec)
         out.append((rec["id"], puzzles.get(name).with_answer(board, None), board.answer, rec["grade"]))
+    return out
+
+
+def ambiguous(name: str) -> list[object]:
+    """The two smallest bank boards with every second clue dropped, and with all but a third kept."""
+    recs = sorted(bank.load(name), key=lambda r: (int(r["rows"]) * int(r["cols"]), str(r["id"])))[:2]
+    out = []
+    for rec in recs:
+        board = boardio.board_from_json({**rec, "answer": None})
+        clued = [i for i, v in enumerate(board.clues) if v is not None]
+        for keep in (2, 3):
+            dropped = {i for k, i in enumerate(clued) if k % keep}
+            clues = tuple(None if i in dropped else v for i, v in enumerate(board.clues))
+            out.append(replace(board, clues=clues))
     return out
 
 

@@ -12,24 +12,16 @@ import pytest
 from pencilbox import bank, boardio, puzzles
 from pencilbox.core import spread
 from pencilbox.core.engine import OutOfNodes
+from tests import contract
 
 NAMES = [n for n in puzzles.names() if puzzles.get(n).spread is not None]
 BIG = 10**7
 
 
 def boards(name: str) -> list[Any]:
-    """The smallest bank board, and the two smallest with every second clue dropped and with a
-    third kept."""
-    recs = sorted(bank.load(name), key=lambda r: (int(r["rows"]) * int(r["cols"]), str(r["id"])))[:2]
-    out = [boardio.board_from_json({**recs[0], "answer": None})]
-    for rec in recs:
-        board = boardio.board_from_json({**rec, "answer": None})
-        clued = [i for i, v in enumerate(board.clues) if v is not None]
-        for keep in (2, 3):
-            dropped = {i for k, i in enumerate(clued) if k % keep}
-            clues = tuple(None if i in dropped else v for i, v in enumerate(board.clues))
-            out.append(replace(board, clues=clues))
-    return out
+    """The smallest bank board, and contract.ambiguous's boards with several answers."""
+    rec = min(bank.load(name), key=lambda r: (int(r["rows"]) * int(r["cols"]), str(r["id"])))
+    return [boardio.board_from_json({**rec, "answer": None}), *contract.ambiguous(name)]
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -5,29 +5,15 @@ answers made from the bank's small boards by dropping clues; and the command's c
 from __future__ import annotations
 
 import json
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
 from pencilbox import api, bank, boardio, cli, puzzles, service
 from pencilbox.core import engine
+from tests.contract import ambiguous
 
 NAMES = [n for n in puzzles.names() if puzzles.get(n).spread is not None]
-
-
-def ambiguous(name: str) -> list[object]:
-    """The two smallest bank boards with every second clue dropped, and with all but a third kept."""
-    recs = sorted(bank.load(name), key=lambda r: (int(r["rows"]) * int(r["cols"]), str(r["id"])))[:2]
-    out = []
-    for rec in recs:
-        board = boardio.board_from_json({**rec, "answer": None})
-        clued = [i for i, v in enumerate(board.clues) if v is not None]
-        for keep in (2, 3):
-            dropped = {i for k, i in enumerate(clued) if k % keep}
-            clues = tuple(None if i in dropped else v for i, v in enumerate(board.clues))
-            out.append(replace(board, clues=clues))
-    return out
 
 
 def possible(name: str, board: object, var: int) -> set[int]:
