@@ -10,6 +10,7 @@ every way of starting pencilbox finds; play starts at once and builds them in th
     python3 dev.py demo   # make .venv, install, generate a 10x10 Sukoro, print, solve, grade
     python3 dev.py test   # make .venv, install with the test tools (and Debian's chromium),
                           # run the tests, ruff and mypy
+    python3 dev.py site   # the static site (the player in any browser, offline) in build/site/ (--out DIR)
     python3 dev.py docs   # the reference docs of the Python API (pdoc) in build/docs/ (--into DIR)
     python3 dev.py bench  # the benchmark scripts in bench/
     python3 dev.py studies [ARGS]  # regenerate every study (2 workers) and the notes page;
@@ -40,8 +41,9 @@ def run(*argv: str | Path, **kw: object) -> subprocess.CompletedProcess:
 
 
 #: the extras a verb installs (pyproject.toml): play only what the page needs, [paper] for its
-#: image and booklet buttons; every other verb what the tests, the docs and the studies need
-EXTRAS = {"play": ("paper",)}
+#: image and booklet buttons; site the package alone; every other verb what the tests, the docs
+#: and the studies need
+EXTRAS = {"play": ("paper",), "site": ()}
 EVERYTHING = ("test", "cluster", "paper")
 
 
@@ -56,7 +58,7 @@ def setup(extras: Sequence[str] = EVERYTHING) -> None:
     if not PY.exists():
         run(sys.executable, "-m", "venv", VENV)
     run(PY, "-m", "pip", "install", "-q", "--upgrade", "pip")
-    run(PY, "-m", "pip", "install", "-q", "-e", f".[{','.join(extras)}]")
+    run(PY, "-m", "pip", "install", "-q", "-e", f".[{','.join(extras)}]" if extras else ".")
     stamp.write_text(" ".join([want, *extras]))
 
 
@@ -94,8 +96,9 @@ def demo() -> None:
 
 
 CHROMIUM = Path("/usr/bin/chromium")
-#: what the tests run from Debian: chromium for the browser tests, pdftoppm to look at the booklets
-TEST_DEBS = {CHROMIUM: "chromium", Path("/usr/bin/pdftoppm"): "poppler-utils"}
+#: what the tests run from Debian: chromium for the browser tests, pdftoppm to look at the booklets,
+#: npm to fetch Pyodide for the static site
+TEST_DEBS = {CHROMIUM: "chromium", Path("/usr/bin/pdftoppm"): "poppler-utils", Path("/usr/bin/npm"): "npm"}
 
 
 def chromium() -> None:
@@ -175,6 +178,16 @@ def wheel() -> None:
     print("wheel:", max(out.glob("pencilbox-*.whl"), key=lambda p: p.stat().st_mtime))
 
 
+def site() -> None:
+    """The static site into build/site/ (or the folder after --out): Pyodide comes from the npm
+    registry (Debian's npm is installed with apt when missing)."""
+    args = sys.argv[2:]
+    out = Path(args[args.index("--out") + 1]).resolve() if "--out" in args else ROOT / "build" / "site"
+    if not shutil.which("npm"):
+        chromium()
+    run(BIN / "pencilbox", "site", "--out", out)
+
+
 def docs() -> None:
     """The reference docs of the public API (``pencilbox`` and what its ``__all__`` names), built
     from the docstrings by pdoc into build/docs/ (or the folder after --into); a warning from pdoc
@@ -202,12 +215,12 @@ def studies() -> None:
 
 def main() -> None:
     verbs = {"play": play, "demo": demo, "test": test, "bench": bench, "studies": studies, "wheel": wheel,
-             "docs": docs, "setup": lambda: None}
-    takes_args = ("play", "studies", "wheel", "docs")
+             "docs": docs, "site": site, "setup": lambda: None}
+    takes_args = ("play", "studies", "wheel", "docs", "site")
     if len(sys.argv) < 2 or sys.argv[1] not in verbs or (len(sys.argv) > 2 and sys.argv[1] not in takes_args):
         sys.exit(__doc__)
     setup(EXTRAS.get(sys.argv[1], EVERYTHING))
-    if sys.argv[1] not in ("play", "docs"):  # the docs import the package but compile nothing
+    if sys.argv[1] not in ("play", "docs", "site"):  # these import the package but compile nothing
         warm()
     verbs[sys.argv[1]]()
 

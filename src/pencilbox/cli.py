@@ -202,6 +202,17 @@ def cmd_notes(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_site(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from pencilbox import site
+    got = site.build(Path(args.out), Path(args.pyodide) if args.pyodide else None)
+    print(f"site written to {got['out']}: {got['files']} files, {got['bytes'] / 1e6:.1f} MB, "
+          f"{got['boards']} bank boards, Pyodide {got['pyodide']}, build {got['build']}")
+    print(f"serve it with any static file server, e.g. python3 -m http.server --directory {got['out']}")
+    return 0
+
+
 def cmd_warm(args: argparse.Namespace) -> int:
     from pencilbox.compiled import warm
     if args.parent is not None:
@@ -355,6 +366,12 @@ def build_parser() -> argparse.ArgumentParser:
     sp = verb("notes", cmd_notes, "render the stats files into the notes page (static HTML)", board=False)
     sp.add_argument("--stats", help="folder of the stats files (default: the shipped ones)")
     sp.add_argument("--out", help="the page to write (default: the shipped notes.html)")
+    sp = verb("site", cmd_site, "build the static site: the player with pencilbox running in the browser "
+              "(Pyodide), the banks and the notes, served by any static file server, offline after one "
+              "visit", board=False)
+    sp.add_argument("--out", required=True, help="the folder to write (a previous site there is replaced)")
+    sp.add_argument("--pyodide", metavar="TGZ", help="the archive of `npm pack pyodide@VERSION` (default: "
+                    "npm fetches it once into the per-user cache); its sha256 is checked")
     sp = verb("warm", cmd_warm, "compile every kernel now into the per-user cache, then build the ladder's "
               "entry points ahead of time (a first command starts this in the background and answers from "
               "the readable rungs meanwhile)", board=False)

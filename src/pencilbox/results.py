@@ -8,12 +8,16 @@ Cells are ``(row, col)``, 0-based. A board inside a result (an answer, the backb
 from __future__ import annotations
 
 import json
+import sys
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Generic, Protocol, Self
 
-from typing_extensions import TypeVar
+if sys.version_info >= (3, 13):
+    from typing import TypeVar
+else:  # a type variable's default (PEP 696) came in 3.13
+    from typing_extensions import TypeVar
 
 from pencilbox.core.engine import Level, Status
 from pencilbox.core.puzzle import BoardShape

@@ -30,7 +30,7 @@ from pencilbox.compiled.ready import generator_built
 from pencilbox.errors import BoardError, clip, shown
 from pencilbox.player import lanes
 from pencilbox.player.guard import Guard
-from pencilbox.player.worker import status_of
+from pencilbox.verbs.wire import status_of
 from pencilbox.verbs import play
 
 STATIC = Path(__file__).parent / "static"
@@ -266,6 +266,7 @@ def verb_routes() -> list[Route]:
 routes = [
     Route("/", index),
     Route("/notes", notes_page),
+    Route("/notes.html", notes_page),  # the page's link, the same on the static site
     Route("/api/status", status),
     *verb_routes(),
     Mount("/static", StaticFiles(directory=STATIC), name="static"),

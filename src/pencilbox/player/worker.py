@@ -18,42 +18,17 @@ import signal
 import sys
 from typing import Any, BinaryIO
 
-from pencilbox import verbs
 from pencilbox.core.lifetime import die_with
-from pencilbox.errors import BoardError, clip
-from pencilbox.verbs import play
+from pencilbox.verbs import wire
+from pencilbox.verbs.wire import status_of
 
-
-def status_of(e: BaseException) -> tuple[int, str] | None:
-    """The HTTP status and message a call's error answers with; None for a fault (a bug)."""
-    if isinstance(e, play.TooMuchWork):
-        return 503, str(e)
-    if isinstance(e, play.TooLarge):
-        return 413, str(e)
-    if isinstance(e, LookupError):
-        return 404, str(e).strip("'\"")
-    if isinstance(e, BoardError):
-        return 400, str(e)
-    if isinstance(e, (ValueError, TypeError, KeyError, IndexError, RecursionError)):
-        return 400, f"bad request: {type(e).__name__}: {e}"
-    return None
+__all__ = ["answer", "serve", "status_of"]
 
 
 def answer(verb: str, body: bytes) -> tuple[int, bytes]:
-    """One call's status and JSON answer: the verb's result, or ``{"error": message}``."""
-    try:
-        data = json.loads(body or b"{}")
-        if not isinstance(data, dict):
-            raise BoardError("request body must be a JSON object")
-        if verb == "warm":
-            return 200, json.dumps(verbs.warm(tuple(data["costs"]))).encode()
-        found = verbs.VERBS.get(verb)
-        if found is None or found.cost == "light":
-            return 400, json.dumps({"error": f"no worker call {verb!r}"}).encode()
-        return 200, json.dumps(found.answer(data)).encode()
-    except Exception as e:  # noqa: BLE001 - every error is answered; a fault says what it was
-        said = status_of(e) or (500, f"internal error: {type(e).__name__}: {e}")
-        return said[0], json.dumps({"error": clip(said[1])}).encode()
+    """A call of a verb that runs kernels (the server answers light verbs itself)."""
+    return wire.answer(verb, body, light=False)
+
 
 
 def serve(inbox: BinaryIO, outbox: BinaryIO) -> None:

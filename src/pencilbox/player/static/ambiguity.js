@@ -2,9 +2,9 @@
 // the same in every answer (the backbone, exact, by SAT on the server) shaded apart from those
 // that differ, and up to ten answers to step through. It imports no module that imports it.
 
-import { $, say, st } from "/static/state.js";
-import { api } from "/static/api.js";
-import { render } from "/static/view.js";
+import { $, say, st } from "./state.js";
+import { api } from "./api.js";
+import { render } from "./view.js";
 
 /** Forget the view (an edit changes the answers): the button waits for the next count. */
 export function clearAmbiguity() {
@@ -27,7 +27,7 @@ export async function toggleAmbiguity() {
   const seq = s.seq;
   say("Finding the cells every answer shares…");
   let got;
-  try { got = await api("/api/ambiguity", { board: s.board }); } catch (e) {
+  try { got = await api("ambiguity", { board: s.board }); } catch (e) {
     say(`Ambiguity view failed: ${e.message}`, "error");
     return;
   }

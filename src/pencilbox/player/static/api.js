@@ -1,10 +1,24 @@
-// pencilbox player, the server: the JSON API's one fetch wrapper (/api/...), what a failed call
-// says, the answers counted for a board, and the watch on the background build of the kernels.
+// pencilbox player, its one call: api(verb, body, query) sends a verb of pencilbox's verb table
+// (src/pencilbox/verbs) to one of two back ends, the same answers from both. Served by
+// `pencilbox play`, it is the JSON API (/api/VERB, the compiled kernels); on the static site (the
+// page's <meta name="pencilbox-engine" content="browser">), engine.js answers it: pencilbox itself
+// in a web worker (Pyodide). Also here: what a failed call says, the answers counted for a
+// board, and the watch on the server's background build of the kernels.
 
-import { $, say } from "/static/state.js";
+import { $, say } from "./state.js";
+import { browserCall, engineStatus } from "./engine.js";
 
-export async function api(path, body) {
-  const opts = body === undefined ? {} : {
+/** Whether this page runs pencilbox in the browser (the static site) rather than on a server. */
+export const inBrowser = document.querySelector('meta[name="pencilbox-engine"]')?.content === "browser";
+
+const GET_PATHS = { board: (q) => `api/board/${encodeURIComponent(q.id)}` };
+
+/** A verb's answer: a POST of ``body``, or (body undefined) a GET with the ``query`` fields. */
+export async function api(verb, body, query = {}) {
+  if (inBrowser) return browserCall(verb, body, query);
+  const get = body === undefined;
+  const path = get ? (GET_PATHS[verb] ? GET_PATHS[verb](query) : `api/${verb}${queryString(query)}`) : `api/${verb}`;
+  const opts = get ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
   let res;
@@ -19,6 +33,11 @@ export async function api(path, body) {
     throw err;
   }
   return data;
+}
+
+function queryString(query) {
+  const q = new URLSearchParams(query).toString();
+  return q ? `?${q}` : "";
 }
 
 // What a failed call says: a warm-up is not a failure, only a wait, said as long as it has
@@ -47,8 +66,9 @@ function buildText(b) {
 }
 
 export async function watchBuild() {
+  if (inBrowser) { watchEngine(); return; }
   let s;
-  try { s = await api("/api/status"); } catch (e) { setTimeout(watchBuild, 5000); return; }
+  try { s = await api("status", undefined); } catch (e) { setTimeout(watchBuild, 5000); return; }
   const b = build.now = s.build || null;
   const el = $("build");
   const busy = !!b && b.state === "running";
@@ -57,9 +77,19 @@ export async function watchBuild() {
   if (b && b.state !== "done") setTimeout(watchBuild, busy ? 2000 : 10000);
 }
 
+/** The static site: the line under the board says while the engine (Python in WebAssembly) loads. */
+async function watchEngine() {
+  const el = $("build");
+  const s = engineStatus();
+  el.hidden = s.state === "ready";
+  if (s.state === "failed") el.textContent = `The solver could not start in this browser: ${s.error}`;
+  else if (s.state !== "ready") el.textContent = "Starting the solver in this browser (Python in WebAssembly)…";
+  if (s.state !== "ready" && s.state !== "failed") setTimeout(watchEngine, 250);
+}
+
 export async function countInfo(b) {
   try {
-    const c = await api("/api/setter", { board: b });
+    const c = await api("setter", { board: b });
     const info = c.count === 1 ? `one answer · grade ${c.grade ?? "?"}`
       : c.count === 0 ? "no answer" : c.count === "2+" ? "more than one answer" : "answers not counted";
     return { grade: c.grade, unique: c.count === 1, info };

@@ -27,23 +27,24 @@
 //   cells.js   fixed cells, a clue's room, regions
 //   state.js   the shared state (st), small helpers, the hooks
 
-import { $, emptyHighlights, hooks, pzInfo, say, sayList, sizeValue, st } from "/static/state.js";
-import { api, build, watchBuild } from "/static/api.js";
+import { $, emptyHighlights, hooks, pzInfo, say, sayList, sizeValue, st } from "./state.js";
+import { api, build, inBrowser, watchBuild } from "./api.js";
+import { startEngine } from "./engine.js";
 import {
   fillPuzzleSelectors, fillSelect, importText, loadBankList, openBankBoard, openHash, openRecord,
-} from "/static/boards.js";
-import { wireForest } from "/static/forest.js";
-import { afterMove, doCheck, doHint, doReveal, toggleLadder } from "/static/hints.js";
-import { padPress, redo, undo, wireBoard } from "/static/input.js";
-import { showNotes, wireNotes } from "/static/notes.js";
-import { trialMoved, wireTrials } from "/static/trials.js";
-import { restart } from "/static/moves.js";
-import { load, saveProgress, store } from "/static/persist.js";
-import { wirePaper } from "/static/paper.js";
-import { doExport, doMinimise, enterSetter, leaveSetter, setterPlay, toggleSecond, wireShapes } from "/static/setter.js";
-import { wireStats } from "/static/stats.js";
-import { showTimer, startTimer, stopTimer, timerRunning } from "/static/timer.js";
-import { render, showPaused } from "/static/view.js";
+} from "./boards.js";
+import { wireForest } from "./forest.js";
+import { afterMove, doCheck, doHint, doReveal, toggleLadder } from "./hints.js";
+import { padPress, redo, undo, wireBoard } from "./input.js";
+import { showNotes, wireNotes } from "./notes.js";
+import { trialMoved, wireTrials } from "./trials.js";
+import { restart } from "./moves.js";
+import { load, saveProgress, store } from "./persist.js";
+import { wirePaper } from "./paper.js";
+import { doExport, doMinimise, enterSetter, leaveSetter, setterPlay, toggleSecond, wireShapes } from "./setter.js";
+import { wireStats } from "./stats.js";
+import { showTimer, startTimer, stopTimer, timerRunning } from "./timer.js";
+import { render, showPaused } from "./view.js";
 
 // ------------------------------------------------------------------ the clock, pause
 
@@ -69,7 +70,7 @@ async function doShare() {
   if (!st.rec || st.paused) return;
   let share = st.rec.share;
   try {
-    if (!share) { share = await api("/api/export", { board: st.rec.board }); st.rec.share = share; }
+    if (!share) { share = await api("export", { board: st.rec.board }); st.rec.share = share; }
   } catch (e) { say(`Share failed: ${e.message}`, "error"); return; }
   const link = `${location.origin}/?import=${encodeURIComponent(share.url || share.text)}`;
   $("share-panel").hidden = false;
@@ -126,7 +127,7 @@ async function newBoard() {
       `${b.ready} of ${b.total} parts ready)`);
   }, 1000);
   try {
-    const res = await api("/api/generate", { puzzle, rows: size[0], cols: size[1],
+    const res = await api("generate", { puzzle, rows: size[0], cols: size[1],
       grade: $("grade").value || null, seed: null });
     await openRecord({ id: null, board: res.board, grade: res.grade, unique: res.unique, share: res.share },
       { keepList: true, message: `New board (seed ${res.seed}).` });
@@ -214,7 +215,8 @@ async function start() {
   st.forestOn = !!load("forest");
   $("live").checked = st.live;
   wire();
-  try { st.catalog = await api("/api/catalog"); } catch (e) {
+  if (inBrowser) startEngine();  // the static site: pencilbox starts in a web worker while the board draws
+  try { st.catalog = await api("catalog", undefined); } catch (e) {
     say(`Cannot reach the server: ${e.message}`, "error"); return;
   }
   watchBuild();

@@ -2,13 +2,13 @@
 // setter's), the address bar's hash that reopens it, the bank list, and the selectors that
 // show the open board's puzzle, size and grade.
 
-import { $, emptyHighlights, pzInfo, say, sayList, sizeValue, st } from "/static/state.js";
-import { api, countInfo } from "/static/api.js";
-import { afterChange } from "/static/moves.js";
-import { hashKey, load, restoreProgress, saveProgress, store } from "/static/persist.js";
-import { leaveSetter } from "/static/setter.js";
-import { showTimer, startTimer, stopTimer } from "/static/timer.js";
-import { render, showPaused, showWin } from "/static/view.js";
+import { $, emptyHighlights, pzInfo, say, sayList, sizeValue, st } from "./state.js";
+import { api, countInfo } from "./api.js";
+import { afterChange } from "./moves.js";
+import { hashKey, load, restoreProgress, saveProgress, store } from "./persist.js";
+import { leaveSetter } from "./setter.js";
+import { showTimer, startTimer, stopTimer } from "./timer.js";
+import { render, showPaused, showWin } from "./view.js";
 
 // ------------------------------------------------------------------ opening boards
 
@@ -54,7 +54,7 @@ export async function openRecord(rec, opts = {}) {
  *  puzz.link URL, else its text format) after "#p=". */
 async function setHash(rec) {
   if (!rec.id && !rec.share) {
-    try { rec.share = await api("/api/export", { board: rec.board }); } catch (e) { return; }
+    try { rec.share = await api("export", { board: rec.board }); } catch (e) { return; }
     if (rec !== st.rec) return;
     store(`board:${st.key}`, rec);
   }
@@ -74,7 +74,7 @@ export async function openHash() {
   const name = want.split("-")[0];
   if (/^[a-z]+-/.test(want) && pzInfo(name)) {
     let ids = [];  // asked first, so an unknown id is said plainly rather than as a 404
-    try { ids = (await api(`/api/bank?puzzle=${encodeURIComponent(name)}`)).boards.map((b) => b.id); } catch (e) { ids = []; }
+    try { ids = (await api("bank", undefined, { puzzle: name })).boards.map((b) => b.id); } catch (e) { ids = []; }
     if (ids.includes(want)) {
       fillPuzzleSelectors(name);
       await openBankBoard(want);
@@ -92,7 +92,7 @@ export async function openBankBoard(id, opts = {}) {
   const ticket = opts.ticket ?? ++st.openSeq;
   st.busy += 1;
   try {
-    const res = await api(`/api/board/${encodeURIComponent(id)}`);
+    const res = await api("board", undefined, { id });
     if (ticket !== st.openSeq) return;
     await openRecord({ id: res.id, board: res.board, grade: res.grade, unique: res.unique, share: res.share },
       opts);
@@ -106,7 +106,7 @@ export async function importText(text, message = "Board imported.") {
   if (!text) { say("Paste a puzz.link URL, a Tatham game ID or the text format first.", "error"); return false; }
   say("Importing…");
   try {
-    const res = await api("/api/convert", { text });
+    const res = await api("convert", { text });
     const ci = await countInfo(res.board);
     await openRecord({ id: null, board: res.board, share: res.share, ...ci }, { message });
     return true;
@@ -220,11 +220,11 @@ async function bankList(openFirst, anyGrade) {
   const puzzle = $("puzzle").value;
   const size = sizeValue();
   const grade = $("grade").value;
-  const q = new URLSearchParams({ puzzle });
-  if (size) { q.set("rows", size[0]); q.set("cols", size[1]); }
-  if (grade) q.set("grade", grade);
+  const q = { puzzle };
+  if (size) { q.rows = size[0]; q.cols = size[1]; }
+  if (grade) q.grade = grade;
   let boards = [];
-  try { boards = (await api(`/api/bank?${q}`)).boards; } catch (e) { say(`Bank: ${e.message}`, "error"); }
+  try { boards = (await api("bank", undefined, q)).boards; } catch (e) { say(`Bank: ${e.message}`, "error"); }
   if (list !== st.listSeq) return;  // a later list (another puzzle, size or grade) is on its way
   if (!boards.length && grade && anyGrade) {
     $("grade").value = "";

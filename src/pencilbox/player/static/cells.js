@@ -2,7 +2,7 @@
 // marks its clues fix, the starting position, the cells a clue counts, the cell under a point,
 // and the regions (connected components of equal labels, or of the cells the walls leave).
 
-import { st, uiOf } from "/static/state.js";
+import { st, uiOf } from "./state.js";
 
 // ------------------------------------------------------------------ fixed cells
 

@@ -1,7 +1,7 @@
 // Drawing the board as SVG. Geometry only: no rule of any puzzle is checked here.
 
-import { regionInfo } from "/static/cells.js";
-import { forestLayer } from "/static/forest.js";
+import { regionInfo } from "./cells.js";
+import { forestLayer } from "./forest.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const S = 40;   // cell size in SVG units

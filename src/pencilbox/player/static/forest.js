@@ -4,7 +4,7 @@
 // (Tatham's "fade grounded"), and each loop, which breaks the rule, outlined as one shape.
 // Drawing only: no rule is checked here (the server's check says a loop is wrong).
 
-import { $, st } from "/static/state.js";
+import { $, st } from "./state.js";
 
 const NS = "http://www.w3.org/2000/svg";
 export const COLOURS = 8;  // style.css's tree-c0..7: colour-blind safe, one set for light, one for dark

@@ -2,13 +2,13 @@
 // move), Hint, Reveal and the Ladder view; what comes back is shown as highlights on the board,
 // messages and the win banner.
 
-import { $, emptyHighlights, say, sayList, st, uiOf } from "/static/state.js";
-import { api, failed } from "/static/api.js";
-import { applyMove, moveCursorTo } from "/static/moves.js";
-import { saveProgress } from "/static/persist.js";
-import { noteHint, noteReveal, noteWin } from "/static/stats.js";
-import { startTimer, stopTimer } from "/static/timer.js";
-import { render, showWin } from "/static/view.js";
+import { $, emptyHighlights, say, sayList, st, uiOf } from "./state.js";
+import { api, failed } from "./api.js";
+import { applyMove, moveCursorTo } from "./moves.js";
+import { saveProgress } from "./persist.js";
+import { noteHint, noteReveal, noteWin } from "./stats.js";
+import { startTimer, stopTimer } from "./timer.js";
+import { render, showWin } from "./view.js";
 
 // ------------------------------------------------------------------ checks
 
@@ -33,7 +33,7 @@ async function autoCheck(v) {
   if (!st.rec) return;
   const rec = st.rec;
   let res;
-  try { res = await api("/api/check", { board: rec.board, position: st.pos }); } catch (e) {
+  try { res = await api("check", { board: rec.board, position: st.pos }); } catch (e) {
     say(`Check failed: ${e.message}`, "error"); return;
   }
   if (v !== st.version || rec !== st.rec) return;
@@ -95,7 +95,7 @@ function brokenClue(cells) {
 export async function doCheck() {
   if (!st.rec || st.setter || st.paused) return;
   try {
-    const res = await api("/api/check", { board: st.rec.board, position: st.pos });
+    const res = await api("check", { board: st.rec.board, position: st.pos });
     showBroken(res, true);
     setWon(!!res.won, res.trees);
   } catch (e) { say(`Check failed: ${e.message}`, "error"); }
@@ -119,7 +119,7 @@ export async function doHint(t0 = null) {
   say("Thinking…");
   let res;
   const rec = st.rec, v = st.version;
-  try { res = await api("/api/hint", { board: rec.board, position: st.pos, level }); } catch (e) {
+  try { res = await api("hint", { board: rec.board, position: st.pos, level }); } catch (e) {
     failed("Hint", e, () => { if (rec === st.rec && v === st.version) doHint(); }); return;
   }
   if (rec !== st.rec || v !== st.version) return;
@@ -168,7 +168,7 @@ export async function doReveal() {
   if (!st.rec || st.setter || st.paused) return;
   const rec = st.rec, v = st.version;
   let res;
-  try { res = await api("/api/reveal", { board: rec.board, position: st.pos }); } catch (e) {
+  try { res = await api("reveal", { board: rec.board, position: st.pos }); } catch (e) {
     failed("Reveal", e); return;
   }
   if (rec !== st.rec || v !== st.version) return;
@@ -189,7 +189,7 @@ export async function fetchLadder() {
   if (!st.ladderOn || !st.rec || st.setter) return;
   const rec = st.rec, v = st.version;
   let res;
-  try { res = await api("/api/ladder", { board: rec.board, position: st.pos }); } catch (e) {
+  try { res = await api("ladder", { board: rec.board, position: st.pos }); } catch (e) {
     failed("Ladder", e); return;
   }
   if (rec !== st.rec || v !== st.version || !st.ladderOn) return;

@@ -2,14 +2,14 @@
 // touch screen), the keyboard (arrows, space, digits, undo and redo) and the number pad's keys,
 // in play and in setter mode; a control used with a pointer hands the keys back to the board.
 
-import { $, board, say, st, uiOf } from "/static/state.js";
-import { cellAt, isFixed, regionInfo } from "/static/cells.js";
-import { boardPoint } from "/static/draw.js";
-import { afterChange, applyMove, change, moveCell, moveCursorTo, stepMove } from "/static/moves.js";
-import { clearNotes, noteable, setNoteMode, toggleNote } from "/static/notes.js";
-import { keepAbove } from "/static/pad.js";
-import { setterDragEnd, setterDragMove, setterKey, setterPointer, setterStep } from "/static/setter.js";
-import { forgetFit, render } from "/static/view.js";
+import { $, board, say, st, uiOf } from "./state.js";
+import { cellAt, isFixed, regionInfo } from "./cells.js";
+import { boardPoint } from "./draw.js";
+import { afterChange, applyMove, change, moveCell, moveCursorTo, stepMove } from "./moves.js";
+import { clearNotes, noteable, setNoteMode, toggleNote } from "./notes.js";
+import { keepAbove } from "./pad.js";
+import { setterDragEnd, setterDragMove, setterKey, setterPointer, setterStep } from "./setter.js";
+import { forgetFit, render } from "./view.js";
 
 // ------------------------------------------------------------------ undo, redo
 

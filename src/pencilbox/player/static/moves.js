@@ -2,11 +2,11 @@
 // change (a redraw, the save, then hooks.changed: the live check and the ladder), the cursor
 // moved to a cell, and Restart. Undo and redo, which the setter shares, are input.js's.
 
-import { emptyHighlights, hooks, say, sayList, st } from "/static/state.js";
-import { initialPosition, isFixed } from "/static/cells.js";
-import { saveProgress, saveSoon } from "/static/persist.js";
-import { showTimer, startTimer, timerRunning } from "/static/timer.js";
-import { render } from "/static/view.js";
+import { emptyHighlights, hooks, say, sayList, st } from "./state.js";
+import { initialPosition, isFixed } from "./cells.js";
+import { saveProgress, saveSoon } from "./persist.js";
+import { showTimer, startTimer, timerRunning } from "./timer.js";
+import { render } from "./view.js";
 
 export function applyMove(changes, kind) {
   const ch = [];

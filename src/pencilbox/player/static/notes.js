@@ -4,11 +4,11 @@
 // marks filled from what the ladder's fixpoint at the hint level leaves possible
 // (POST /api/candidates).
 
-import { $, say, st, uiOf } from "/static/state.js";
-import { api, failed } from "/static/api.js";
-import { isFixed } from "/static/cells.js";
-import { commit } from "/static/moves.js";
-import { render } from "/static/view.js";
+import { $, say, st, uiOf } from "./state.js";
+import { api, failed } from "./api.js";
+import { isFixed } from "./cells.js";
+import { commit } from "./moves.js";
+import { render } from "./view.js";
 
 /** Whether the open board takes pencil marks (and play, not the setter, is on). */
 export function noteable() {
@@ -40,7 +40,7 @@ export async function fillNotes() {
   if (!noteable() || st.paused) return;
   const rec = st.rec, v = st.version, level = $("hint-level").value || null;
   let res;
-  try { res = await api("/api/candidates", { board: rec.board, position: st.pos, level }); } catch (e) {
+  try { res = await api("candidates", { board: rec.board, position: st.pos, level }); } catch (e) {
     failed("Fill marks", e); return;
   }
   if (rec !== st.rec || v !== st.version) return;

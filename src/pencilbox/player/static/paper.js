@@ -2,8 +2,8 @@
 // with or without its answer, and the bank list as a PDF booklet (answers at the back). The
 // server draws both (render.py, booklet.py), so the picture is the command line's.
 
-import { $, board, st } from "/static/state.js";
-import { api, failed } from "/static/api.js";
+import { $, board, st } from "./state.js";
+import { api, failed } from "./api.js";
 
 function save(blob, name) {
   const a = document.createElement("a");
@@ -30,7 +30,7 @@ async function downloadImage(format) {
   const answer = $("image-answer").checked && !st.setter;
   note(`Drawing the ${format.toUpperCase()}…`);
   try {
-    const got = await api("/api/image", { board: b, format, answer });
+    const got = await api("image", { board: b, format, answer });
     const blob = format === "png" ? new Blob([bytes(got.data)], { type: "image/png" })
       : new Blob([got.data], { type: "image/svg+xml" });
     st.lastDownload = { name: got.name, size: blob.size, type: blob.type };  // for the browser tests
@@ -44,7 +44,7 @@ async function printBooklet() {
   if (!ids.length) { note("The bank list is empty: pick a puzzle and a size."); return; }
   note(`Making a booklet of ${ids.length} board${ids.length === 1 ? "" : "s"}…`);
   try {
-    const got = await api("/api/booklet", { ids, answers: $("booklet-answers").checked });
+    const got = await api("booklet", { ids, answers: $("booklet-answers").checked });
     const blob = new Blob([bytes(got.pdf)], { type: "application/pdf" });
     st.lastDownload = { name: got.name, size: blob.size, type: blob.type, boards: got.boards };
     save(blob, got.name);

@@ -3,9 +3,9 @@
 // opened and the last one, by a key (its bank id, or a hash of the board), and the page's
 // settings.
 
-import { st } from "/static/state.js";
-import { initialPosition, isFixed } from "/static/cells.js";
-import { elapsedMs } from "/static/timer.js";
+import { st } from "./state.js";
+import { initialPosition, isFixed } from "./cells.js";
+import { elapsedMs } from "./timer.js";
 
 const PREFIX = "pencilbox:";
 

@@ -2,14 +2,14 @@
 // live, show a second answer, minimise, export, play the edited board. It imports no module
 // that imports it: the edited board opens through hooks.open (boards.js's openRecord).
 
-import { $, emptyHighlights, hooks, say, sizeValue, st, uiOf } from "/static/state.js";
-import { cellAt, clueRoom, componentsFromWalls, regionInfo, wallsFromRegions } from "/static/cells.js";
-import { api, countInfo } from "/static/api.js";
-import { fetchLadder, showLegend } from "/static/hints.js";
-import { startTimer, stopTimer } from "/static/timer.js";
-import { render } from "/static/view.js";
-import { blankBoard, copyBoard, resized, sizeProblem, transformed, withRegion } from "/static/shape.js";
-import { clearAmbiguity, offerAmbiguity, stepAmbiguity, toggleAmbiguity } from "/static/ambiguity.js";
+import { $, emptyHighlights, hooks, say, sizeValue, st, uiOf } from "./state.js";
+import { cellAt, clueRoom, componentsFromWalls, regionInfo, wallsFromRegions } from "./cells.js";
+import { api, countInfo } from "./api.js";
+import { fetchLadder, showLegend } from "./hints.js";
+import { startTimer, stopTimer } from "./timer.js";
+import { render } from "./view.js";
+import { blankBoard, copyBoard, resized, sizeProblem, transformed, withRegion } from "./shape.js";
+import { clearAmbiguity, offerAmbiguity, stepAmbiguity, toggleAmbiguity } from "./ambiguity.js";
 
 export function enterSetter(blank) {
   if (!st.rec || st.paused) return;
@@ -147,7 +147,7 @@ async function runCount(seq) {
     return;
   }
   let res;
-  try { res = await api("/api/setter", { board: s.board }); } catch (e) {
+  try { res = await api("setter", { board: s.board }); } catch (e) {
     if (st.setter === s && s.seq === seq) {
       $("answer-count").textContent = "answers: ?";
       $("setter-note").textContent = `Not countable yet: ${e.message}.`;
@@ -196,7 +196,7 @@ export async function doMinimise() {
   if (!s) return;
   say("Minimising…");
   try {
-    const res = await api("/api/minimise", { board: s.board });
+    const res = await api("minimise", { board: s.board });
     if (st.setter !== s) return;
     setterEdited(s);
     s.board = copyBoard(res.board);
@@ -212,7 +212,7 @@ export async function doExport() {
   const b = s ? s.board : st.rec && st.rec.board;
   if (!b) return;
   try {
-    const res = await api("/api/export", { board: b });
+    const res = await api("export", { board: b });
     const out = $("export-out");
     out.value = [res.url && `URL: ${res.url}`, res.tatham && `Tatham: ${res.tatham}`, res.text]
       .filter(Boolean).join("\n\n");

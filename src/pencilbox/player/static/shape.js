@@ -2,7 +2,7 @@
 // clues (and regions) resized, turned a quarter or mirrored. Pure functions of a board record;
 // clues on lattice points (Slant) are one row and column larger than the cells and turn with them.
 
-import { uiOf } from "/static/state.js";
+import { uiOf } from "./state.js";
 
 /** The largest board the setter makes: what one request to the server may carry. */
 export const MAX_SIDE = 60, MAX_CELLS = 6000;

@@ -4,9 +4,9 @@
 // The Statistics dialog shows the wins, best and median times and hints per rung, names the rung
 // you most ask hints at, and exports them as JSON (and imports such a file back).
 
-import { $, pzInfo, st } from "/static/state.js";
-import { load, store } from "/static/persist.js";
-import { elapsedMs, fmtTime } from "/static/timer.js";
+import { $, pzInfo, st } from "./state.js";
+import { load, store } from "./persist.js";
+import { elapsedMs, fmtTime } from "./timer.js";
 
 const FORMAT = "pencilbox-stats", VERSION = 1;
 const OPEN_KEPT = 200;  // boards with hints and no win yet, newest kept

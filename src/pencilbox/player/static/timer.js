@@ -1,7 +1,7 @@
 // pencilbox player, the play clock: the time spent on the open board, kept across pauses and
 // reloads; it stands still while paused, in setter mode and once the board is solved.
 
-import { $, st } from "/static/state.js";
+import { $, st } from "./state.js";
 
 export function elapsedMs() { return st.elapsed + (st.since ? Date.now() - st.since : 0); }
 

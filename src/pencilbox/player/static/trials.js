@@ -4,10 +4,10 @@
 // (POST /api/trial, never the answer) and says when it has failed. "Back to correct" rewinds the
 // undo history to the last position whose every mark agrees with the answer (POST /api/rewind).
 
-import { $, emptyHighlights, say, sayList, st } from "/static/state.js";
-import { api, failed } from "/static/api.js";
-import { afterChange, commit, stepMove } from "/static/moves.js";
-import { render } from "/static/view.js";
+import { $, emptyHighlights, say, sayList, st } from "./state.js";
+import { api, failed } from "./api.js";
+import { afterChange, commit, stepMove } from "./moves.js";
+import { render } from "./view.js";
 
 const WORDS = ["", "solid green, long dashes", "purple, dots", "ochre, dash-dots"];  // draw.js's tl-1..3
 
@@ -81,7 +81,7 @@ async function checkTrial() {
   const rec = st.rec, v = st.version;
   let res;
   try {
-    res = await api("/api/trial", { board: rec.board, position: st.pos, level: $("hint-level").value || null });
+    res = await api("trial", { board: rec.board, position: st.pos, level: $("hint-level").value || null });
   } catch (e) { failed("Trial check", e); return; }
   if (rec !== st.rec || v !== st.version || !st.trial) return;
   st.trialFail = res.kind === "contradiction" ? res : null;
@@ -135,7 +135,7 @@ async function agreeing(rec, steps) {
   const batch = Math.max(1, Math.min(256, Math.floor(30000 / Math.max(1, st.pos.length))));
   for (let s = 0; s < steps.length; s += batch) {
     const part = steps.slice(s, s + batch);
-    const res = await api("/api/rewind", { board: rec.board, positions: part.map(([, p]) => p) });
+    const res = await api("rewind", { board: rec.board, positions: part.map(([, p]) => p) });
     if (res.index != null) return part[res.index][0];
   }
   return null;

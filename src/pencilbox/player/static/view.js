@@ -1,11 +1,11 @@
 // pencilbox player, the page around the board: one redraw per task (render), the board fitted
 // to the screen, the number pad of touch screens, the paused cover and the win banner.
 
-import { $, board, emptyHighlights, hooks, st, uiOf } from "/static/state.js";
-import { clueRoom, isFixed, regionInfo } from "/static/cells.js";
-import { drawBoard, M, S } from "/static/draw.js";
-import { fillPad, MARK_LABELS } from "/static/pad.js";
-import { elapsedMs, fmtTime } from "/static/timer.js";
+import { $, board, emptyHighlights, hooks, st, uiOf } from "./state.js";
+import { clueRoom, isFixed, regionInfo } from "./cells.js";
+import { drawBoard, M, S } from "./draw.js";
+import { fillPad, MARK_LABELS } from "./pad.js";
+import { elapsedMs, fmtTime } from "./timer.js";
 
 // ------------------------------------------------------------------ drawing
 
