@@ -4,6 +4,8 @@ without it still collect."""
 
 from __future__ import annotations
 
+import json
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -20,6 +22,28 @@ SHOTS = Path(__file__).resolve().parent / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 TOUCH = {"has_touch": True, "is_mobile": True}
+SITES: set[str] = set()  # the base URLs of static sites (no /api/: the tests ask pencilbox.verbs.wire)
+
+
+def api(base: str, path: str, body: Any = None) -> Any:
+    """What the page's API answers for ``path`` (/api/NAME?query, /api/board/ID): the server's JSON,
+    or on a static site the same verb answered in this process (pencilbox.verbs.wire)."""
+    if base in SITES:
+        import urllib.parse
+
+        from pencilbox.verbs import wire
+        url = urllib.parse.urlsplit(path)
+        verb = url.path.removeprefix("/api/")
+        request = dict(urllib.parse.parse_qsl(url.query)) if body is None else body
+        if verb.startswith("board/"):
+            verb, request = "board", {"id": urllib.parse.unquote(verb.removeprefix("board/"))}
+        status, out = wire.answer(verb, json.dumps(request))
+        assert status == 200, out
+        return json.loads(out)
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as res:
+        return json.loads(res.read())
 
 
 @contextmanager

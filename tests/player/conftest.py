@@ -12,10 +12,16 @@ from bench.load.loadtest import running_server
 
 
 @pytest.fixture(scope="session")
-def server() -> Iterator[str]:
+def play_server() -> Iterator[str]:
     """The base URL of a running player (stopped after the session)."""
     with running_server() as base:
         yield base
+
+
+@pytest.fixture(scope="session")
+def server(play_server: str) -> str:
+    """The player's server (tests/player/static/ also runs every page test on the static site)."""
+    return play_server
 
 
 @pytest.fixture(scope="module")

@@ -183,10 +183,11 @@ def test_bad_requests_get_one_clear_4xx(method: str, path: str, body: str | None
 
 
 def test_the_page_links_to_the_notes_page() -> None:
-    assert 'href="/notes"' in client.get("/").text
-    r = client.get("/notes")
-    assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
-    assert "pencilbox — notes" in r.text and "<svg" in r.text
+    assert 'href="notes.html"' in client.get("/").text  # relative: the static site has the same file
+    for path in ("/notes", "/notes.html"):
+        r = client.get(path)
+        assert r.status_code == 200 and r.headers["content-type"].startswith("text/html")
+        assert "pencilbox — notes" in r.text and "<svg" in r.text
 
 
 # ---------------------------------------------------------------- issue 15: check, words, grades

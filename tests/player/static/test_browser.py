@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from tests.player.chrome import CHROMIUM, PHONE, TOUCH, opened, shot
+from tests.player.chrome import CHROMIUM, PHONE, TOUCH, api, opened, shot
 
 if os.environ.get("PENCILBOX_REQUIRE_BROWSER"):  # set by `python3 dev.py test` (CI): fail, never skip
     assert os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)"
@@ -31,13 +31,6 @@ PUZZLES = ["sukoro", "slant", "ripple", "fillapix"]
 
 
 # ---------------------------------------------------------------- helpers
-
-def api(base: str, path: str, body: Any = None) -> Any:
-    data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
-    with urllib.request.urlopen(req, timeout=30) as res:
-        return json.loads(res.read())
-
 
 def js(value: Any) -> str:
     """JSON as the page's JSON.stringify writes it."""

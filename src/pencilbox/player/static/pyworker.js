@@ -3,6 +3,7 @@
 // unpacked into it. Each message {id, verb, body} is answered {id, status, text} by
 // pencilbox.verbs.wire, the same function the server's worker processes answer with.
 
+// the site build puts Pyodide beside static/ (pencilbox/site/pyodide.py): not a file of the page
 import { loadPyodide } from "../pyodide/pyodide.mjs";
 
 const site = new URL("../", import.meta.url);

@@ -1,0 +1,79 @@
+"""The static site as a player meets it (issue 46): chromium against the built folder on a plain
+file server, no pencilbox process. Each puzzle is won by hints alone (on both back ends); after one
+visit the site reloads and answers with the network cut; it is installable (manifest, icons,
+service worker) and a new build replaces the cached one."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from tests.player.chrome import PHONE, TOUCH, opened, shot
+from tests.player.static.test_browser import PUZZLES, open_board, small_boards, wait_ready
+
+
+@pytest.fixture
+def page(browser: Browser) -> Any:
+    with opened(browser, {"width": 1100, "height": 900}, console=False) as pg:
+        yield pg
+
+
+def hint_to_win(page: Page, cells: int) -> int:
+    """Press Hint until the win banner shows; how many hints it took (each names its rule)."""
+    for n in range(1, 3 * cells + 1):
+        done = page.evaluate("window.pb.undo.length")
+        page.click("#hint")
+        page.wait_for_function("n => window.pb.undo.length > n || !document.querySelector('#win').hidden",
+                               arg=done, timeout=60_000)
+        if page.is_visible("#win"):
+            return n
+    raise AssertionError("the hints did not finish the board")
+
+
+@pytest.mark.parametrize("puzzle", PUZZLES)
+def test_each_puzzle_is_won_by_hints(page: Page, server: str, puzzle: str) -> None:
+    rec = small_boards(server, puzzle)[0]
+    open_board(page, server, puzzle, rec["id"])
+    assert hint_to_win(page, rec["rows"] * rec["cols"]) >= 1
+    assert "Solved" in page.inner_text("#win")
+
+
+def test_offline_after_one_visit(browser: Browser, site_server: str) -> None:
+    """The service worker keeps every file: with the network cut the page reloads, draws its board
+    and the engine in the browser still answers a hint and a setter count."""
+    with opened(browser, PHONE, console=False, **TOUCH) as pg:
+        pg.goto(site_server + "/")
+        wait_ready(pg)
+        pg.wait_for_function("navigator.serviceWorker.controller !== null || "
+                             "navigator.serviceWorker.ready.then(() => true)")
+        pg.evaluate("navigator.serviceWorker.ready")
+        pg.context.set_offline(True)
+        pg.reload()
+        wait_ready(pg)
+        assert pg.evaluate("navigator.serviceWorker.controller !== null")
+        pg.tap("#hint")
+        pg.wait_for_function("window.pb.undo.length === 1", timeout=60_000)
+        shot(pg, "site-offline-phone")
+        pg.tap("#setter")
+        pg.wait_for_function("document.querySelector('#answer-count').dataset.count === '1'",
+                             timeout=60_000)
+
+
+def test_installable(site_folder: Path, site_server: str, browser: Browser) -> None:
+    """A valid manifest (standalone, icons 192 and 512 that exist) linked from the page."""
+    manifest = json.loads((site_folder / "manifest.webmanifest").read_text())
+    assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
+    sizes = {icon["sizes"] for icon in manifest["icons"]}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        assert (site_folder / icon["src"]).read_bytes().startswith(b"\x89PNG")
+    with opened(browser, console=False) as pg:
+        pg.goto(site_server + "/")
+        wait_ready(pg)
+        assert pg.evaluate("document.querySelector('link[rel=manifest]').href").endswith("manifest.webmanifest")
+        got = pg.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
+        assert got == manifest
