@@ -5,6 +5,7 @@ without it still collect."""
 from __future__ import annotations
 
 import json
+import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -29,8 +30,6 @@ def api(base: str, path: str, body: Any = None) -> Any:
     """What the page's API answers for ``path`` (/api/NAME?query, /api/board/ID): the server's JSON,
     or on a static site the same verb answered in this process (pencilbox.verbs.wire)."""
     if base in SITES:
-        import urllib.parse
-
         from pencilbox.verbs import wire
         url = urllib.parse.urlsplit(path)
         verb = url.path.removeprefix("/api/")

@@ -4,6 +4,7 @@ no pencilbox process). The site is built once per session from this checkout."""
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -31,7 +32,11 @@ def site_server(site_folder: Path) -> Iterator[str]:
         yield base
 
 
-@pytest.fixture(scope="session", params=["play", "site"])
+#: the back ends the page tests run on (PENCILBOX_PAGE_BACKENDS=site runs the static site's alone)
+BACKENDS = os.environ.get("PENCILBOX_PAGE_BACKENDS", "play,site").split(",")
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
 def server(request: pytest.FixtureRequest) -> Any:
     """The page's back end: the player's server, or the static site."""
     return request.getfixturevalue("play_server" if request.param == "play" else "site_server")
