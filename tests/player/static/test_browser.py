@@ -406,7 +406,7 @@ def test_notes_page_fits_the_text_column(browser: Browser, server: str, width: i
 
 
 def notes_fit(pg: Page, server: str, width: int) -> None:
-    pg.goto(server + "/notes")
+    pg.goto(server + "/notes.html")  # the page links it so: the static site has only this name
     assert pg.locator("#glance").is_visible()
     assert pg.locator("details.study[open]").count() == 0
     pg.evaluate("document.querySelectorAll('details').forEach(d => d.open = true)")

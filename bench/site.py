@@ -1,0 +1,240 @@
+"""The static site in the browser (issue 46 item 4), written to bench/results/site.json.
+
+Headless chromium (Debian's, by Playwright) against the site built by ``pencilbox site`` and
+served from a folder on loopback by a plain static file server (no pencilbox process):
+
+- ``page_s``: navigation to the first board drawn (first visit: a fresh browser profile; later
+  visit: the same profile reloaded, its service worker holding the files);
+- ``engine_s``: navigation to pencilbox answering in the web worker (Pyodide loaded, the wheel
+  unpacked, ``pencilbox.verbs.wire`` imported), first and later visit;
+- ``hint_ms``: the largest bank board of each puzzle walked to the end by hints at the top
+  level, each call timed in the page from ``api("hint")`` to its answer (p50, p95, max);
+- ``new_board_s``: ``generate`` at 10x10 and at the bank's largest size, every grade the bank
+  has, ``--seeds`` seeds each (the median and the max over the seeds);
+- ``setter_ms``: the setter's count on the largest bank board of each puzzle (median of 3).
+
+The same work natively (this CPython, the readable path: ``PENCILBOX_KERNELS=reference``,
+``pencilbox.verbs.wire`` in process) is recorded beside it as ``native``. The browser's version
+and the machine's load are recorded; nothing else should run beside it.
+``python bench/site.py [--site DIR] [--seeds N] [--puzzles P ...]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+os.environ["PENCILBOX_KERNELS"] = "reference"  # native figures: the readable path, as the browser runs
+
+from pencilbox import bank  # noqa: E402
+from pencilbox.site import build  # noqa: E402
+from pencilbox.site.local import serve  # noqa: E402
+from pencilbox.verbs import wire  # noqa: E402
+
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "bench" / "results" / "site.json"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run"]
+PUZZLES = ("sukoro", "slant", "ripple", "fillapix")
+GOALS = {"page_s": {"first": 1.0, "later": 1.0}, "engine_s": {"first": 5.0, "later": 2.0},
+         "hint_ms": {"p95": 150, "max": 500}, "new_board_s": {"10x10": 2.0, "largest": 10.0}, "setter_ms": 1000}
+
+READY = "() => import('./static/engine.js').then(m => m.engineStatus().state === 'ready')"
+CALL = """async ([verb, body]) => {
+    const m = await import('./static/api.js');
+    const t = performance.now();
+    let out, error = null;
+    try { out = await m.api(verb, body); } catch (e) { error = e.message; }
+    return { ms: performance.now() - t, out, error };
+}"""
+WALK = """async (board) => {
+    const m = await import('./static/api.js');
+    const pos = new Array(board.rows * board.cols).fill(null);
+    const ms = [];
+    for (let k = 0; k < 4 * pos.length; k++) {
+        const t = performance.now();
+        const res = await m.api('hint', { board, position: pos, level: null });
+        ms.push(performance.now() - t);
+        if (res.kind !== 'hint') return { ms, end: res.kind };
+        pos[res.cell[0] * board.cols + res.cell[1]] = res.mark;
+    }
+    return { ms, end: 'unfinished' };
+}"""
+
+
+def largest(name: str) -> dict[str, Any]:
+    """The puzzle's largest bank board (the first of its size), as the page's JSON."""
+    rec = max(bank.load(name), key=lambda r: r["rows"] * r["cols"])
+    return json.loads(wire.answer("board", json.dumps({"id": rec["id"]}))[1])
+
+
+def new_board_cases(name: str) -> list[tuple[str, dict[str, Any]]]:
+    """(10x10 | largest, a generate request) for every grade the bank has."""
+    recs = bank.load(name)
+    sizes = {(r["rows"], r["cols"]) for r in recs}
+    top = max(sizes, key=lambda s: s[0] * s[1])
+    out = []
+    for label, size in (("10x10", (10, 10)), ("largest", top)):
+        if size not in sizes or (label == "largest" and size == (10, 10)):
+            continue
+        for grade in sorted({r["grade"] for r in recs if (r["rows"], r["cols"]) == size}):
+            out.append((label, {"puzzle": name, "rows": size[0], "cols": size[1], "grade": grade}))
+    return out
+
+
+def stats(values: list[float], digits: int = 1) -> dict[str, float]:
+    v = sorted(values)
+    return {"n": len(v), "p50": round(statistics.median(v), digits),
+            "p95": round(v[min(len(v) - 1, int(0.95 * len(v)))], digits), "max": round(v[-1], digits)}
+
+
+# ---------------------------------------------------------------- natively
+
+def native_walk(board: dict[str, Any]) -> list[float]:
+    pos: list[Any] = [None] * (board["rows"] * board["cols"])
+    ms = []
+    for _ in range(4 * len(pos)):
+        t = time.perf_counter()
+        res = json.loads(wire.answer("hint", json.dumps({"board": board, "position": pos}))[1])
+        ms.append((time.perf_counter() - t) * 1000)
+        if res.get("kind") != "hint":
+            break
+        pos[res["cell"][0] * board["cols"] + res["cell"][1]] = res["mark"]
+    return ms
+
+
+def native_call(verb: str, request: dict[str, Any]) -> float:
+    t = time.perf_counter()
+    status, out = wire.answer(verb, json.dumps(request))
+    if status != 200:
+        raise RuntimeError(f"{verb} {request}: {status} {out[:200]!r}")
+    return time.perf_counter() - t
+
+
+# ---------------------------------------------------------------- in the browser
+
+def visit(browser: Any, base: str, context: Any | None = None) -> tuple[Any, Any, float, float]:
+    """Open the site (in ``context``, else a fresh one); (context, page, board drawn s, engine s)."""
+    ctx = context or browser.new_context(viewport={"width": 1280, "height": 800})
+    page = ctx.new_page()
+    page.set_default_timeout(120_000)
+    t = time.perf_counter()
+    page.goto(base + "/")
+    page.wait_for_selector("#board .cell")
+    drawn = time.perf_counter() - t
+    page.wait_for_function(READY, polling=20)
+    return ctx, page, drawn, time.perf_counter() - t
+
+
+def in_browser(base: str, puzzles: list[str], seeds: int, log: Callable[[str], None]) -> dict[str, Any]:
+    from playwright.sync_api import sync_playwright
+    out: dict[str, Any] = {"page_s": {}, "engine_s": {}, "hint_ms": {}, "new_board_s": {}, "setter_ms": {}}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        out["browser"] = f"chromium {browser.version}"
+        ctx, page, drawn, ready = visit(browser, base)
+        out["page_s"]["first"], out["engine_s"]["first"] = round(drawn, 3), round(ready, 3)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        page.close()
+        later = [visit(browser, base, ctx)[2:] for _ in range(3)]
+        out["page_s"]["later"] = round(statistics.median(d for d, _ in later), 3)
+        out["engine_s"]["later"] = round(statistics.median(r for _, r in later), 3)
+        log(f"page {out['page_s']}  engine {out['engine_s']}")
+        _, page, _, _ = visit(browser, base, ctx)
+        for name in puzzles:
+            board = largest(name)["board"]
+            walk = page.evaluate(WALK, board)
+            out["hint_ms"][name] = {**stats(walk["ms"]), "board": f"{name} {board['rows']}x{board['cols']}",
+                                    "end": walk["end"]}
+            setter = [page.evaluate(CALL, ["setter", {"board": board}])["ms"] for _ in range(3)]
+            out["setter_ms"][name] = round(statistics.median(setter), 1)
+            log(f"{name}: hints {out['hint_ms'][name]}  setter {out['setter_ms'][name]} ms")
+            for label, request in new_board_cases(name):
+                took = []
+                for seed in range(1, seeds + 1):
+                    got = page.evaluate(CALL, ["generate", {**request, "seed": seed}])
+                    if got["error"]:
+                        raise RuntimeError(f"generate {request} seed {seed}: {got['error']}")
+                    took.append(got["ms"] / 1000)
+                key = f"{name} {request['rows']}x{request['cols']} {request['grade']}"
+                out["new_board_s"][key] = {"size": label, "median": round(statistics.median(took), 2),
+                                           "max": round(max(took), 2)}
+                log(f"  new board {key}: {out['new_board_s'][key]}")
+        browser.close()
+    return out
+
+
+def natively(puzzles: list[str], seeds: int, log: Callable[[str], None]) -> dict[str, Any]:
+    out: dict[str, Any] = {"hint_ms": {}, "new_board_s": {}, "setter_ms": {}}
+    for name in puzzles:
+        board = largest(name)["board"]
+        out["hint_ms"][name] = stats(native_walk(board))
+        out["setter_ms"][name] = round(statistics.median(native_call("setter", {"board": board}) * 1000
+                                                         for _ in range(3)), 1)
+        for _label, request in new_board_cases(name):
+            took = [native_call("generate", {**request, "seed": s}) for s in range(1, seeds + 1)]
+            key = f"{name} {request['rows']}x{request['cols']} {request['grade']}"
+            out["new_board_s"][key] = {"median": round(statistics.median(took), 2), "max": round(max(took), 2)}
+        log(f"native {name}: hints {out['hint_ms'][name]}  setter {out['setter_ms'][name]} ms")
+    return out
+
+
+def verdicts(got: dict[str, Any]) -> dict[str, bool]:
+    """Each goal met or not, from the browser's figures."""
+    return {
+        "page_s": all(got["page_s"][k] <= GOALS["page_s"][k] for k in ("first", "later")),
+        "engine_s": all(got["engine_s"][k] <= GOALS["engine_s"][k] for k in ("first", "later")),
+        "hint_ms": all(h["p95"] <= GOALS["hint_ms"]["p95"] and h["max"] <= GOALS["hint_ms"]["max"]
+                       for h in got["hint_ms"].values()),
+        "new_board_s": all(v["max"] <= GOALS["new_board_s"][v["size"]] for v in got["new_board_s"].values()),
+        "setter_ms": all(v <= GOALS["setter_ms"] for v in got["setter_ms"].values()),
+    }
+
+
+def commit() -> str | None:
+    try:
+        done = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", "HEAD"], capture_output=True,
+                              text=True, timeout=10)
+    except OSError:
+        return None
+    return done.stdout.strip() or None
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--site", help="a built site (default: build one into a temporary folder)")
+    ap.add_argument("--seeds", type=int, default=3, help="seeds per New board case (default 3)")
+    ap.add_argument("--puzzles", nargs="+", default=list(PUZZLES), choices=PUZZLES)
+    ap.add_argument("--out", default=str(OUT))
+    args = ap.parse_args()
+
+    def log(line: str) -> None:
+        print(line, file=sys.stderr, flush=True)
+    record: dict[str, Any] = {"commit": commit(), "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
+                                                               "load_before": os.getloadavg()}, "goals": GOALS}
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(args.site) if args.site else Path(tmp) / "site"
+        if not args.site:
+            record["site"] = {k: v for k, v in build(folder).items() if k != "out"}
+        with serve(folder) as base:
+            record["browser"] = in_browser(base, args.puzzles, args.seeds, log)
+    record["native"] = natively(args.puzzles, args.seeds, log)
+    record["machine"]["load_after"] = os.getloadavg()
+    record["met"] = verdicts(record["browser"])
+    Path(args.out).write_text(json.dumps(record, indent=1) + "\n")
+    print(json.dumps(record["met"]))
+
+
+if __name__ == "__main__":
+    main()
