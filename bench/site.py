@@ -48,7 +48,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 PUZZLES = ("sukoro", "slant", "ripple", "fillapix")
 GOALS = {"page_s": {"first": 1.0, "later": 1.0}, "engine_s": {"first": 5.0, "later": 2.0},
-         "hint_ms": {"p95": 150, "max": 500}, "new_board_s": {"10x10": 2.0, "largest": 10.0}, "setter_ms": 1000}
+         "hint_ms": {"p95": 150, "max": 500}, "new_board_s": {"10x10": 2.0, "largest": 10.0},
+         "setter_ms": 1000}
 
 READY = "() => import('./static/engine.js').then(m => m.engineStatus().state === 'ready')"
 CALL = """async ([verb, body]) => {
@@ -185,7 +186,8 @@ def natively(puzzles: list[str], seeds: int, log: Callable[[str], None]) -> dict
         for _label, request in new_board_cases(name):
             took = [native_call("generate", {**request, "seed": s}) for s in range(1, seeds + 1)]
             key = f"{name} {request['rows']}x{request['cols']} {request['grade']}"
-            out["new_board_s"][key] = {"median": round(statistics.median(took), 2), "max": round(max(took), 2)}
+            out["new_board_s"][key] = {"median": round(statistics.median(took), 2),
+                                       "max": round(max(took), 2)}
         log(f"native {name}: hints {out['hint_ms'][name]}  setter {out['setter_ms'][name]} ms")
     return out
 
@@ -221,8 +223,8 @@ def main() -> None:
 
     def log(line: str) -> None:
         print(line, file=sys.stderr, flush=True)
-    record: dict[str, Any] = {"commit": commit(), "machine": {"cpus": os.cpu_count(), "python": platform.python_version(),
-                                                               "load_before": os.getloadavg()}, "goals": GOALS}
+    machine = {"cpus": os.cpu_count(), "python": platform.python_version(), "load_before": os.getloadavg()}
+    record: dict[str, Any] = {"commit": commit(), "machine": machine, "goals": GOALS}
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(args.site) if args.site else Path(tmp) / "site"
         if not args.site:

@@ -26,6 +26,19 @@ TOUCH = {"has_touch": True, "is_mobile": True}
 SITES: set[str] = set()  # the base URLs of static sites (no /api/: the tests ask pencilbox.verbs.wire)
 
 
+def over_http(base: str) -> bool:
+    """Whether the page's verbs go over HTTP (``pencilbox play``), where a test can mock an answer
+    with page.route; on the static site they go to a web worker."""
+    return base not in SITES
+
+
+def route_glob(base: str, verb: str, board_id: str | None = None) -> str:
+    """The request a GET verb makes: /api/... on the server, the built data/ file on the site."""
+    if base in SITES:
+        return f"**/data/board/{board_id}.json" if verb == "board" else f"**/data/{verb}.json"
+    return f"**/api/board/{board_id}" if verb == "board" else f"**/api/{verb}"
+
+
 def api(base: str, path: str, body: Any = None) -> Any:
     """What the page's API answers for ``path`` (/api/NAME?query, /api/board/ID): the server's JSON,
     or on a static site the same verb answered in this process (pencilbox.verbs.wire)."""
@@ -59,6 +72,7 @@ def launch() -> Iterator[Browser]:
 def new_page(browser: Browser, viewport: dict[str, int] = DESKTOP, console: bool = True,
              **kw: Any) -> tuple[BrowserContext, Page, list[str]]:
     """A fresh context and page; the list fills with page errors (and console errors)."""
+    kw.setdefault("service_workers", "block")  # page.route sees every request (test_site allows them)
     ctx = browser.new_context(viewport=viewport, **kw)
     pg = ctx.new_page()
     pg.set_default_timeout(TIMEOUT_MS)

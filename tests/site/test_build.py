@@ -38,7 +38,8 @@ def test_pyodide_and_the_wheel_are_the_sites_own(site: Path) -> None:
     info = json.loads((site / "data" / "site.json").read_text())
     assert info["pyodide"] == pyodide.VERSION
     assert info["wheel"].endswith("-py3-none-any.whl") and (site / info["wheel"]).is_file()
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"):
+    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json"):
         assert (site / "pyodide" / name).is_file(), name
     # no other host: the worker loads Pyodide from the site, and the page names no URL to fetch
     for js in (site / "static").glob("*.js"):
@@ -58,8 +59,10 @@ def test_fixed_answers_are_the_verbs_own(site: Path) -> None:
         assert json.loads((site / "data" / "bank" / f"{name}.json").read_text()) == listed
         for b in listed["boards"]:  # type: ignore[index]
             query = {"puzzle": name, "rows": b["rows"], "cols": b["cols"], "grade": b["grade"]}
-            assert b in json.loads((site / "data" / "bank" / f"{bank_file(query)}.json").read_text())["boards"]
-            assert json.loads((site / "data" / "board" / f"{b['id']}.json").read_text()) == said("board", {"id": b["id"]})
+            narrow = json.loads((site / "data" / "bank" / f"{bank_file(query)}.json").read_text())
+            assert b in narrow["boards"]
+            written = json.loads((site / "data" / "board" / f"{b['id']}.json").read_text())
+            assert written == said("board", {"id": b["id"]})
             boards += 1
     assert boards == json.loads((site / "data" / "site.json").read_text())["boards"] > 0
 

@@ -26,5 +26,6 @@ def test_an_icon_is_a_png_of_its_size(size: int) -> None:
         at += 12 + n
     raw = zlib.decompress(chunks[b"IDAT"])
     assert len(raw) == size * (1 + 3 * size)
-    pixels = {raw[i:i + 3] for r in range(size) for i in range(r * (1 + 3 * size) + 1, (r + 1) * (1 + 3 * size), 3)}
+    row = 1 + 3 * size
+    pixels = {raw[i:i + 3] for r in range(size) for i in range(r * row + 1, (r + 1) * row, 3)}
     assert {bytes(icons.BACK), bytes(icons.PAPER), bytes(icons.INK)} <= pixels

@@ -35,8 +35,9 @@ def test_the_wheel_is_pure_and_whole(tmp_path: Path) -> None:
 def test_the_wheel_imports_and_answers(tmp_path: Path) -> None:
     with zipfile.ZipFile(wheel.build(tmp_path)) as z:
         z.extractall(tmp_path / "lib")
-    code = "import pencilbox; from pencilbox.verbs import wire; print(pencilbox.__file__, wire.line('catalog', '{}')[:3])"
-    done = subprocess.run([sys.executable, "-I", "-c", f"import sys; sys.path.insert(0, {str(tmp_path / 'lib')!r}); {code}"],
+    code = (f"import sys; sys.path.insert(0, {str(tmp_path / 'lib')!r}); import pencilbox; "
+            "from pencilbox.verbs import wire; print(pencilbox.__file__, wire.line('catalog', '{}')[:3])")
+    done = subprocess.run([sys.executable, "-I", "-c", code],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     where, status = done.stdout.split()

@@ -30,8 +30,8 @@ from pencilbox.compiled.ready import generator_built
 from pencilbox.errors import BoardError, clip, shown
 from pencilbox.player import lanes
 from pencilbox.player.guard import Guard
-from pencilbox.verbs.wire import status_of
 from pencilbox.verbs import play
+from pencilbox.verbs.wire import status_of
 
 STATIC = Path(__file__).parent / "static"
 MAX_BODY = 256 * 1024

@@ -12,7 +12,6 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from pencilbox import puzzles
 from pencilbox.errors import BoardError
 from pencilbox.site import icons, pyodide, wheel
 from pencilbox.verbs import wire
@@ -132,7 +131,9 @@ def build(out: Path, pyodide_archive: Path | None = None) -> dict[str, Any]:
         _app(root)
         pyodide.unpack(tgz, root / "pyodide")
         built = wheel.build(root)
-        info = {"version": __version__, "wheel": built.name, "pyodide": pyodide.VERSION, "boards": boards}
+        answers = sorted(p.relative_to(root).as_posix() for p in (root / "data").rglob("*.json"))
+        info = {"version": __version__, "wheel": built.name, "pyodide": pyodide.VERSION, "boards": boards,
+                "answers": answers}
         (root / MARK).write_text(json.dumps(info))
         (root / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
         info["build"] = _offline(root)
@@ -148,4 +149,5 @@ def build(out: Path, pyodide_archive: Path | None = None) -> dict[str, Any]:
         shutil.rmtree(root, ignore_errors=True)
         raise
     files = [p for p in out.rglob("*") if p.is_file()]
-    return {**info, "files": len(files), "bytes": sum(p.stat().st_size for p in files), "out": str(out)}
+    return {**{k: v for k, v in info.items() if k != "answers"}, "files": len(files),
+            "bytes": sum(p.stat().st_size for p in files), "out": str(out)}

@@ -59,7 +59,8 @@ def archive(given: Path | None = None) -> Path:
                               capture_output=True, text=True, timeout=600)
         got = Path(tmp) / ARCHIVE
         if done.returncode != 0 or not got.is_file():
-            raise BoardError(f"npm pack pyodide@{VERSION} failed: {(done.stderr or done.stdout).strip()[-400:]}")
+            said = (done.stderr or done.stdout).strip()[-400:]
+            raise BoardError(f"npm pack pyodide@{VERSION} failed: {said}")
         checked(got)
         kept.parent.mkdir(parents=True, exist_ok=True)
         part = kept.with_name(f".{ARCHIVE}.{os.getpid()}.part")

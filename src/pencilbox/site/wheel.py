@@ -44,7 +44,8 @@ def build(folder: Path) -> Path:
     meta = {
         f"{info}/METADATA": f"Metadata-Version: 2.1\nName: pencilbox\nVersion: {__version__}\n"
                             "Requires-Python: >=3.11\n",
-        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: pencilbox site\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
+        f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: pencilbox site\nRoot-Is-Purelib: true\n"
+                         "Tag: py3-none-any\n",
         f"{info}/top_level.txt": "pencilbox\n",
     }
     out = folder / name()

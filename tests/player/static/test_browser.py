@@ -74,8 +74,13 @@ def position(page: Page) -> list[Any]:
 
 
 def wait_ready(page: Page) -> None:
+    """The page opened its board; on the static site also its engine is up (a test's clock then
+    starts with the engine answering, as a player's later visits do)."""
     page.wait_for_selector("body[data-ready='yes']")
     page.wait_for_function("window.pb.rec !== null")
+    page.wait_for_function("!document.querySelector('meta[name=pencilbox-engine]') || "
+                           "import('./static/engine.js').then(m => m.engineStatus().state === 'ready')",
+                           timeout=120_000)
 
 
 def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:

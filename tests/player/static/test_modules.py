@@ -437,7 +437,8 @@ def test_the_page_is_es_modules_without_import_cycles() -> None:
     html = (STATIC / "index.html").read_text()
     assert re.findall(r'<script type="module" src="static/([\w.]+)"></script>', html) == ["app.js"]
     workers = {w for path in STATIC.glob("*.js")
-               for w in re.findall(r'new Worker\(new URL\("\./([\w.]+)", import\.meta\.url\)', path.read_text())}
+               for w in re.findall(r'new Worker\(new URL\("\./([\w.]+)", import\.meta\.url\)',
+                                   path.read_text())}
     assert workers == {"pyworker.js"}  # the static site's engine
     reached: set[str] = set()
     todo = ["app.js", *workers]  # the entry module and the workers it starts reach every module

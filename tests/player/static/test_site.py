@@ -74,6 +74,7 @@ def test_installable(site_folder: Path, site_server: str, browser: Browser) -> N
     with opened(browser, console=False) as pg:
         pg.goto(site_server + "/")
         wait_ready(pg)
-        assert pg.evaluate("document.querySelector('link[rel=manifest]').href").endswith("manifest.webmanifest")
+        linked = pg.evaluate("document.querySelector('link[rel=manifest]').href")
+        assert linked.endswith("manifest.webmanifest")
         got = pg.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
         assert got == manifest

@@ -43,6 +43,7 @@ function queryString(query) {
 // What a failed call says: a warm-up is not a failure, only a wait, said as long as it has
 // lasted (the server's own count) and asked again after the server's Retry-After.
 export function failed(what, e, again = null) {
+  if (e.elsewhere) { say(e.message); return; }  // the static site: what the browser cannot make
   if (!e.warming) { say(`${what} failed: ${e.message}`, "error"); return; }
   const since = e.since != null ? ` (${Math.round(e.since)} s so far)` : "";
   say(`The player's worker processes are still starting${since}; ` +

@@ -80,6 +80,16 @@ function bankFile(q) {
   return /^[a-z]+(-\d+x\d+)?(-[a-z0-9]+)?$/.test(name) ? name : null;
 }
 
+// the answers written at build time (data/site.json lists them): only those are fetched
+let listed = null;
+async function writtenAnswers() {
+  if (!listed) {
+    listed = fetch("data/site.json").then((r) => r.json()).then((info) => new Set(info.answers || []))
+      .catch(() => new Set());
+  }
+  return listed;
+}
+
 /** The answer written at build time for a GET that has one (data/...), else null. */
 async function built(verb, query) {
   let path = null;
@@ -88,7 +98,7 @@ async function built(verb, query) {
   if (verb === "board" && Object.keys(query).length === 1 && /^[a-z0-9-]+$/.test(query.id || "")) {
     path = `data/board/${query.id}.json`;
   }
-  if (!path) return null;
+  if (!path || !(await writtenAnswers()).has(path)) return null;
   try {
     const res = await fetch(path);
     if (res.ok) return await res.json();
@@ -116,7 +126,11 @@ async function png(body) {
 
 /** A verb answered in this browser: ``body`` for a POST, else the GET's ``query``. */
 export async function browserCall(verb, body, query = {}) {
-  if (ELSEWHERE[verb]) throw new Error(ELSEWHERE[verb]);
+  if (ELSEWHERE[verb]) {
+    const err = new Error(ELSEWHERE[verb]);
+    err.elsewhere = true;  // not a failure: said as it is (api.js, failed)
+    throw err;
+  }
   if (verb === "status") return { build: null, engine: engineStatus() };
   if (body === undefined) {
     const done = await built(verb, query);
