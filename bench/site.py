@@ -51,7 +51,7 @@ GOALS = {"page_s": {"first": 1.0, "later": 1.0}, "engine_s": {"first": 5.0, "lat
          "hint_ms": {"p95": 150, "max": 500}, "new_board_s": {"10x10": 2.0, "largest": 10.0},
          "setter_ms": 1000}
 
-READY = "() => import('./static/engine.js').then(m => m.engineStatus().state === 'ready')"
+READY = "document.body.dataset.engine === 'ready'"
 CALL = """async ([verb, body]) => {
     const m = await import('./static/api.js');
     const t = performance.now();

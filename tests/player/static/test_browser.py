@@ -79,8 +79,7 @@ def wait_ready(page: Page) -> None:
     page.wait_for_selector("body[data-ready='yes']")
     page.wait_for_function("window.pb.rec !== null")
     page.wait_for_function("!document.querySelector('meta[name=pencilbox-engine]') || "
-                           "import('./static/engine.js').then(m => m.engineStatus().state === 'ready')",
-                           timeout=120_000)
+                           "document.body.dataset.engine === 'ready'", timeout=120_000)
 
 
 def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:

@@ -18,6 +18,13 @@ const status = { state: "idle", error: null, since: 0, readyMs: null };
 /** Where the engine stands: idle, loading, ready or failed (with its error), and its start time. */
 export function engineStatus() { return { ...status }; }
 
+/** The engine's state, also on the page (body[data-engine]: tests and styles can see it). */
+function setState(state, error = null) {
+  status.state = state;
+  status.error = error;
+  document.body.dataset.engine = state;
+}
+
 function fail(id, message, code = 503) {
   const w = waiting.get(id);
   if (!w) return;
@@ -29,12 +36,12 @@ function fail(id, message, code = 503) {
 }
 
 function start() {
-  status.state = "loading";
+  setState("loading");
   status.since = performance.now();
   worker = new Worker(new URL("./pyworker.js", import.meta.url), { type: "module" });
   worker.onmessage = ({ data }) => {
-    if (data.ready) { status.state = "ready"; status.readyMs = performance.now() - status.since; return; }
-    if (data.failed) { status.state = "failed"; status.error = data.failed; return; }
+    if (data.ready) { status.readyMs = performance.now() - status.since; setState("ready"); return; }
+    if (data.failed) { setState("failed", data.failed); return; }
     const w = waiting.get(data.id);
     if (!w) return;
     waiting.delete(data.id);
@@ -46,7 +53,7 @@ function start() {
     err.status = data.status;
     w.reject(err);
   };
-  worker.onerror = (e) => { status.state = "failed"; status.error = e.message || "the worker stopped"; };
+  worker.onerror = (e) => { setState("failed", e.message || "the worker stopped"); };
 }
 
 /** End a worker that ran past its budget (a compiled-in loop cannot be interrupted): every call
@@ -59,7 +66,7 @@ function restart(id) {
       ? `this needed more than ${BUDGET_MS / 1000} s in the browser; try a smaller board, or pencilbox on the command line`
       : "the solver was restarted while this call waited; try again");
   }
-  status.state = "idle";
+  setState("idle");
 }
 
 function call(verb, body) {
