@@ -23,7 +23,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     # each puzzle folder: its counters load on first use (their lines say why, as
     # test_lazy_imports_in_the_puzzle_folders_say_why holds); counted per folder below
     # the verbs: each loads what it needs (--help, convert and check stay light)
-    ("cli.py", "pencilbox"): (1, "bank only for its verb"),
+    ("cli.py", "pencilbox"): (2, "bank only for its verb, site only for its"),
     ("cli.py", "pencilbox.compiled"): (3, "the build (warm) only for the verbs that run it"),
     ("cli.py", "pencilbox.core.lifetime"): (1, "ctypes only for the player's background build"),
     ("cli.py", "pencilbox.player"): (1, "uvicorn only for play"),

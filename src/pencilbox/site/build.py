@@ -14,6 +14,7 @@ from typing import Any
 
 from pencilbox.errors import BoardError
 from pencilbox.site import icons, pyodide, wheel
+from pencilbox.studies.stats import NOTES
 from pencilbox.verbs import wire
 from pencilbox.version import __version__
 
@@ -79,7 +80,6 @@ def _page(root: Path) -> None:
     html = html.replace('<link rel="icon" href="data:,">',
                         HEAD + '<link rel="icon" href="icons/icon-192.png">')
     (root / "index.html").write_text(html)
-    from pencilbox.studies.stats import NOTES
     if NOTES.exists():
         shutil.copyfile(NOTES, root / "notes.html")
 
