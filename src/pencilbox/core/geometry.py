@@ -64,8 +64,12 @@ class Grid:
 
     def corners(self, i: int) -> tuple[int, int, int, int]:
         """Top-left, top-right, bottom-left, bottom-right lattice points of cell i."""
-        r, c = self.rc(i)
-        return (self.point(r, c), self.point(r, c + 1), self.point(r + 1, c), self.point(r + 1, c + 1))
+        return self.all_corners[i]
+
+    @property
+    def all_corners(self) -> tuple[tuple[int, int, int, int], ...]:
+        """``corners`` of every cell, built once per size (a rung pass reads them all)."""
+        return _corners(self.rows, self.cols)
 
     def point_rc(self, p: int) -> tuple[int, int]:
         return divmod(p, self.cols + 1)
@@ -162,6 +166,12 @@ def _point_pairs_array(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
     q = np.stack([np.where(c < cols, p + 1, -1), np.where(r < rows, p + w, -1)], axis=1)
     keep = q >= 0
     return np.broadcast_to(p[:, None], q.shape)[keep], q[keep]
+
+
+@lru_cache(maxsize=256)
+def _corners(rows: int, cols: int) -> tuple[tuple[int, int, int, int], ...]:
+    w = cols + 1
+    return tuple((p, p + 1, p + w, p + w + 1) for p in (r * w + c for r in range(rows) for c in range(cols)))
 
 
 @lru_cache(maxsize=256)

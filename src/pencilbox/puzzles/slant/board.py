@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any, ClassVar, TypeVar
 
+from pencilbox.core.geometry import grid
 from pencilbox.core.gridboard import GridBoard, json_answer_rows, json_places
 from pencilbox.errors import BoardError, shown
 from pencilbox.sections import Section, expect, places
@@ -39,8 +40,19 @@ class Board(GridBoard):
 
     def ends(self, i: int, bit: int) -> tuple[int, int]:
         """The lattice points a diagonal of cell i joins."""
-        tl, tr, bl, br = self.grid.corners(i)
-        return (tl, br) if bit == BACK else (tr, bl)
+        return self.diagonals[i][bit]
+
+    @cached_property
+    def diagonals(self) -> tuple[tuple[tuple[int, int], ...], ...]:
+        """Per cell, ``ends`` indexed by the diagonal's bit (0..3, as ``ends`` reads any bit but
+        BACK as FWD): one table per size, which the rungs' passes read millions of times."""
+        return diagonals(self.rows, self.cols)
+
+
+@lru_cache(maxsize=64)
+def diagonals(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """``Board.diagonals`` of an R x C board."""
+    return tuple(((tr, bl), (tr, bl), (tl, br), (tr, bl)) for tl, tr, bl, br in grid(rows, cols).all_corners)
 
 
 def point_rows(board: Board, flat: Sequence[PointT]) -> list[list[PointT]]:

@@ -23,6 +23,7 @@ from pencilbox.core.puzzle import Clues
 from pencilbox.core.unionfind import join
 from pencilbox.puzzles.slant import PUZZLE
 from pencilbox.puzzles.slant.board import BACK, FWD, TOUCH, Board
+from pencilbox.puzzles.slant.erase import minimise as erase_plain
 
 
 def random_filling(rows: int, cols: int, rng: random.Random) -> tuple[int, ...]:
@@ -64,17 +65,17 @@ def raw(rows: int, cols: int, density: float, seed: int) -> tuple[Board, tuple[i
 
 
 def make(rows: int, cols: int, seed: int, level: engine.Level | None = None, compiled: bool = True,
-         node_cap: int = UNIQUE_NODES) -> Made[Board]:
+         node_cap: int = UNIQUE_NODES, rungs: bool = False) -> Made[Board]:
     """One board from one seed, minimal for ``level`` (or unique-minimal, each check within
     ``node_cap`` branch points); ungraded. For a level, the erasure loop runs compiled
-    (kernel.minimise) unless ``compiled`` is False: the readable loop, the reference it must
-    match board for board."""
-    return _make(rows, cols, seed, level, compiled, node_cap)[0]
+    (kernel.minimise) unless ``compiled`` is False: then its plain-Python twin (erase.py), or
+    with ``rungs`` the readable rung passes, the reference both must match board for board."""
+    return _make(rows, cols, seed, level, compiled, node_cap, rungs)[0]
 
 
 def _make(rows: int, cols: int, seed: int, level: engine.Level | None, compiled: bool = True,
-          node_cap: int = UNIQUE_NODES) -> tuple[Made[Board], bool]:
-    """``make``, and whether the board's grade is ``level``, where the compiled loop tells it
+          node_cap: int = UNIQUE_NODES, rungs: bool = False) -> tuple[Made[Board], bool]:
+    """``make``, and whether the board's grade is ``level``, where the erasure loop tells it
     (the level finishes the board and the level under it does not); else False."""
     rng = random.Random(seed)
     filling = random_filling(rows, cols, rng)
@@ -87,22 +88,25 @@ def _make(rows: int, cols: int, seed: int, level: engine.Level | None, compiled:
         shown = sum(v is not None for v in clues)
         return Made(rebuild(clues), filling, seed, None, shown, checks, unique.capped), False
     not_full = Made(rebuild(full), filling, seed, None, len(full), 0, 0)  # graded() rejects it
-    if compiled:
-        from pencilbox.puzzles.slant.kernel import minimise as erase_compiled  # numpy: once it is built
+    if rungs:
+        if not finishes(PUZZLE, rebuild(full), level):
+            return not_full, False
+        clues, checks = minimise(full, rng, keep_test(PUZZLE, rebuild, level))
+        easier = True  # not known: graded() tells
+    else:
         order = [i for i, v in enumerate(full) if v is not None]
         rng.shuffle(order)
         levels = engine.levels(PUZZLE)
         under = levels.index(level) - 1 if level in levels else -1
         below = engine.ladder(PUZZLE, levels[under]) if under >= 0 else ()
         names = engine.ladder(PUZZLE, level)
-        clues, checks, easier = erase_compiled(rebuild(full), order, filling, names, below)
+        if compiled:
+            from pencilbox.puzzles.slant.kernel import minimise as erase_compiled  # numpy: once it is built
+            clues, checks, easier = erase_compiled(rebuild(full), order, filling, names, below)
+        else:
+            clues, checks, easier = erase_plain(rows, cols, full, order, filling, names, below)
         if checks < 0:
             return not_full, False
-    else:
-        if not finishes(PUZZLE, rebuild(full), level):
-            return not_full, False
-        clues, checks = minimise(full, rng, keep_test(PUZZLE, rebuild, level))
-        easier = True  # not known: graded() tells
     # a level's checks are fixpoints, never capped; the level finishes the board: it is unique
     shown = sum(v is not None for v in clues)
     return Made(rebuild(clues), filling, seed, None, shown, checks, 0, proved_unique=True), not easier
@@ -110,14 +114,15 @@ def _make(rows: int, cols: int, seed: int, level: engine.Level | None, compiled:
 
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it. At a
-    level the compiled loop grades the board itself (the level finishes it, the one under
-    does not: what ``graded`` finds with engine.grade, one fixpoint instead of four)."""
+    level the erasure loop (compiled, or its plain-Python twin) grades the board itself (the
+    level finishes it, the one under does not: what ``graded`` finds with engine.grade, one
+    fixpoint instead of four)."""
     compiled = generator_ready(PUZZLE)
     level = check_grade(PUZZLE, grade)  # a level's name: a BoardError names the grades
-    if level not in engine.levels(PUZZLE) or not compiled:  # the readable loop is graded by engine.grade
+    if level not in engine.levels(PUZZLE):
         return graded(PUZZLE, lambda s, g: make(rows, cols, s, g, compiled), level, seed, tries)
     for k in range(tries):
-        made, exact = _make(rows, cols, seed + k, level)
+        made, exact = _make(rows, cols, seed + k, level, compiled)
         if exact:
             return replace(made, grade=level)
     raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")

@@ -6,13 +6,12 @@ Premises name cells by index and clue points as ``cells + point`` (see ``clue_id
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import product
 
 from pencilbox.core.engine import Contradiction, State, single
 from pencilbox.core.geometry import grid
 from pencilbox.core.puzzle import known
-from pencilbox.core.unionfind import join, root
-from pencilbox.puzzles.slant.board import BOTH, TOUCH, Board
+from pencilbox.core.unionfind import join
+from pencilbox.puzzles.slant.board import BACK, BOTH, FWD, TOUCH, Board
 from pencilbox.puzzles.slant.levels import Level
 from pencilbox.puzzles.slant.rules import loops
 
@@ -30,17 +29,25 @@ class Count:
     weight = 2  # engine.Budget units a cell per readable pass: a pass reads each point's four cells
 
     def apply(self, board: Board, state: State) -> bool:
-        dom, around, changed = state.dom, board.grid.around, False
+        dom, touch, changed = state.dom, touches(board.rows, board.cols), False
+        clues, base = board.clues, board.rows * board.cols
         for p in board.clued:
-            v = known(board.clues[p])
-            touching = sum(1 for i, k in around[p] if dom[i] == TOUCH[k])
-            open_ = [(i, k) for i, k in around[p] if not single(dom[i])]
-            if not touching <= v <= touching + len(open_):
-                raise Contradiction(self.name, (*(i for i, _ in around[p]), clue_id(board, p)))
-            if open_ and v in (touching, touching + len(open_)):
-                why = (clue_id(board, p), *(i for i, _ in around[p]))
-                for i, k in open_:
-                    keep = BOTH ^ TOUCH[k] if v == touching else TOUCH[k]
+            v = known(clues[p])
+            around = touch[p]
+            touching = nopen = 0
+            for i, b in around:
+                d = dom[i]
+                if d == b:
+                    touching += 1
+                elif d != FWD and d != BACK:  # not single
+                    nopen += 1
+            if not touching <= v <= touching + nopen:
+                raise Contradiction(self.name, (*(i for i, _ in around), base + p))
+            if nopen and (v == touching or v == touching + nopen):
+                why = (base + p, *(i for i, _ in around))
+                open_ = [(i, b) for i, b in around if dom[i] != FWD and dom[i] != BACK]
+                for i, b in open_:
+                    keep = BOTH ^ b if v == touching else b
                     changed |= state.restrict(i, keep, self.name, why)
         return changed
 
@@ -51,20 +58,24 @@ class Cycle:
     name = Level.CYCLE
 
     def apply(self, board: Board, state: State) -> bool:
-        dom, changed = state.dom, False
+        dom, changed, ends = state.dom, False, board.diagonals
         parent = list(range(board.grid.points))
         for i, d in enumerate(dom):
-            if single(d) and not join(parent, *board.ends(i, d)):
+            if (d == FWD or d == BACK) and not join(parent, *ends[i][d]):
                 raise Contradiction(self.name, (i, *_loop_cells(board, dom, i)))
         for i, d in enumerate(dom):
-            if single(d):
+            if d == FWD or d == BACK:
                 continue
             for bit in (1, 2):
-                a, b = board.ends(i, bit)
-                if root(parent, a) == root(parent, b):
+                a, b = ends[i][bit]
+                while parent[a] != a:  # root(parent, a), halving the path
+                    parent[a] = a = parent[parent[a]]
+                while parent[b] != b:
+                    parent[b] = b = parent[parent[b]]
+                if a == b:
                     why = _loop_cells(board, dom, i, bit) if state.log is not None else ()
                     changed |= state.restrict(i, BOTH ^ bit, self.name, why)
-                    if not join(parent, *board.ends(i, dom[i])):  # both ways close a loop
+                    if not join(parent, *ends[i][dom[i]]):  # both ways close a loop
                         raise Contradiction(self.name, (i, *why))
                     break
         return changed
@@ -86,26 +97,26 @@ class Duet:
     weight = 4  # engine.Budget units a cell per readable pass: a pass reads each pair of neighbouring points
 
     def apply(self, board: Board, state: State) -> bool:
-        dom, changed = state.dom, False
-        for p, q, cells in duets(board):
-            open_ = [i for i in cells if not single(dom[i])]
-            if not open_:
+        dom, changed, base = state.dom, False, board.rows * board.cols
+        for p, q, cells, masks in _duet_table(board.rows, board.cols, board.clues):
+            opened = back = 0
+            for k, i in enumerate(cells):
+                d = dom[i]
+                if d == BACK:
+                    back |= 1 << k
+                elif d != FWD:  # not single: open
+                    opened |= 1 << k
+            if not opened:
                 continue
-            seen = [0] * len(open_)
-            for combo in product((1, 2), repeat=len(open_)):
-                trial = dict(zip(open_, combo, strict=True))
-                if all(_touching(board, dom, trial, x) == board.clues[x] for x in (p, q)):
-                    seen = [s | c for s, c in zip(seen, combo, strict=True)]
-            why = (clue_id(board, p), clue_id(board, q), *cells)
-            if not any(seen):
+            seen_b, seen_f = joint(masks, known(board.clues[p]), known(board.clues[q]), opened, back)
+            why = (base + p, base + q, *cells)
+            if not seen_b | seen_f:
                 raise Contradiction(self.name, why)
-            for i, keep in zip(open_, seen, strict=True):
-                changed |= state.restrict(i, keep, self.name, why)
+            for k, i in enumerate(cells):
+                if opened >> k & 1:
+                    keep = (seen_f >> k & 1) | (seen_b >> k & 1) << 1
+                    changed |= state.restrict(i, keep, self.name, why)
         return changed
-
-
-def _touching(board: Board, dom: list[int], trial: dict[int, int], p: int) -> int:
-    return sum(1 for i, k in board.grid.around[p] if trial.get(i, dom[i]) == TOUCH[k])
 
 
 def duets(board: Board) -> list[tuple[int, int, tuple[int, ...]]]:
@@ -115,12 +126,71 @@ def duets(board: Board) -> list[tuple[int, int, tuple[int, ...]]]:
             if (a := clues[p]) is not None and (b := clues[q]) is not None and a >= 0 and b >= 0]
 
 
+@lru_cache(maxsize=16)
+def _duet_table(rows: int, cols: int, clues: tuple[int | None, ...],
+                ) -> tuple[tuple[int, int, tuple[int, ...], tuple[int, int, int, int]], ...]:
+    """``duets`` with each pair's masks (``pair_masks``), for one board's passes."""
+    masks = dict(zip(point_pairs(rows, cols), pair_masks(rows, cols), strict=True))
+    board = Board(rows, cols, clues)
+    return tuple((p, q, cells, masks[p, q, cells]) for p, q, cells in duets(board))
+
+
 @lru_cache(maxsize=64)
 def point_pairs(rows: int, cols: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
     """Every pair of orthogonally adjacent lattice points with the cells around either."""
     g = grid(rows, cols)
     return tuple((p, q, tuple(sorted({i for i, _ in g.around[p]} | {i for i, _ in g.around[q]})))
                  for p, q in g.point_pairs())
+
+
+@lru_cache(maxsize=64)
+def pair_masks(rows: int, cols: int) -> tuple[tuple[int, int, int, int], ...]:
+    """Per ``point_pairs`` entry, as masks over its cells (bit k: its k-th cell), the cells that
+    reach its first point as BACK and as FWD, then its second: a clue's count is two popcounts."""
+    touch, out = touches(rows, cols), []
+    for p, q, cells in point_pairs(rows, cols):
+        masks: list[int] = []
+        for x in (p, q):
+            bit = dict(touch[x])
+            masks += (sum(1 << k for k, i in enumerate(cells) if bit.get(i) == side) for side in (BACK, FWD))
+        out.append((masks[0], masks[1], masks[2], masks[3]))
+    return tuple(out)
+
+
+@lru_cache(maxsize=64)
+def touches(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Per lattice point, the cells around it with the orientation that touches it."""
+    return tuple(tuple((i, TOUCH[k]) for i, k in around) for around in grid(rows, cols).around)
+
+
+#: ``joint``'s answers so far (a few thousand keys: pair shapes x clues x cell states)
+_JOINT: dict[tuple[int, ...], tuple[int, int]] = {}
+
+
+def joint(masks: tuple[int, int, int, int], vp: int, vq: int, opened: int, back: int) -> tuple[int, int]:
+    """Duet on one pair: of its cells open in ``opened`` (the others ``\\`` where set in
+    ``back``, else ``/``), those that take ``\\`` and those that take ``/`` in some joint
+    assignment meeting both clues (each subset of the open cells tried as the ``\\`` ones)."""
+    key = (*masks, vp, vq, opened, back)
+    got = _JOINT.get(key)
+    if got is not None:
+        return got
+    pb, pf, qb, qf = masks
+    fwd = ~(back | opened) & 63
+    needp = vp - (back & pb).bit_count() - (fwd & pf).bit_count()
+    needq = vq - (back & qb).bit_count() - (fwd & qf).bit_count()
+    seen_b = seen_f = combo = 0
+    while True:
+        rest = opened & ~combo
+        if (combo & pb).bit_count() + (rest & pf).bit_count() == needp \
+                and (combo & qb).bit_count() + (rest & qf).bit_count() == needq:
+            seen_b |= combo
+            seen_f |= rest
+        combo = (combo - opened) & opened
+        if combo == 0:
+            break
+    got = _JOINT[key] = (seen_b, seen_f)
+    return got
 
 
 RUNGS = (Count(), Cycle(), Duet())
