@@ -22,14 +22,15 @@ from __future__ import annotations
 
 import math
 import random
+from dataclasses import replace
 
 from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, erase, finishes, graded, keep_test, minimise
+from pencilbox.core.generate import Made, check_grade, erase, finishes, graded, keep_test, minimise
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.core.rng import RandomValues
-from pencilbox.puzzles.ripple import PUZZLE
+from pencilbox.puzzles.ripple import PUZZLE, plain
 from pencilbox.puzzles.ripple.board import Board, canonical, full, initial_state
 from pencilbox.puzzles.ripple.rungs import Lines
 
@@ -160,10 +161,9 @@ def alive_answer(rows: int, cols: int, regions: tuple[int, ...], seed: int) -> t
         res = search(board, dom, names, 1, ALIVE_NODES, seed=seed)
     elif sat_present():  # the readable twin walks the same way; where SAT finds no answer the walk
         sat = PUZZLE.sat_count(board, 1, 0)  # finds none either, so SAT goes first and spares it a dead board
-        res = engine.search(PUZZLE, board, dom, names, 1, ALIVE_NODES, order=RandomValues(seed)) \
-            if sat.answers else sat
-    else:
-        res = engine.search(PUZZLE, board, dom, names, 1, ALIVE_NODES, order=RandomValues(seed))
+        res = plain.search(board, dom, names, 1, ALIVE_NODES, RandomValues(seed)) if sat.answers else sat
+    else:  # engine.search's walk, node for node, worked from what changed (plain.py)
+        res = plain.search(board, dom, names, 1, ALIVE_NODES, RandomValues(seed))
         if not res.answers:
             return None
     if not res.answers and res.node_capped:
@@ -244,7 +244,7 @@ def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...]
     def done(givens: tuple[int | None, ...]) -> bool:
         nonlocal checks
         checks += 1
-        return finishes(PUZZLE, Board(rows, cols, regions, givens), level)
+        return _finishes(Board(rows, cols, regions, givens), level, answer)
 
     def prefix(k: int) -> tuple[int | None, ...]:
         shown = set(spots[:k])
@@ -263,6 +263,30 @@ def walk(rows: int, cols: int, regions: tuple[int, ...], answer: tuple[int, ...]
     return kept, len(added), checks
 
 
+def _finishes(board: Board, level: engine.Level, answer: tuple[int, ...]) -> bool:
+    """core.generate.finishes (the compiled kernel's verdict where it is ready), else plain.py's
+    on the readable ladder, which knows the board's ``answer``."""
+    names = engine.ladder(PUZZLE, level)
+    kernel = PUZZLE.kernel
+    if kernel is not None and kernel.supports(names):
+        return kernel.finishes(board, names)
+    return plain.finishes(board, names, answer)
+
+
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
-    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
-    return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
+    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it. Without
+    the compiled kernel a level's board is graded as engine.grade grades it (the lowest level
+    that finishes it; the walk made ``level`` finish it) with plain.py's checks."""
+    level = check_grade(PUZZLE, grade)
+    if PUZZLE.kernel is not None or level not in engine.levels(PUZZLE):
+        return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), level, seed, tries)
+    for k in range(tries):
+        made = make(rows, cols, seed + k, level)
+        answer = made.answer
+        assert answer is not None
+        got = next((lv for lv in engine.levels(PUZZLE) if _finishes(made.board, lv, answer)), None)
+        if got is None:  # never: the walk stops where ``level`` finishes the board
+            got = engine.grade(PUZZLE, made.board).grade
+        if got == level:
+            return replace(made, grade=got)
+    raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")

@@ -87,6 +87,8 @@ class Lines:
                 left = packing(spots, v)
                 if left[-1] < want:
                     raise Contradiction(self.name, cells)
+                if left[-1] > want:  # room to spare: every spot keeps v (see packing)
+                    continue
                 right = packing([-p for p in reversed(spots)], v)[::-1]
                 for p in spots:
                     before = _count_before(spots, p - v, left)
@@ -97,7 +99,10 @@ class Lines:
 
 
 def packing(spots: list[int], v: int) -> list[int]:
-    """``out[k]``: most copies of v, more than v apart, among ``spots[:k]`` (greedy)."""
+    """``out[k]``: most copies of v, more than v apart, among ``spots[:k]`` (greedy). Where all
+    the spots pack more than ``want``, no spot loses v: a best packing has at most two copies
+    within v steps of a spot (three span 2v + 2), so the spots before and after those steps
+    pack at least ``out[-1] - 2``, and with the spot's own copy at least ``want``."""
     out = [0]
     last = None
     for p in spots:
