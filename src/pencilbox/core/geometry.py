@@ -91,23 +91,11 @@ class Grid:
                     out.append((self.point(r, c), self.point(r + 1, c)))
         return out
 
-    def within(self, i: int, v: int) -> list[int]:
+    def within(self, i: int, v: int) -> tuple[int, ...]:
         """The cells at most ``v`` steps from ``i`` along its row and column, nearest first (at
-        each distance: left, right, up, down); computed per call, so no table grows with the board."""
-        r, c = divmod(i, self.cols)
-        w, out = self.cols, []
-        for step in range(1, v + 1):
-            if step <= c:
-                out.append(i - step)
-            if c + step < w:
-                out.append(i + step)
-            if step <= r:
-                out.append(i - step * w)
-            if r + step < self.rows:
-                out.append(i + step * w)
-            if step > c and c + step >= w and step > r and r + step >= self.rows:
-                break
-        return out
+        each distance: left, right, up, down); the last WITHIN_KEPT asked for are kept (a
+        Ripple pass asks for every settled cell's), so no table grows with the board."""
+        return _within(self.rows, self.cols, i, v)
 
     def corners_array(self) -> np.ndarray:
         """``corners`` of every cell as an (N, 4) int64 array (tl, tr, bl, br), for kernels."""
@@ -166,6 +154,27 @@ def _point_pairs_array(rows: int, cols: int) -> tuple[np.ndarray, np.ndarray]:
     q = np.stack([np.where(c < cols, p + 1, -1), np.where(r < rows, p + w, -1)], axis=1)
     keep = q >= 0
     return np.broadcast_to(p[:, None], q.shape)[keep], q[keep]
+
+
+WITHIN_KEPT = 1 << 14  # a 15x15 board asks for under 2,000 (cells x values)
+
+
+@lru_cache(maxsize=WITHIN_KEPT)
+def _within(rows: int, cols: int, i: int, v: int) -> tuple[int, ...]:
+    r, c = divmod(i, cols)
+    out = []
+    for step in range(1, v + 1):
+        if step <= c:
+            out.append(i - step)
+        if c + step < cols:
+            out.append(i + step)
+        if step <= r:
+            out.append(i - step * cols)
+        if r + step < rows:
+            out.append(i + step * cols)
+        if step > c and c + step >= cols and step > r and r + step >= rows:
+            break
+    return tuple(out)
 
 
 @lru_cache(maxsize=256)

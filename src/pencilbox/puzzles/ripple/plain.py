@@ -36,7 +36,7 @@ class Shape:
         board = Board(rows, cols, regions, (None,) * (rows * cols))
         g = board.grid
         self.n, self.members, self.region = g.size, board.members, regions
-        self.within = [tuple(tuple(g.within(i, v)) for v in range(s + 1)) for i, s in enumerate(board.size)]
+        self.within = [tuple(g.within(i, v) for v in range(s + 1)) for i, s in enumerate(board.size)]
         self.grid = g
         needs = line_needs(rows, cols, regions)
         self.lines = [cells for cells, _ in needs]
