@@ -100,7 +100,7 @@ def _app(root: Path) -> None:
     (root / "manifest.webmanifest").write_text(json.dumps(manifest, indent=1))
 
 
-def _offline(root: Path) -> str:
+def offline(root: Path) -> str:
     """The service worker: every file of the build listed, the build's digest as its version."""
     names = sorted(p.relative_to(root).as_posix() for p in root.rglob("*") if p.is_file())
     h = hashlib.sha256()
@@ -136,7 +136,7 @@ def build(out: Path, pyodide_archive: Path | None = None) -> dict[str, Any]:
                 "answers": answers}
         (root / MARK).write_text(json.dumps(info))
         (root / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
-        info["build"] = _offline(root)
+        info["build"] = offline(root)
         os.chmod(root, 0o755)
         if out.exists():
             old = out.with_name(f".{out.name}.old.{os.getpid()}")

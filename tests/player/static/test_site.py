@@ -61,6 +61,27 @@ def test_offline_after_one_visit(browser: Browser, site_server: str) -> None:
                              timeout=60_000)
 
 
+def test_a_new_build_replaces_the_cached_one(browser: Browser, site_folder: Path, tmp_path: Path) -> None:
+    """After one visit, a new build on the server (a changed page, a new service worker) is what the
+    next visit shows, not the cached old one."""
+    import shutil
+
+    from pencilbox.site.build import offline
+    from pencilbox.site.local import serve
+    folder = tmp_path / "site"
+    shutil.copytree(site_folder, folder)
+    with serve(folder) as base, opened(browser, console=False, service_workers="allow") as pg:
+        pg.goto(base + "/")
+        wait_ready(pg)
+        pg.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        pg.wait_for_function("navigator.serviceWorker.controller !== null")
+        page = folder / "index.html"
+        page.write_text(page.read_text().replace("<title>", "<title>rebuilt "))
+        offline(folder)  # the new build's file list and version
+        pg.goto(base + "/")
+        pg.wait_for_function("document.title.startsWith('rebuilt')", timeout=60_000)
+
+
 def test_installable(site_folder: Path, site_server: str, browser: Browser) -> None:
     """A valid manifest (standalone, icons 192 and 512 that exist) linked from the page."""
     manifest = json.loads((site_folder / "manifest.webmanifest").read_text())

@@ -148,10 +148,17 @@ export async function browserCall(verb, body, query = {}) {
   return call(verb, body);
 }
 
-/** Start the engine now (the board draws meanwhile) and keep the site for offline visits. */
+/** Start the engine now (the board draws meanwhile) and keep the site for offline visits. A new
+ *  build's service worker takes over as soon as it has cached its files; a page the old one
+ *  served then reloads once, so a visit after a new build runs the new build (progress is kept
+ *  in localStorage, nothing is lost). */
 export function startEngine() {
   if (!worker) start();
-  if ("serviceWorker" in navigator && location.protocol !== "file:") {
-    navigator.serviceWorker.register("sw.js").catch(() => { /* no offline copy: the page still works */ });
-  }
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const old = navigator.serviceWorker.controller;
+  let reloaded = false;
+  navigator.serviceWorker.addEventListener("controllerchange", () => {
+    if (old && !reloaded) { reloaded = true; location.reload(); }
+  });
+  navigator.serviceWorker.register("sw.js").catch(() => { /* no offline copy: the page still works */ });
 }
