@@ -14,6 +14,7 @@ let worker = null;
 let seq = 0;
 const waiting = new Map();  // call id -> {resolve, reject, timer}
 const status = { state: "idle", error: null, since: 0, readyMs: null };
+const afterStart = [];  // what waits for the engine to be up (or to have failed)
 
 /** Where the engine stands: idle, loading, ready or failed (with its error), and its start time. */
 export function engineStatus() { return { ...status }; }
@@ -23,6 +24,7 @@ function setState(state, error = null) {
   status.state = state;
   status.error = error;
   document.body.dataset.engine = state;
+  if (state === "ready" || state === "failed") afterStart.splice(0).forEach((fn) => fn());
 }
 
 function fail(id, message, code = 503) {
@@ -160,5 +162,7 @@ export function startEngine() {
   navigator.serviceWorker.addEventListener("controllerchange", () => {
     if (old && !reloaded) { reloaded = true; location.reload(); }
   });
-  navigator.serviceWorker.register("sw.js").catch(() => { /* no offline copy: the page still works */ });
+  // registered once the engine is up: its first visit's downloads do not wait behind the copy
+  const keep = () => navigator.serviceWorker.register("sw.js").catch(() => { /* no offline copy */ });
+  if (status.state === "ready" || status.state === "failed") keep(); else afterStart.push(keep);
 }
