@@ -141,8 +141,9 @@ print(time.perf_counter() - t if status == 200 else -1)
 def native_generate(request: dict[str, Any]) -> float:
     """One New board natively, in a child process (so a slow one can be ended at the cap)."""
     try:
+        env = {**os.environ, "PENCILBOX_KERNELS": "reference"}
         done = subprocess.run([sys.executable, "-c", CHILD, json.dumps(request)], capture_output=True,
-                              text=True, timeout=NATIVE_CAP_S, env={**os.environ, "PENCILBOX_KERNELS": "reference"})
+                              text=True, timeout=NATIVE_CAP_S, env=env)
     except subprocess.TimeoutExpired:
         return float(NATIVE_CAP_S)
     return float(done.stdout.strip() or -1)
