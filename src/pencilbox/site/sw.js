@@ -7,7 +7,9 @@ const FILES = __FILES__;
 const CACHE = `pencilbox-${VERSION}`;
 
 self.addEventListener("install", (event) => {
-  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(FILES)).then(() => self.skipWaiting()));
+  // from the server itself, never the HTTP cache: a new build must not keep an old build's file
+  const fresh = FILES.map((f) => new Request(f, { cache: "reload" }));
+  event.waitUntil(caches.open(CACHE).then((c) => c.addAll(fresh)).then(() => self.skipWaiting()));
 });
 
 self.addEventListener("activate", (event) => {
