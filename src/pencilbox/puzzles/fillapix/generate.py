@@ -13,13 +13,14 @@ level, no search at all), and ``graded`` then keeps the seeds whose grade is exa
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, graded
+from pencilbox.core.generate import Made, check_grade, graded
 from pencilbox.errors import BoardError
-from pencilbox.puzzles.fillapix import PUZZLE
+from pencilbox.puzzles.fillapix import PUZZLE, erase
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 from pencilbox.puzzles.fillapix.levels import Level
 from pencilbox.puzzles.fillapix.twins import find_twin, twin_vector_reference
@@ -231,9 +232,12 @@ def bounded(level: engine.Level | None) -> bool:
     return level is not None and level != engine.SEARCH
 
 
-def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> Made[Board]:
+def make(rows: int, cols: int, seed: int, level: engine.Level | None = None,
+         rungs: bool = False) -> Made[Board]:
     """One locally minimal board from one seed: minimal for uniqueness (every check exact),
-    or, when ``level`` is a rung below search, for what that much of the ladder settles."""
+    or, when ``level`` is a rung below search, for what that much of the ladder settles.
+    Until the generator is built the loop runs in plain Python (erase.py), or with ``rungs``
+    on the readable rung passes: the reference both it and the compiled loop match."""
     rng = random.Random(seed)
     pic, _ = picture(rows, cols, rng)
     avoid = [PAINT if v else BLANK for v in pic]
@@ -243,8 +247,10 @@ def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> 
     unsettled = 0
     if generator_ready(PUZZLE):
         clues, _ = minimise(full, order, avoid, level)
-    else:
+    elif rungs:
         clues, _, unsettled = erase_readably(full, order, avoid, level)
+    else:
+        clues, unsettled = erase_plain(full, order, avoid, level)
     board = Board(rows, cols, clues)
     # capped_checks: the checks that kept a clue uncertified; SAT settled every capped one
     # (without SAT, the rival search: those it could not settle are counted).
@@ -254,10 +260,45 @@ def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> 
                 None if bounded(level) else unsettled, proved_unique=True)
 
 
+def erase_plain(board: Board, order: list[int], avoid: list[int], level: engine.Level | None = None
+                ) -> tuple[tuple[int | None, ...], int]:
+    """``erase_readably`` on erase.py's loop (the same clues): the clues kept and how many
+    capped clues stay unsettled (SAT settles them where present, else the rival search)."""
+    names = engine.ladder(PUZZLE, level) if bounded(level) else check_rungs()
+    clues, capped, loop = erase.minimise(board.rows, board.cols, board.clues, order, avoid, names,
+                                         -1 if bounded(level) else NODE_CAP)
+    if not capped:
+        return clues, 0
+    if sat_present():
+        from pencilbox.puzzles.fillapix.certify import settle_reference  # pysat: absent in the browser
+        return settle_reference(Board(board.rows, board.cols, clues), list(capped)), 0
+    return erase.settle(loop, capped, SETTLE_NODES)
+
+
+def grade_plain(made: Made[Board]) -> engine.Level:
+    """``grade_of`` on erase.py's loop for a board the generator proved unique: the lowest
+    level whose rungs alone finish it, else ``search``."""
+    board = made.board
+    avoid = [PAINT if v else BLANK for v in made.answer]
+    levels = engine.levels(PUZZLE)
+    ladders = tuple(engine.ladder(PUZZLE, lv) for lv in levels)
+    found = erase.grade(board.rows, board.cols, board.clues, avoid, ladders)
+    return engine.SEARCH if found < 0 else levels[found]
+
+
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
     """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it.
-    No board has grade pair: at count's fixpoint pair can only find contradictions."""
+    No board has grade pair: at count's fixpoint pair can only find contradictions. Until
+    the generator is built, erase.py's loop makes and grades each board."""
     if grade == Level.PAIR:
         raise BoardError("no Fill-a-Pix board finishes at pair but not at count: pair bounds the shared "
                          "cells only, so it settles nothing count leaves open (it pays inside probe)")
-    return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
+    if generator_ready(PUZZLE):
+        return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
+    level = check_grade(PUZZLE, grade)
+    for k in range(tries):
+        made = make(rows, cols, seed + k, level)
+        got = grade_plain(made)
+        if level is None or got == level:
+            return replace(made, grade=got)
+    raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")
