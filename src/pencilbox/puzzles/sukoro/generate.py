@@ -18,15 +18,16 @@ so they give the same board wherever the reference's checks were not capped.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.engine import PROBE
-from pencilbox.core.generate import Made, finishes, graded, keep_test, minimise
+from pencilbox.core.generate import Made, check_grade, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues
 from pencilbox.core.rng import RandomValues
-from pencilbox.puzzles.sukoro import PUZZLE
+from pencilbox.puzzles.sukoro import PUZZLE, erase
 from pencilbox.puzzles.sukoro.board import ALL, NUMBERED, Board, answer_from_state
 
 MIN_COVER = 0.4  # share of cells a drawn answer should number
@@ -93,6 +94,8 @@ def make(rows: int, cols: int, seed: int, level: engine.Level | None = None) -> 
     (ungraded). At ``probe`` SAT screens each erasure first: a board left with a rival is
     one probe cannot finish (it is sound), so only unique ones pay for the probe fixpoint.
     Without python-sat (the browser), the readable loop: the same board unless a check capped."""
+    if level not in (None, engine.SEARCH) and not generator_ready(PUZZLE):
+        return make_plain(rows, cols, seed, level)  # the browser: no kernel, no SAT
     if level not in (None, engine.SEARCH, PROBE) or not sat_present():
         return make_reference(rows, cols, seed, level)  # fixpoints below probe: cheaper than SAT
     from pencilbox.puzzles.sukoro.sat import rivals  # pysat: absent in the browser
@@ -124,6 +127,38 @@ def make_reference(rows: int, cols: int, seed: int, level: engine.Level | None =
                 capped_checks=keep.capped)
 
 
+def make_plain(rows: int, cols: int, seed: int, level: engine.Level) -> Made[Board]:
+    """``make_reference`` at a level, each check on erase.py's loop (the same verdicts, so
+    the same clues); the level finishes the board, so it is proved unique."""
+    rng = random.Random(seed)
+    answer = random_answer(rows, cols, rng)
+    full = tuple(v if v else None for v in answer)
+    order = [i for i, v in enumerate(full) if v is not None]
+    rng.shuffle(order)
+    clues, checks = erase.minimise(rows, cols, full, order, answer, engine.ladder(PUZZLE, level))
+    return Made(Board(rows, cols, clues), answer, seed, None, sum(v is not None for v in clues), checks,
+                capped_checks=0, proved_unique=True)
+
+
+def grade_plain(made: Made[Board]) -> engine.Level:
+    """``grade_of`` on erase.py's loop for a board proved unique: the lowest level whose rungs
+    alone finish it, else ``search``."""
+    board = made.board
+    levels = engine.levels(PUZZLE)
+    ladders = tuple(engine.ladder(PUZZLE, lv) for lv in levels)
+    found = erase.grade(board.rows, board.cols, board.clues, made.answer, ladders)
+    return engine.SEARCH if found < 0 else levels[found]
+
+
 def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, tries: int = 500) -> Made[Board]:
-    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it."""
-    return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
+    """A graded board; with ``grade``, the first of seeds seed, seed+1, ... that has it. At a
+    level, until the generator is built, erase.py's loop makes and grades each board."""
+    level = check_grade(PUZZLE, grade)
+    if level in (None, engine.SEARCH) or generator_ready(PUZZLE):
+        return graded(PUZZLE, lambda s, g: make(rows, cols, s, g), grade, seed, tries)
+    for k in range(tries):
+        made = make_plain(rows, cols, seed + k, level)
+        got = grade_plain(made)
+        if got == level:
+            return replace(made, grade=got)
+    raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")
