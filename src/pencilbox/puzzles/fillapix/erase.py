@@ -80,6 +80,7 @@ class Loop:
         self.in_pairs = [False] * len(s.pa)
         self.skip = [0] * n
         self.epoch = 0
+        self.hints: list[int] = []  # the cells probe dropped before the last reopen: tried first
 
     # ------------------------------------------------------------ state
 
@@ -98,9 +99,9 @@ class Loop:
                 in_counts[j] = True
                 counts.append(j)
         if self.pair or self.sides:
-            in_pairs, pairs = self.in_pairs, self.pairs
+            in_pairs, pairs, pa, pb = self.in_pairs, self.pairs, self.s.pa, self.s.pb
             for t in self.s.cell_pairs[c]:
-                if not in_pairs[t]:
+                if not in_pairs[t] and clue[pa[t]] >= 0 and clue[pb[t]] >= 0:
                     in_pairs[t] = True
                     pairs.append(t)
 
@@ -155,6 +156,7 @@ class Loop:
 
     def restore(self, saved: tuple[list[int], list[int], list[int], list[tuple[int, int]]]) -> None:
         self.dom[:], self.painted[:], self.opened[:], self.trail[:] = saved
+        self.hints.clear()
         self.calm()
 
     def reopen(self, i: int) -> None:
@@ -164,6 +166,7 @@ class Loop:
         that reads an undone cell (jit_generate's ``_reopen``)."""
         s, dom, n = self.s, self.dom, self.s.n
         dep = [False] * n
+        self.hints.clear()
         kept: list[tuple[int, int]] = []
         gone: list[int] = []
         for c, r in self.trail:
@@ -178,6 +181,8 @@ class Loop:
             if lean:
                 dep[c] = True
                 gone.append(c)
+                if r == DROP:
+                    self.hints.append(c)
             else:
                 kept.append((c, r))
         for c in gone:
@@ -216,8 +221,14 @@ class Loop:
                 so += 1
         need_a, need_b = va - self.painted[a], vb - self.painted[b]
         open_a, open_b = self.opened[a] - so, self.opened[b] - so
-        lo = max(need_a - open_a, need_b - open_b, 0)
-        hi = min(need_a, need_b, so)
+        lo = need_a - open_a
+        if need_b - open_b > lo:
+            lo = need_b - open_b
+        if lo < 0:
+            lo = 0
+        hi = need_a if need_a < need_b else need_b
+        if so < hi:
+            hi = so
         if lo > hi:
             return False
         why = self.s.n + t
@@ -258,27 +269,39 @@ class Loop:
 
     # ------------------------------------------------------------ probe and the checks
 
+    def _trial(self, var: int) -> bool:
+        """One probe trial away from the answer at open cell ``var``: on a contradiction, drop
+        it (True); else mark the cells its fixpoint settled away from the answer, which no
+        trial of this epoch need try (its fixpoint lies inside theirs)."""
+        dom, avoid, trail = self.dom, self.avoid, self.trail
+        mark = len(trail)
+        self.settle(var, 3 ^ avoid[var], DROP)
+        ok = self.base()
+        if ok:
+            skip, epoch = self.skip, self.epoch
+            for k in range(mark, len(trail)):
+                c = trail[k][0]
+                if dom[c] == 3 ^ avoid[c]:
+                    skip[c] = epoch
+        self.undo(mark)
+        if ok:
+            return False
+        self.settle(var, avoid[var], DROP)
+        return True
+
     def _probe_away(self, start: int) -> int:
         """probe's scan round from ``start``, trying each open cell's value away from the answer
         only (the answer's never contradicts), and not a cell an earlier trial of this epoch
-        settled away from it (that trial's fixpoint lies inside this one's); returns the cell
-        dropped, or -1."""
-        dom, avoid, skip, epoch, trail = self.dom, self.avoid, self.skip, self.epoch, self.trail
+        settled away from it; first the cells dropped before the last reopen (likely to drop
+        again: the order of drops leaves the closure as it is); returns the cell dropped, or -1."""
+        dom, skip, epoch, hints = self.dom, self.skip, self.epoch, self.hints
+        while hints:
+            var = hints.pop()
+            if dom[var] == 3 and skip[var] != epoch and self._trial(var):
+                return -2
         n = len(dom)
         for var in chain(range(start, n), range(start)):
-            if dom[var] != 3 or skip[var] == epoch:
-                continue
-            mark = len(trail)
-            self.settle(var, 3 ^ avoid[var], DROP)
-            ok = self.base()
-            if ok:
-                for k in range(mark, len(trail)):
-                    c = trail[k][0]
-                    if dom[c] == 3 ^ avoid[c]:
-                        skip[c] = epoch
-            self.undo(mark)
-            if not ok:
-                self.settle(var, avoid[var], DROP)
+            if dom[var] == 3 and skip[var] != epoch and self._trial(var):
                 return var
         return -1
 
@@ -294,13 +317,14 @@ class Loop:
             if not self.prb:
                 return False
             var = self._probe_away(cursor)
-            if var < 0:
+            if var == -1:
                 return False
-            cursor = var
+            cursor = var if var >= 0 else cursor
 
     def check(self) -> bool:
         """``finishes`` from scratch on the clues left."""
         self.undo(0)
+        self.hints.clear()
         self.schedule()
         return self.finishes()
 
