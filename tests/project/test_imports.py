@@ -41,7 +41,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("puzzles/ripple/generate.py", "pencilbox.puzzles.ripple.kernel"): (1, "numpy: the compiled walk"),
     ("puzzles/ripple/generate.py", "pencilbox.puzzles.ripple.sat"): (1, "pysat: the exact erasure checks"),
     ("puzzles/fillapix/generate.py", "pencilbox.puzzles.fillapix.kernel"): (2, "numpy: the compiled loops"),
-    ("puzzles/fillapix/generate.py", "pencilbox.puzzles.fillapix.certify"): (2, "pysat: the exact settling"),
+    ("puzzles/fillapix/generate.py", "pencilbox.puzzles.fillapix.certify"): (3, "pysat: exact settling"),
     # Fill-a-Pix's twin census runs as ``python -m``: the studies package must not import it first
     **{(f"puzzles/fillapix/studies/{study}.py", "pencilbox.puzzles.fillapix.studies.twin_census"):
        (1, "python -m") for study in ("census", "exact_twins")},
