@@ -141,10 +141,15 @@ def test_sukoro_default_caps_shrink_by_its_node_cost(monkeypatch: pytest.MonkeyP
 def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatch) -> None:
     """A Ripple strip of 2x2 regions settles one region a readable pass (a 2x20,000 strip ran
     solve and count past 60 s, cold): the verb's rung passes share PASS_WORK, past it capped;
-    a --node-cap given lifts it, as it lifts the probe's trial cap."""
+    a --node-cap given lifts it, as it lifts the probe's trial cap. (Ripple's propagator, the
+    readable fast path, settles the strip in one run: switched off here but at the end, where
+    its rule evaluations are charged to the same budget.)"""
     from pencilbox import api, boardio, puzzles, service
     from pencilbox.core import budgets, engine, ladder
     monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
+    ripple = puzzles.get("ripple")
+    fast = ripple.propagators
+    monkeypatch.setattr(type(ripple), "propagators", None)
     cols = 4000
     strip = {"puzzle": "ripple", "rows": 2, "cols": cols, "clues": [[None] * cols] * 2,
              "regions": [[c // 2 for c in range(cols)]] * 2}
@@ -158,9 +163,17 @@ def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatc
     assert service.count(api.Board(board)).capped
     assert service.grade(api.Board(board)).status == "capped"
     assert 0 < len(toiled) and all(n == 2 * cols for n in toiled)
+    start, names = ripple.initial_state(board), ("region", "ripple")
     with engine.passes(10):
         with pytest.raises(engine.OutOfNodes):
-            ripple = puzzles.get("ripple")
-            engine.run_fixpoint(ripple, board, ripple.initial_state(board), ("region", "ripple"), accel=False)
+            engine.run_fixpoint(ripple, board, start, names, accel=False)
+    monkeypatch.setattr(type(ripple), "propagators", fast)
+    readable = engine.run_fixpoint(ripple, board, start, names, accel=False)
+    toiled.clear()
+    with engine.passes(10 * 2 * cols):  # ten passes' worth: the propagator's run takes less
+        assert engine.run_fixpoint(ripple, board, start, names) == readable
+    assert 0 < sum(toiled) < 10 * 2 * cols
+    with engine.passes(10), pytest.raises(engine.OutOfNodes):
+        engine.run_fixpoint(ripple, board, start, names)
     assert ladder._PASSES.get() is None  # the budget ends with its verb
     assert service.Options(node_cap=10).passes() is None and service.Options().passes() == budgets.PASS_WORK

@@ -60,3 +60,17 @@ def test_a_deep_readable_search_meets_no_recursion_limit() -> None:
     res = engine.search(puzzle, board, puzzle.initial_state(board),
                         engine.ladder(puzzle, puzzle.search_level), 2, 1500)
     assert res.status == "capped" and res.nodes == 1500
+
+
+def test_the_branch_cell_is_the_first_with_the_fewest_values() -> None:
+    """``fewest`` (by value, each ``index`` in C) picks the cell the search always branched on:
+    the first open domain (not single; an empty one counts, with no values) of the fewest values."""
+    import random
+    rng = random.Random(3)
+    for _ in range(2000):
+        dom = [rng.choice((0, 1, 2, 3, 4, 6, 7, 12, 15, 31)) for _ in range(rng.randint(1, 30))]
+        open_vars = [v for v, d in enumerate(dom) if not engine.single(d)]
+        if not open_vars:
+            continue
+        open_values = [d for d in set(dom) if not engine.single(d)]
+        assert engine.fewest(dom, open_values) == min(open_vars, key=lambda v: dom[v].bit_count())

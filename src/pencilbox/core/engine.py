@@ -67,29 +67,36 @@ class Order(Protocol):
 
 def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[Level],
            limit: int = 2, node_cap: int = 10**6, root: Iterable[Level] | None = None,
-           order: Order | None = None, probe_cap: int | None = None) -> Count:
+           order: Order | None = None, probe_cap: int | None = None, fast: bool = True) -> Count:
     """Count answers by fixpoint + branching on the fewest-valued variable (reference), lowest
     value first, or as ``order`` says. ``root`` (default: ``names``) is the rung set of the root
     fixpoint only: probing once at the root and not at every node cuts the heavy tail of hard
     boards. ``probe_cap`` bounds the probe trials of the whole search (past it the count is
-    node-capped): one full probe round costs cells x cells readable steps on a large board."""
+    node-capped): one full probe round costs cells x cells readable steps on a large board.
+    ``fast``: each node's fixpoint by the puzzle's propagator where it has one (the same
+    fixpoints, so the same nodes), a child's from the one cell it sets."""
     names = tuple(names)
     top = names if root is None else tuple(root)
     out = Count()
     trials = Budget(probe_cap)
+    # a parent's fixpoint is one of the child's rungs too where the child's are among the parent's
+    inherits = {PROBE, *names} <= {PROBE, *top}
 
-    def expand(state: State, depth: int) -> list[Any] | None:
+    def expand(state: State, depth: int, seeds: tuple[int, ...] | None = None) -> list[Any] | None:
         """A node's fixpoint: None where it ends (a contradiction, an answer, the cap), else
-        its branch as ``[state, var, values left, depth]``."""
+        its branch as ``[state, var, values left, depth]``; ``seeds``: the cells where it
+        departs from its parent's fixpoint."""
         try:
-            fixpoint(puzzle, board, state, top if depth == 0 else names, trials)
+            fixpoint(puzzle, board, state, top if depth == 0 else names, trials, fast=fast,
+                     seeds=seeds if depth > 1 or inherits else None)
         except Contradiction:
             return None
         except OutOfNodes:
             out.node_capped = True
             return None
-        open_vars = [v for v, d in enumerate(state.dom) if not single(d)]
-        if not open_vars:
+        dom = state.dom
+        open_values = [d for d in set(dom) if not d or d & (d - 1)]  # the domains not single(d)
+        if not open_values:
             if puzzle.is_answer(board, state.dom):
                 out.count += 1
                 if len(out.answers) < 2:
@@ -101,7 +108,7 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
             return None
         out.nodes += 1
         if order is None:
-            var = min(open_vars, key=lambda v: state.dom[v].bit_count())
+            var = fewest(dom, open_values)
         else:
             var = order.choose(state.dom)
         return [state, var, state.dom[var], depth]
@@ -120,12 +127,22 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
         branch[2] = rem ^ bit
         child = state.copy()
         child.dom[var] = bit
-        below = expand(child, depth + 1)
+        below = expand(child, depth + 1, (var,))
         if out.limit_hit or out.node_capped:
             break
         if below:
             stack.append(below)
     return Count.judged(puzzle, board, "ladder", out.count, out.cap, out.nodes, out.answers)
+
+
+def fewest(dom: list[int], open_values: list[int]) -> int:
+    """The first variable (lowest index) whose domain, one of ``open_values`` (those not single
+    in ``dom``), has the fewest values: found by value where there are few distinct ones (each
+    ``index`` runs in C), else by a scan."""
+    least = min(d.bit_count() for d in open_values)
+    if len(open_values) <= 8:
+        return min(dom.index(d) for d in open_values if d.bit_count() == least)
+    return next(v for v, d in enumerate(dom) if (not d or d & (d - 1)) and d.bit_count() == least)
 
 
 def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[Level] | None = None, limit: int = 2,
@@ -156,7 +173,7 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[Level] | N
     if kernel is not None and kernel.supports(names) and kernel.supports(root):
         got = kernel.count(board, dom, names, limit, node_cap, root, probe_cap)
         return Count.judged(puzzle, board, got.engine, got.count, got.cap, got.nodes, got.answers)
-    return search(puzzle, board, dom, names, limit, node_cap, root, probe_cap=probe_cap)
+    return search(puzzle, board, dom, names, limit, node_cap, root, probe_cap=probe_cap, fast=accel)
 
 
 # ---------------------------------------------------------------- grade

@@ -8,9 +8,10 @@ of cells in order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
+from operator import itemgetter
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # numpy is imported where an array is built: light verbs never load it
@@ -194,6 +195,28 @@ def _around(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
 
 
 STEPS = ((-1, 0), (0, -1), (0, 1), (1, 0))
+
+
+#: a state's values at some cells, as a tuple
+Getter = Callable[[Sequence[int]], tuple[int, ...]]
+
+
+def getter(cells: Sequence[int]) -> Getter:
+    """The values at ``cells`` of a state as a tuple, read in C (``itemgetter``) where there
+    are two or more: the readable rungs' passes read a clue's cells with it."""
+    cells = tuple(cells)
+    if len(cells) > 1:
+        return itemgetter(*cells)
+    if cells:
+        only = cells[0]
+        return lambda dom: (dom[only],)
+    return lambda dom: ()
+
+
+@lru_cache(maxsize=64)
+def orth_getters(rows: int, cols: int) -> tuple[tuple[int, tuple[int, ...], Getter], ...]:
+    """Per cell in reading order: the cell, its orthogonal neighbours and their getter."""
+    return tuple((i, nbs, getter(nbs)) for i, nbs in enumerate(grid(rows, cols).orth))
 
 
 @lru_cache(maxsize=256)

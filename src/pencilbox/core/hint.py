@@ -65,7 +65,7 @@ def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iter
     names = tuple(names)
     kernel = kernel_for(puzzle, names) if accel else None
     if kernel is None:
-        return _readable(puzzle, board, dom, names, done, early, node_cap)
+        return _readable(puzzle, board, dom, names, done, early, node_cap, fast=accel)
     try:
         reach = _reach(puzzle, board, dom, names, done, kernel, early, node_cap)
     except OutOfNodes:
@@ -86,13 +86,14 @@ def hint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iter
 
 def _readable(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: tuple[Level, ...],
               done: Callable[[int, int], bool], early: bool, node_cap: int | None,
-              screen: Screen | None = None) -> Hint | Stuck:
+              screen: Screen | None = None, fast: bool = False) -> Hint | Stuck:
     """The readable fixpoint with its log: the first step that settles a variable, its rung
-    and every premise of that variable's steps."""
+    and every premise of that variable's steps (with ``fast``, probe's scan by the puzzle's
+    propagator: the same steps)."""
     spent = Budget(node_cap)
     state = _UntilSettled(dom.copy(), done) if early else State(dom.copy(), log=[])
     try:
-        fixpoint(puzzle, board, state, names, spent, screen)
+        fixpoint(puzzle, board, state, names, spent, screen, fast=fast)
     except Contradiction as why:
         return Stuck(True, why.rung, why.cells)
     except OutOfNodes:

@@ -2,15 +2,21 @@
 fixpoint over the enabled rungs (back to the cheapest after any progress, as Tatham's latin.c
 does), ``probe`` (singleton consistency over the rungs below it) and the fixpoint a verb runs
 (compiled when the puzzle's kernel runs those rungs). A ``Screen`` lets the compiled kernel
-skip the rung passes and probe trials that would find nothing."""
+skip the rung passes and probe trials that would find nothing. Without a kernel (the browser's
+engine) the puzzle's propagator, where it has one, runs the fixpoints that keep no log and
+probe's scan (core/propagate.py: the same fixpoints, the same trials), and the last few probe
+fixpoints are remembered (a verb asks for one more than once)."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from pencilbox.core import propagate
 from pencilbox.core.state import PROBE, Budget, Contradiction, Level, State, bits, single
 from pencilbox.errors import shown
 
@@ -69,11 +75,100 @@ def passes(work: int | None) -> Iterator[None]:
 # ---------------------------------------------------------------- fixpoint and probe
 
 def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: Iterable[Level],
-             budget: Budget | None = None, screen: Screen | None = None) -> None:
+             budget: Budget | None = None, screen: Screen | None = None, fast: bool = True,
+             seeds: Iterable[int] | None = None) -> None:
     """Run the enabled rungs to a fixpoint, cheapest first; raises Contradiction (and
     OutOfNodes when ``budget`` runs out). A ``screen`` skips rung passes and probe trials
-    that would find nothing (see Screen)."""
+    that would find nothing (see Screen). With ``fast`` (and no screen) the puzzle's propagator,
+    where it has one, reaches the same fixpoint (core/propagate.py): the whole of it for a
+    state that keeps no log, else probe's scan; ``seeds``, where given, promises that the
+    state departs from a fixpoint of these rungs only at those cells (the fast path starts
+    there; the readable loop ignores it)."""
     names = tuple(names)
+    plain = type(state) is State and state.log is None
+    if fast and screen is None and plain and PROBE in names and seeds is None:
+        _remembered(puzzle, board, state, names, budget)
+        return
+    _fixpoint(puzzle, board, state, names, budget, screen, fast, seeds)
+
+
+def _fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: tuple[Level, ...],
+              budget: Budget | None, screen: Screen | None, fast: bool, seeds: Iterable[int] | None) -> None:
+    prop = bound(puzzle, board, propagate.below(names)) if fast and screen is None else None
+    if prop is not None and type(state) is State and state.log is None:
+        start = state.dom.copy()
+        before = prop.work
+        try:
+            propagate.fixpoint(prop, state.dom, PROBE in names, budget, seeds,
+                               lambda: _exact(puzzle, board, start, names))
+        finally:
+            _toil(prop.work - before)
+        return
+    _loop(puzzle, board, state, names, budget, screen, prop)
+
+
+@dataclass
+class _Counted(Budget):
+    """A budget that counts the nodes spent from it."""
+
+    used: int = 0
+
+    def spend(self) -> None:
+        super().spend()
+        self.used += 1
+
+
+#: the last probe fixpoints of unlogged states: (puzzle, board, domains, rungs) -> (the fixpoint, or
+#: None and its contradiction; the trials it spent). A verb asks for one more than once: the
+#: setter's count probes at its search's root, then its grade probes from the same domains
+_DONE: dict[tuple[Any, ...], tuple[tuple[int, ...] | None, int, Contradiction | None]] = {}
+_DONE_LOCK = threading.Lock()
+DONE_KEPT = 8
+
+
+def _remembered(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: tuple[Level, ...],
+                budget: Budget | None) -> None:
+    """``_fixpoint`` of a probe level, or its answer from the last few (the same domains reached,
+    the same contradiction, the same trials spent from ``budget``: OutOfNodes where they run out)."""
+    key = (puzzle, board, tuple(state.dom), names, puzzle.rungs)
+    with _DONE_LOCK:
+        got = _DONE.pop(key, None)
+        if got is not None:
+            _DONE[key] = got
+    if got is not None:
+        end, used, why = got
+        if budget is not None and budget.left is not None:
+            if used > budget.left:
+                budget.left = 0
+                budget.spend()  # OutOfNodes, where the run itself ran out
+            budget.left -= used
+        if why is not None:
+            raise why
+        state.dom[:] = end or ()
+        return
+    counted = _Counted(None if budget is None else budget.left)
+    try:
+        _fixpoint(puzzle, board, state, names, counted, None, True, None)
+    except Contradiction as why:
+        _keep(key, (None, counted.used, why))
+        raise
+    finally:
+        if budget is not None:
+            budget.left = counted.left
+    _keep(key, (tuple(state.dom), counted.used, None))
+
+
+def _keep(key: tuple[Any, ...], got: tuple[tuple[int, ...] | None, int, Contradiction | None]) -> None:
+    with _DONE_LOCK:
+        _DONE[key] = got
+        while len(_DONE) > DONE_KEPT:
+            del _DONE[next(iter(_DONE))]
+
+
+def _loop(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: tuple[Level, ...],
+          budget: Budget | None, screen: Screen | None, prop: propagate.Propagator | None) -> None:
+    """The readable fixpoint: each rung's pass, back to the cheapest after any progress, then
+    probe (its scan by ``prop`` where given)."""
     rungs = [r for r in puzzle.rungs if r.name in names]
     own = tuple(r.name for r in rungs)
     below = tuple(n for n in names if n != PROBE)
@@ -87,11 +182,85 @@ def fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, names: It
             i = 0 if rungs[i].apply(board, state) else i + 1
             i = screen.idle(state.dom, own) if screen is not None and i == 0 else i
         if PROBE in names:
-            cursor = probe(puzzle, board, state, below, cursor, budget, screen)
+            if prop is not None:
+                cursor = _probe_fast(puzzle, board, state, below, cursor, budget, prop)
+            else:
+                cursor = probe(puzzle, board, state, below, cursor, budget, screen)
             if cursor >= 0:
                 i = 0
                 continue
         return
+
+
+def bound(puzzle: Puzzle[BoardT, Any], board: BoardT,
+          below: tuple[Level, ...]) -> propagate.Propagator | None:
+    """The puzzle's propagator for ``board`` under the rungs ``below`` (no probe), or None where
+    it has none for them (or its rungs are not the puzzle's: a study's variant)."""
+    last = _LAST.get()
+    if last is not None and last[0] is puzzle and last[1] is board and last[2] == below \
+            and last[3] is puzzle.rungs:
+        return last[4]  # a search asks for the same one at every node
+    props = puzzle.propagators
+    got = None if props is None or props.rungs is not puzzle.rungs else props.bind(board, below)
+    _LAST.set((puzzle, board, below, puzzle.rungs, got))
+    return got
+
+
+#: the last propagator ``bound`` gave, with what it was asked (one per thread and task)
+_LAST: ContextVar[tuple[Any, Any, tuple[Level, ...], Any, propagate.Propagator | None] | None] = ContextVar(
+    "pencilbox_propagator", default=None)
+
+
+def _toil(work: int) -> None:
+    """Charge the fast path's rule evaluations to the verb's pass budget (PROPAGATED_UNITS each)."""
+    toll = _PASSES.get()
+    if toll is not None and work:
+        toll.toil(work * PROPAGATED_UNITS)
+
+
+PROPAGATED_UNITS = 2  # budget units (about a microsecond of readable work each) a propagator's rule
+# evaluation costs: a clue's or a pair's rule, read from a few cells
+
+
+def _probe_fast(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, below: tuple[Level, ...],
+                start: int, budget: Budget | None, prop: propagate.Propagator) -> int:
+    """``probe`` with the propagator's scan (the same trials, each one node): the value it
+    finds is dropped with the premises of its readable trial (the cells its contradiction
+    names), as ``probe`` drops it."""
+    before = prop.work
+    try:
+        found = propagate.scan(prop, state.dom, start, budget)
+    finally:
+        _toil(prop.work - before)
+    if found is None:
+        return -1
+    var, bit = found
+    if type(state) is State and state.log is None:  # no premises kept: no readable trial to run
+        state.restrict(var, ~bit, PROBE)
+        return var
+    trial = State(state.dom.copy())
+    trial.dom[var] = bit
+    try:
+        _loop(puzzle, board, trial, below, None, None, None)
+    except Contradiction as why:
+        state.restrict(var, ~bit, PROBE, (var, *why.cells))
+        return var
+    raise AssertionError(f"{puzzle.name}: the propagator's trial {var}={bit} contradicts, the rungs' not")
+
+
+def _exact(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int],
+           names: tuple[Level, ...]) -> Contradiction:
+    """The contradiction the readable loop meets from ``dom`` (a propagator's Unexplained one
+    names its rung and cells by it), with no budget: the fast run met it within its own."""
+    token = _PASSES.set(None)
+    try:
+        below = tuple(n for n in names if n != PROBE)
+        _loop(puzzle, board, State(dom.copy()), names, None, None, bound(puzzle, board, below))
+    except Contradiction as why:
+        return why
+    finally:
+        _PASSES.reset(token)
+    raise AssertionError(f"{puzzle.name}: the propagator's fixpoint contradicts, the rungs' does not")
 
 
 def probe(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, below: tuple[Level, ...], start: int = 0,
@@ -116,7 +285,7 @@ def probe(puzzle: Puzzle[BoardT, Any], board: BoardT, state: State, below: tuple
             if rungs is None:
                 continue
             try:
-                fixpoint(puzzle, board, trial, rungs, screen=screen)
+                _loop(puzzle, board, trial, rungs, None, screen, None)
             except Contradiction as why:
                 state.restrict(var, ~bit, PROBE, (var, *why.cells))
                 return var
@@ -131,15 +300,16 @@ def kernel_for(puzzle: Puzzle[BoardT, Any], names: tuple[Level, ...]) -> Kernel[
 
 def run_fixpoint(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[Level],
                  accel: bool = True, probe_cap: int | None = None) -> list[int] | None:
-    """The fixpoint domains, or None on a contradiction (kernel when available); its probe
-    runs at most ``probe_cap`` trials (OutOfNodes past them)."""
+    """The fixpoint domains, or None on a contradiction (kernel when available, else the
+    propagator; ``accel=False``: the readable passes alone); its probe runs at most
+    ``probe_cap`` trials (OutOfNodes past them)."""
     names = tuple(names)
     kernel = kernel_for(puzzle, names) if accel else None
     if kernel is not None:
         return kernel.fixpoint(board, dom, names, probe_cap)
     state = State(dom.copy())
     try:
-        fixpoint(puzzle, board, state, names, Budget(probe_cap))
+        fixpoint(puzzle, board, state, names, Budget(probe_cap), fast=accel)
     except Contradiction:
         return None
     return state.dom

@@ -2,7 +2,8 @@
 
 A puzzle supplies its board type, its ordered rungs, its formats, an independent validator
 and its two independent counters (``brute``, ``sat``); the engine supplies probe, search,
-grade and hint. A compiled ``kernel`` is optional and must agree with the rungs; the other
+grade and hint. A compiled ``kernel`` is optional and must agree with the rungs, as must the
+optional ``propagators`` (the readable ladder's fast path, core/propagate.py); the other
 optional capabilities (Tatham codec, a third counter, a raw stream generator, a URL host of
 its own) are declared fields that read None where a puzzle lacks them. ``core.puzzlebase``
 fills in what the folders share.
@@ -24,6 +25,7 @@ from pencilbox.core.state import Level, State
 if TYPE_CHECKING:
     from pencilbox.core.geometry import Grid
     from pencilbox.core.marks import Marks
+    from pencilbox.core.propagate import Propagators
     from pencilbox.sections import Section
 
 
@@ -177,6 +179,8 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def tatham(self) -> Codec[BoardT] | None: ...  # Simon Tatham's game ID, if his collection has it
     @property
     def kernel(self) -> Kernel[BoardT] | None: ...
+    @property
+    def propagators(self) -> Propagators | None: ...  # the readable rungs from the cells that changed
     @property
     def marks(self) -> Marks: ...
     @property

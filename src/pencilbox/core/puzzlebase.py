@@ -36,6 +36,7 @@ from pencilbox.errors import needs
 
 if TYPE_CHECKING:
     from pencilbox.core.marks import Marks
+    from pencilbox.core.propagate import Propagators
     from pencilbox.sections import Section
 
 
@@ -65,6 +66,8 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
 
     # optional capabilities: None where the puzzle lacks them (a subclass defines the method)
     url: Codec[BoardT] | None = None
+    #: the rungs run from the cells that changed (core/propagate.py), where the folder has them
+    propagators: Propagators | None = None
     tatham: Codec[BoardT] | None = None
     raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
     #: SAT's backbone and answers of a board (``satloop.spread``'s tuple), where the folder has it

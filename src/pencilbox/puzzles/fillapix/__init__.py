@@ -10,7 +10,7 @@ from pencilbox.puzzles.fillapix import board as fb
 from pencilbox.puzzles.fillapix import codec, rules, words
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.puzzles.fillapix.levels import Level
-from pencilbox.puzzles.fillapix.rungs import RUNGS
+from pencilbox.puzzles.fillapix.rungs import PROPAGATORS, RUNGS
 
 
 class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
@@ -20,6 +20,7 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     board_module = fb
     rules_module = rules
     rungs = RUNGS
+    propagators = PROPAGATORS  # the readable ladder's fast path (core/propagate.py)
     search_level = Level.SIDES  # count, pair and pair's stronger form at every search node
     brute_range = (10, 10)  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
     url = Codec(("fillapix",), codec.decode_url, codec.encode, host="pencilbox://p?")  # no puzz.link genre

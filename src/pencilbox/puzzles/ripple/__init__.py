@@ -10,7 +10,7 @@ from pencilbox.puzzles.ripple import board as rb
 from pencilbox.puzzles.ripple import codec, rules, words
 from pencilbox.puzzles.ripple.board import MARK, Board
 from pencilbox.puzzles.ripple.levels import Level
-from pencilbox.puzzles.ripple.rungs import RUNGS
+from pencilbox.puzzles.ripple.rungs import PROPAGATORS, RUNGS
 
 
 class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
@@ -20,6 +20,7 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     board_module = rb
     rules_module = rules
     rungs = RUNGS
+    propagators = PROPAGATORS  # the readable ladder's fast path (core/propagate.py)
     search_level = Level.LINES
     brute_range = (8, 8)  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
     url = Codec(("ripple", "hakyukoka"), codec.decode, codec.encode)

@@ -4,10 +4,12 @@ adds ``probe``. Values are bits: bit v of a domain is the value v."""
 from __future__ import annotations
 
 from bisect import bisect_left, bisect_right
+from collections.abc import Collection, Iterable
 from functools import lru_cache
 
 from pencilbox.core.engine import Contradiction, State, bits
 from pencilbox.core.geometry import grid
+from pencilbox.core.propagate import Memo
 from pencilbox.puzzles.ripple.board import Board
 from pencilbox.puzzles.ripple.levels import Level
 
@@ -39,14 +41,14 @@ class Ripple:
     name = Level.RIPPLE
 
     def apply(self, board: Board, state: State) -> bool:
-        dom, changed = state.dom, False
+        dom, changed, restrict, name = state.dom, False, state.restrict, self.name
         within = board.grid.within
         for i, d in enumerate(dom):
             if d & (d - 1) or not d:  # open (single(), inlined)
                 continue
             for j in within(i, d.bit_length() - 1):
                 if dom[j] & d:
-                    changed |= state.restrict(j, ~d, self.name, (i,))
+                    changed |= restrict(j, ~d, name, (i,))
         return changed
 
 
@@ -144,5 +146,154 @@ def line_needs(rows: int, cols: int,
     return tuple((tuple(line), tuple(need)) for line, need in zip(lines, needs, strict=True))
 
 
+# ---------------------------------------------------------------- the propagator
+
+class Bound:
+    """The rungs ``region``, ``ripple``, ``hidden``, ``lines`` (those named) on one board, run from
+    the cells that changed (core/propagate.py): a changed cell's region (region and hidden),
+    its row and column (lines) and, once it is settled, its own ripple are evaluated again.
+    Each evaluation is the rung's own on its region, line or cell, so the fixpoint is the
+    passes'."""
+
+    __slots__ = ("board", "n", "region", "ripple", "hidden", "lines", "needs", "line_of", "within", "work",
+                 "memo", "_reads")
+
+    def __init__(self, board: Board, names: frozenset[str]) -> None:
+        self.board, self.n = board, board.rows * board.cols
+        self.region, self.ripple = Level.REGION in names, Level.RIPPLE in names
+        self.hidden, self.lines = Level.HIDDEN in names, Level.LINES in names
+        self.needs = line_needs(board.rows, board.cols, board.regions)
+        self.line_of = tuple((i // board.cols, board.rows + i % board.cols) for i in range(self.n))
+        self.within = board.grid.within
+        self.work = 0
+        self.memo = Memo()
+        self._reads: tuple[frozenset[int], ...] | None = None
+
+    @property
+    def reads(self) -> tuple[frozenset[int], ...]:
+        """Per cell, the cells a rule reads together with it: its region, its row and column."""
+        if self._reads is None:
+            members, regions, needs = self.board.members, self.board.regions, self.needs
+            self._reads = tuple(frozenset((*members[regions[i]], *needs[self.line_of[i][0]][0],
+                                           *needs[self.line_of[i][1]][0])) for i in range(self.n))
+        return self._reads
+
+    def run(self, dom: list[int], seeds: Iterable[int] | None,
+            near: Collection[int] | None = None) -> list[int]:
+        """The fixpoint from ``seeds`` (see core/propagate.py; ``near`` is not used: every rule
+        reading a seed runs)."""
+        members, regions = self.board.members, self.board.regions
+        needs, line_of, within = self.needs, self.line_of, self.within
+        do_region, do_ripple, do_hidden, do_lines = self.region, self.ripple, self.hidden, self.lines
+        by_region = do_region or do_hidden
+        qs: set[int] = set()  # cells whose ripple to run (settled ones)
+        qr: set[int] = set()  # regions
+        ql: set[int] = set()  # lines
+        if seeds is None:
+            if do_ripple:
+                qs.update(range(self.n))
+            if by_region:
+                qr.update(range(len(members)))
+            if do_lines:
+                ql.update(range(len(needs)))
+        else:
+            for x in seeds:
+                if do_ripple:
+                    qs.add(x)
+                if by_region:
+                    qr.add(regions[x])
+                if do_lines:
+                    ql.update(line_of[x])
+        changed: list[int] = []
+        work = 0
+
+        def narrow(j: int, keep: int, rung: Level, why: tuple[int, ...]) -> None:
+            """Cell j narrowed to ``dom[j] & keep`` (empty: the rung's contradiction)."""
+            new = dom[j] & keep
+            if new == dom[j]:
+                return
+            if not new:
+                raise Contradiction(rung, why)
+            dom[j] = new
+            changed.append(j)
+            if do_ripple and not new & (new - 1):
+                qs.add(j)
+            if by_region:
+                qr.add(regions[j])
+            if do_lines:
+                ql.update(line_of[j])
+
+        try:
+            while True:
+                if qs:
+                    i = qs.pop()
+                    d = dom[i]
+                    if d & (d - 1) or not d:
+                        continue
+                    work += 1
+                    for j in within(i, d.bit_length() - 1):
+                        if dom[j] & d:
+                            narrow(j, ~d, Level.RIPPLE, (i,))
+                elif qr:
+                    cells = members[qr.pop()]
+                    work += 1
+                    if do_region:
+                        for i in cells:
+                            d = dom[i]
+                            if d & (d - 1) == 0:
+                                for j in cells:
+                                    if j != i and dom[j] & d:
+                                        narrow(j, ~d, Level.REGION, (i,))
+                    if do_hidden:
+                        for v in range(1, len(cells) + 1):
+                            bit = 1 << v
+                            homes = [i for i in cells if dom[i] & bit]
+                            if not homes:
+                                raise Contradiction(Level.HIDDEN, cells)
+                            if len(homes) == 1:
+                                narrow(homes[0], bit, Level.HIDDEN, cells)
+                elif ql:
+                    line, need = needs[ql.pop()]
+                    work += 1
+                    for v, want in enumerate(need):
+                        if want == 0:
+                            continue
+                        bit = 1 << v
+                        spots = [p for p, i in enumerate(line) if dom[i] & bit]
+                        left = packing(spots, v)
+                        if left[-1] < want:
+                            raise Contradiction(Level.LINES, line)
+                        if left[-1] > want:  # room to spare: every spot keeps v (see packing)
+                            continue
+                        right = packing([-p for p in reversed(spots)], v)[::-1]
+                        for p in spots:
+                            before = _count_before(spots, p - v, left)
+                            if 1 + before + _count_after(spots, p + v, right) < want:
+                                narrow(line[p], ~bit, Level.LINES, line)
+                else:
+                    return changed
+        finally:
+            self.work += work
+
+
+class Propagators:
+    """Ripple's propagators (core/propagate.py): one per board and rung set, kept for a few
+    boards with their probe memos."""
+
+    def __init__(self, rungs: tuple[Region, Ripple, Hidden, Lines]) -> None:
+        self.rungs = rungs
+
+    def bind(self, board: Board, names: tuple[str, ...]) -> Bound | None:
+        if any(n not in (Level.REGION, Level.RIPPLE, Level.HIDDEN, Level.LINES) for n in names):
+            return None
+        return _bound(board, frozenset(names))
+
+
+@lru_cache(maxsize=8)
+def _bound(board: Board, names: frozenset[str]) -> Bound:
+    return Bound(board, names)
+
+
 RUNGS = (Region(), Ripple(), Hidden(), Lines())
-__all__ = ["RUNGS", "bits"]
+PROPAGATORS = Propagators(RUNGS)
+__all__ = ["PROPAGATORS", "RUNGS", "bits"]

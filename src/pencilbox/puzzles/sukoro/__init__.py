@@ -10,7 +10,7 @@ from pencilbox.puzzles.sukoro import board as sb
 from pencilbox.puzzles.sukoro import codec, rules, words
 from pencilbox.puzzles.sukoro.board import EMPTY, Board
 from pencilbox.puzzles.sukoro.levels import Level
-from pencilbox.puzzles.sukoro.rungs import RUNGS
+from pencilbox.puzzles.sukoro.rungs import PROPAGATORS, RUNGS
 
 
 class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
@@ -20,6 +20,7 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     board_module = sb
     rules_module = rules
     rungs = RUNGS
+    propagators = PROPAGATORS  # the readable ladder's fast path (core/propagate.py)
     search_level = Level.CONN
     brute_range = (8, 8)  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
     # conn's pass is a Tarjan walk of the whole board; on a strip of one or two rows almost
