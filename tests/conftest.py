@@ -4,6 +4,8 @@ their answers."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +15,18 @@ from pencilbox.puzzles import published
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "testdata"
+
+
+@pytest.fixture(autouse=True)
+def _kernel_policy() -> Iterator[None]:
+    """The command line sets PENCILBOX_KERNELS=auto for its process (cli.main); run in-process by
+    a test it would outlive the test and change the caps of every later one, so it is put back."""
+    was = os.environ.get("PENCILBOX_KERNELS")
+    yield
+    if was is None:
+        os.environ.pop("PENCILBOX_KERNELS", None)
+    else:
+        os.environ["PENCILBOX_KERNELS"] = was
 
 
 def load_testdata(puzzle: str) -> list[dict[str, Any]]:
