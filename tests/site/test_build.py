@@ -38,6 +38,8 @@ def test_pyodide_and_the_wheel_are_the_sites_own(site: Path) -> None:
     info = json.loads((site / "data" / "site.json").read_text())
     assert info["pyodide"] == pyodide.VERSION
     assert info["wheel"].endswith("-py3-none-any.whl") and (site / info["wheel"]).is_file()
+    import hashlib  # the engine's snapshot is kept under this wheel's digest (pyworker.js)
+    assert info["wheel_sha256"] == hashlib.sha256((site / info["wheel"]).read_bytes()).hexdigest()
     for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json"):
         assert (site / "pyodide" / name).is_file(), name

@@ -24,7 +24,9 @@ MARK = "data/site.json"  # a folder holding this is a site this command built (a
 HEAD = ('<meta name="pencilbox-engine" content="browser">\n'
         '<meta name="theme-color" content="#25639e">\n'
         '<link rel="manifest" href="manifest.webmanifest">\n'
-        '<link rel="apple-touch-icon" href="icons/icon-192.png">\n')
+        '<link rel="apple-touch-icon" href="icons/icon-192.png">\n'
+        # the engine's worker starts before the rest of the page's scripts run (engine.js alone)
+        '<script type="module">import { startEngine } from "./static/engine.js"; startEngine();</script>\n')
 
 
 def _answer(verb: str, request: dict[str, Any]) -> bytes:
@@ -133,7 +135,8 @@ def build(out: Path, pyodide_archive: Path | None = None) -> dict[str, Any]:
         built = wheel.build(root)
         answers = sorted(p.relative_to(root).as_posix() for p in (root / "data").rglob("*.json"))
         info = {"version": __version__, "wheel": built.name, "pyodide": pyodide.VERSION, "boards": boards,
-                "answers": answers}
+                "answers": answers,  # the engine's snapshot is this wheel's in this Pyodide (pyworker.js)
+                "wheel_sha256": hashlib.sha256(built.read_bytes()).hexdigest()}
         (root / MARK).write_text(json.dumps(info))
         (root / ".nojekyll").write_text("")  # GitHub Pages: serve every file as it is
         info["build"] = offline(root)

@@ -61,6 +61,32 @@ def test_offline_after_one_visit(browser: Browser, site_server: str) -> None:
                              timeout=60_000)
 
 
+SNAPSHOTS = "caches.open('pyodide-snapshots').then((c) => c.keys()).then((k) => k.map((r) => r.url))"
+
+
+def test_a_later_visit_starts_from_a_snapshot(browser: Browser, site_server: str) -> None:
+    """The first visit keeps the engine's memory (one snapshot, this build's); the next starts from
+    it and answers; a snapshot that does not restore is dropped and the engine starts fresh."""
+    with opened(browser, console=False) as pg:
+        pg.goto(site_server + "/")
+        wait_ready(pg)
+        assert pg.evaluate("document.body.dataset.engineStart") == "fresh"
+        pg.wait_for_function(f"{SNAPSHOTS}.then((k) => k.length === 1)")
+        wheel = json.loads(pg.evaluate("fetch('data/site.json').then(r => r.text())"))["wheel_sha256"]
+        assert pg.evaluate(SNAPSHOTS)[0].endswith(wheel)
+        for corrupt, start in ((False, "snapshot"), (True, "fresh")):
+            if corrupt:
+                pg.evaluate(f"""caches.open('pyodide-snapshots').then(async (c) =>
+                    c.put((await c.keys())[0], new Response(new Uint8Array(4096))))""")
+            pg.reload()
+            wait_ready(pg)
+            assert pg.evaluate("document.body.dataset.engineStart") == start
+            done = pg.evaluate("window.pb.undo.length")
+            pg.click("#hint")
+            pg.wait_for_function("n => window.pb.undo.length > n", arg=done, timeout=60_000)
+        pg.wait_for_function(f"{SNAPSHOTS}.then((k) => k.length === 1)")  # made again
+
+
 def test_a_new_build_replaces_the_cached_one(browser: Browser, site_folder: Path, tmp_path: Path) -> None:
     """After one visit, a new build on the server (a changed page, a new service worker) is what the
     next visit shows, not the cached old one."""

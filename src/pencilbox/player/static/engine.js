@@ -42,7 +42,12 @@ function start() {
   status.since = performance.now();
   worker = new Worker(new URL("./pyworker.js", import.meta.url), { type: "module" });
   worker.onmessage = ({ data }) => {
-    if (data.ready) { status.readyMs = performance.now() - status.since; setState("ready"); return; }
+    if (data.ready) {  // body[data-engine-start]: from a memory snapshot (a later visit) or fresh
+      status.readyMs = performance.now() - status.since;
+      document.body.dataset.engineStart = data.start;
+      setState("ready");
+      return;
+    }
     if (data.failed) { setState("failed", data.failed); return; }
     const w = waiting.get(data.id);
     if (!w) return;
@@ -150,11 +155,16 @@ export async function browserCall(verb, body, query = {}) {
   return call(verb, body);
 }
 
-/** Start the engine now (the board draws meanwhile) and keep the site for offline visits. A new
+let started = false;
+
+/** Start the engine now (the board draws meanwhile; the site's page calls this first, from its
+ *  head, before the rest of the player's scripts run) and keep the site for offline visits. A new
  *  build's service worker takes over as soon as it has cached its files; a page the old one
  *  served then reloads once, so a visit after a new build runs the new build (progress is kept
  *  in localStorage, nothing is lost). */
 export function startEngine() {
+  if (started) return;
+  started = true;
   if (!worker) start();
   if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
   const old = navigator.serviceWorker.controller;
