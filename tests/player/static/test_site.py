@@ -76,7 +76,7 @@ def test_a_later_visit_starts_from_a_snapshot(browser: Browser, site_server: str
         assert pg.evaluate(SNAPSHOTS)[0].endswith(wheel)
         for corrupt, start in ((False, "snapshot"), (True, "fresh")):
             if corrupt:
-                pg.evaluate(f"""caches.open('pyodide-snapshots').then(async (c) =>
+                pg.evaluate("""caches.open('pyodide-snapshots').then(async (c) =>
                     c.put((await c.keys())[0], new Response(new Uint8Array(4096))))""")
             pg.reload()
             wait_ready(pg)
