@@ -123,6 +123,16 @@ def test_ladder_view_and_setter_calls(name: str) -> None:
     mini = post("/api/minimise", {"board": board}).json()
     assert post("/api/setter", {"board": mini["board"]}).json()["count"] == 1
     assert post("/api/setter", {"board": mini["board"]}).json()["redundant"] == []
+    # the page's two steps: the count without the scan, then the scan alone
+    quick = post("/api/setter", {"board": board, "redundant": False}).json()
+    assert {k: quick[k] for k in ("count", "grade", "answer")} == {k: cnt[k] for k in ("count", "grade", "answer")}
+    assert quick["redundant"] == [] and "redundant_checked" not in quick
+    scan = post("/api/redundant", {"board": board}).json()
+    assert scan == {k: cnt[k] for k in ("redundant", "redundant_checked", "redundant_capped")} or \
+        scan["redundant_checked"][0] < scan["redundant_checked"][1]  # the timed scan may stop elsewhere
+    assert post("/api/redundant", {"board": mini["board"]}).json()["redundant"] == []
+    assert post("/api/redundant", {"board": bare}).status_code == 400
+    assert post("/api/setter", {"board": board, "redundant": "no"}).status_code == 400
 
 
 @pytest.mark.parametrize("name", NAMES)

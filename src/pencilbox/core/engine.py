@@ -180,9 +180,10 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[Level] | N
 
 
 def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[Level] = (), node_cap: int = 10**6,
-          accel: bool = True, probe_cap: int | None = None) -> Grade:
+          accel: bool = True, probe_cap: int | None = None, unique: bool = False) -> Grade:
     """Grade a board: per level, the share of unclued variables its fixpoint settles. Where a
-    probe runs past ``probe_cap`` trials the grade is unknown: status ``capped``."""
+    probe runs past ``probe_cap`` trials the grade is unknown: status ``capped``. ``unique``: the
+    caller has counted one answer already (the setter), so no level finishing it means search."""
     off = tuple(off)
     unclued = puzzle.unclued(board)
     start = puzzle.initial_state(board)
@@ -206,6 +207,8 @@ def grade(puzzle: Puzzle[BoardT, Any], board: BoardT, off: Iterable[Level] = (),
             found = level
     if found is not None:
         return Grade(found, True, settled, UNIQUE)
+    if unique and strongest is not None:
+        return Grade(SEARCH, True, settled, UNIQUE)
     # every rung is sound, so every answer lies inside the strongest fixpoint: searching from
     # there is the count's probe at the root, reused (a search from scratch ran out of nodes
     # on large boards the generator had proved unique)

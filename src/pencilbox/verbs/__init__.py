@@ -113,6 +113,15 @@ def _text(name: str) -> Callable[[Any], str]:
     return read
 
 
+def _yes(name: str) -> Callable[[Any], bool]:
+    """A JSON true or false."""
+    def read(value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise BoardError(f"'{name}' must be true or false, got {shown(value)}")
+        return value
+    return read
+
+
 def _whole(name: str) -> Callable[[Any], int]:
     """An integer (a JSON number; digits in a query string)."""
     def read(value: Any) -> int:
@@ -250,8 +259,10 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     Verb("rewind", play.rewind, (BOARD, Field("positions", required=True)), "play",
          "the newest position of the history whose every mark agrees with the answer"),
     # ---- the page's setter, generator and paper
-    Verb("setter", play.setter, (BOARD,), "heavy", "answers (0, 1, 2+), grade and redundant clues",
+    Verb("setter", play.setter, (BOARD, Field("redundant", _yes("redundant"), True)), "heavy",
+         "answers (0, 1, 2+), grade and (unless redundant is false) redundant clues",
          warm=lambda name: {"board": play.smallest(name)}),
+    Verb("redundant", play.redundant, (BOARD,), "heavy", "the clues of a one-answer board that can go"),
     Verb("minimise", play.minimise, (BOARD,), "heavy", "erase clues while the answer stays unique"),
     Verb("generate", play.generate, tuple(Field(n, required=n == "puzzle") for n in
                                           ("puzzle", "rows", "cols", "grade", "seed")),

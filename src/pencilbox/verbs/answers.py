@@ -144,6 +144,15 @@ class SetterCount(TypedDict):
     redundant_capped: NotRequired[int]
 
 
+class Redundant(TypedDict):
+    """The redundant-clue scan: the clues found, [checked, total] (fewer checked: the time for the
+    scan ran out) and how many checks ran out of nodes."""
+
+    redundant: list[Cell]
+    redundant_checked: list[int]
+    redundant_capped: int
+
+
 class Minimised(TypedDict):
     board: JSON
     removed: int

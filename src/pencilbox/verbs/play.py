@@ -35,6 +35,7 @@ from pencilbox.verbs.answers import (
     Listed,
     Marked,
     Minimised,
+    Redundant,
     Rewound,
     RungCells,
     SetterCount,
@@ -386,11 +387,12 @@ def rewind(asked: api.Board, positions: object) -> Rewound:
 
 # ---------------------------------------------------------------- setter
 
-def setter(asked: api.Board) -> SetterCount:
-    """Answers (0, 1 or "2+"), grade, redundant clues and the answers, for setter mode."""
+def setter(asked: api.Board, with_redundant: bool = True) -> SetterCount:
+    """Answers (0, 1 or "2+"), grade, redundant clues and the answers, for setter mode; without
+    ``with_redundant`` the count comes at once and the page asks ``redundant`` after it."""
     board = asked.shape
     puzzle = puzzles.get(board.puzzle)
-    res = engine.count(puzzle, board, limit=2, node_cap=PLAYER_NODES)
+    res = service.player_count(puzzle, board, PLAYER_NODES)
     n: int | str = "2+" if res.count >= 2 else res.count
     out: SetterCount = {"count": n, "capped": res.status == CAPPED, "grade": None, "redundant": [],
                         "answer": None, "second": None}
@@ -402,12 +404,33 @@ def setter(asked: api.Board) -> SetterCount:
     out["answer"] = answers[0] if answers else None
     out["second"] = answers[1] if len(answers) > 1 else None
     if res.status == UNIQUE:
-        out["grade"] = engine.grade(puzzle, board, node_cap=PLAYER_NODES).grade
-        found = scan(puzzle, board, PLAYER_NODES // 10, deadline=time.perf_counter() + REDUNDANT_BUDGET_S)
-        out["redundant"] = [puzzle.clue_rc(board, i) for i in found.found]
-        out["redundant_checked"] = [found.checked, found.total]  # a scan cut short by the time budget says so
-        out["redundant_capped"] = found.capped  # checks that ran out of nodes: those clues are not listed
+        out["grade"] = engine.grade(puzzle, board, node_cap=PLAYER_NODES, unique=True).grade
+        if with_redundant:
+            found = _scan(puzzle, board)
+            out["redundant"] = found["redundant"]
+            out["redundant_checked"] = found["redundant_checked"]
+            out["redundant_capped"] = found["redundant_capped"]
     return out
+
+
+def redundant(asked: api.Board) -> Redundant:
+    """The clues of a one-answer board that can go, one at a time (setter mode, after its count)."""
+    board = asked.shape
+    puzzle = puzzles.get(board.puzzle)
+    first = verdict(puzzle, board, PLAYER_NODES)
+    if first == CAPPED:
+        raise TooMuchWork("the board is too hard to solve within this request's node cap")
+    if first != UNIQUE:
+        raise BoardError("only a board with exactly one answer has redundant clues")
+    return _scan(puzzle, board)
+
+
+def _scan(puzzle: AnyPuzzle, board: BoardShape) -> Redundant:
+    """The redundant-clue scan under its time budget: the clues found, how far it got (a scan cut
+    short says so) and the checks that ran out of nodes (those clues are not listed)."""
+    found = scan(puzzle, board, PLAYER_NODES // 10, deadline=time.perf_counter() + REDUNDANT_BUDGET_S)
+    return {"redundant": [puzzle.clue_rc(board, i) for i in found.found],
+            "redundant_checked": [found.checked, found.total], "redundant_capped": found.capped}
 
 
 def minimise(asked: api.Board) -> Minimised:

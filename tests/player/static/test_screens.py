@@ -349,6 +349,9 @@ def test_the_setter_counts_a_published_24x36_slant(browser: Browser, server: str
         page.click("#setter-current")
         page.wait_for_function("document.querySelector('#answer-count').dataset.count === '1'", timeout=60_000)
         assert page.inner_text("#setter-grade").startswith("· grade ")
+        # the count shows at once; the redundant-clue scan is asked after it
+        page.wait_for_function("!document.querySelector('#setter-note').textContent.startsWith('Looking')",
+                               timeout=60_000)
         note = page.inner_text("#setter-note")
         assert re.fullmatch(r"(No redundant clue|\d+ redundant clues? \(dotted\))"
                             r"( among the first \d+ of \d+ clues \(the time for the scan ran out\))?"
@@ -361,7 +364,7 @@ def test_the_setter_counts_a_published_24x36_slant(browser: Browser, server: str
             route.fulfill(response=res, json=body)
         if not over_http(server):
             return  # the rest mocks the server's answer over HTTP (the page code is the same)
-        page.route("**/api/setter", cut_short)
+        page.route("**/api/redundant", cut_short)
         page.click("#setter-current")  # counted again
         page.wait_for_function("document.querySelector('#setter-note').textContent.includes('300')")
         assert page.inner_text("#setter-note").endswith(

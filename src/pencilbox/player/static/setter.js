@@ -147,7 +147,7 @@ async function runCount(seq) {
     return;
   }
   let res;
-  try { res = await api("setter", { board: s.board }); } catch (e) {
+  try { res = await api("setter", { board: s.board, redundant: false }); } catch (e) {
     if (st.setter === s && s.seq === seq) {
       $("answer-count").textContent = "answers: ?";
       $("setter-note").textContent = `Not countable yet: ${e.message}.`;
@@ -159,13 +159,27 @@ async function runCount(seq) {
   $("answer-count").textContent = `answers: ${res.count}${res.capped ? " (search capped)" : ""}`;
   $("answer-count").dataset.count = String(res.count);
   $("setter-grade").textContent = res.grade ? `· grade ${res.grade}` : "";
-  $("setter-note").textContent = res.count === 1 ? redundantNote(res)
+  $("setter-note").textContent = res.count === 1 ? "Looking for redundant clues…"
     : res.count === 0 ? "No answer: the clues contradict each other." : res.count === "2+" ? "More than one answer." : "";
   $("second").disabled = !res.second;
   offerAmbiguity(res);
   if (!res.second && s.showSecond) { s.showSecond = false; }
   $("second").setAttribute("aria-pressed", String(s.showSecond));
   $("second").textContent = s.showSecond ? "Hide second answer" : "Show second answer";
+  render();
+  if (res.count === 1) runRedundant(s, seq, res);
+}
+
+/** The redundant-clue scan, asked once the count is shown (the count never waits for it). */
+async function runRedundant(s, seq, res) {
+  let found;
+  try { found = await api("redundant", { board: s.board }); } catch (e) {
+    if (st.setter === s && s.seq === seq) $("setter-note").textContent = `Redundant clues not checked: ${e.message}.`;
+    return;
+  }
+  if (st.setter !== s || s.seq !== seq) return;
+  Object.assign(res, found);
+  $("setter-note").textContent = redundantNote(res);
   render();
 }
 
