@@ -125,7 +125,8 @@ def test_ladder_view_and_setter_calls(name: str) -> None:
     assert post("/api/setter", {"board": mini["board"]}).json()["redundant"] == []
     # the page's two steps: the count without the scan, then the scan alone
     quick = post("/api/setter", {"board": board, "redundant": False}).json()
-    assert {k: quick[k] for k in ("count", "grade", "answer")} == {k: cnt[k] for k in ("count", "grade", "answer")}
+    same = ("count", "grade", "answer")
+    assert {k: quick[k] for k in same} == {k: cnt[k] for k in same}
     assert quick["redundant"] == [] and "redundant_checked" not in quick
     scan = post("/api/redundant", {"board": board}).json()
     assert scan == {k: cnt[k] for k in ("redundant", "redundant_checked", "redundant_capped")} or \
