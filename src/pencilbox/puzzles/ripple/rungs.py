@@ -79,25 +79,33 @@ class Lines:
     name = Level.LINES
 
     def apply(self, board: Board, state: State) -> bool:
-        dom, changed = state.dom, False
+        changed = False
         for cells, need in line_needs(board.rows, board.cols, board.regions):
-            for v, want in enumerate(need):
-                if want == 0:
-                    continue
-                bit = 1 << v
-                spots = [p for p, i in enumerate(cells) if dom[i] & bit]
-                left = packing(spots, v)
-                if left[-1] < want:
-                    raise Contradiction(self.name, cells)
-                if left[-1] > want:  # room to spare: every spot keeps v (see packing)
-                    continue
-                right = packing([-p for p in reversed(spots)], v)[::-1]
-                for p in spots:
-                    before = _count_before(spots, p - v, left)
-                    after = _count_after(spots, p + v, right)
-                    if 1 + before + after < want:
-                        changed |= state.restrict(cells[p], ~bit, self.name, cells)
+            for cell, bit in line_cuts(state.dom, cells, need):
+                changed |= state.restrict(cell, ~bit, self.name, cells)
         return changed
+
+
+def line_cuts(dom: list[int], cells: tuple[int, ...], need: tuple[int, ...]) -> list[tuple[int, int]]:
+    """Lines on one line: (cell, value bit) for each cell in no packing of the copies of v the
+    line needs (a Contradiction where too few copies fit); the rung and the propagator share it."""
+    cuts = []
+    for v, want in enumerate(need):
+        if want == 0:
+            continue
+        bit = 1 << v
+        spots = [p for p, i in enumerate(cells) if dom[i] & bit]
+        left = packing(spots, v)
+        if left[-1] < want:
+            raise Contradiction(Level.LINES, cells)
+        if left[-1] > want:  # room to spare: every spot keeps v (see packing)
+            continue
+        right = packing([-p for p in reversed(spots)], v)[::-1]
+        for p in spots:
+            before = _count_before(spots, p - v, left)
+            if 1 + before + _count_after(spots, p + v, right) < want:
+                cuts.append((cells[p], bit))
+    return cuts
 
 
 def packing(spots: list[int], v: int) -> list[int]:
@@ -255,21 +263,8 @@ class Bound:
                 elif ql:
                     line, need = needs[ql.pop()]
                     work += 1
-                    for v, want in enumerate(need):
-                        if want == 0:
-                            continue
-                        bit = 1 << v
-                        spots = [p for p, i in enumerate(line) if dom[i] & bit]
-                        left = packing(spots, v)
-                        if left[-1] < want:
-                            raise Contradiction(Level.LINES, line)
-                        if left[-1] > want:  # room to spare: every spot keeps v (see packing)
-                            continue
-                        right = packing([-p for p in reversed(spots)], v)[::-1]
-                        for p in spots:
-                            before = _count_before(spots, p - v, left)
-                            if 1 + before + _count_after(spots, p + v, right) < want:
-                                narrow(line[p], ~bit, Level.LINES, line)
+                    for cell, bit in line_cuts(dom, line, need):
+                        narrow(cell, ~bit, Level.LINES, line)
                 else:
                     return changed
         finally:
