@@ -417,12 +417,17 @@ def redundant(asked: api.Board) -> Redundant:
     """The clues of a one-answer board that can go, one at a time (setter mode, after its count)."""
     board = asked.shape
     puzzle = puzzles.get(board.puzzle)
+    _one_answer(puzzle, board, "has redundant clues")
+    return _scan(puzzle, board)
+
+
+def _one_answer(puzzle: AnyPuzzle, board: BoardShape, what: str) -> None:
+    """The board has exactly one answer (else a 503 for too much work, or a 400 saying so)."""
     first = verdict(puzzle, board, PLAYER_NODES)
     if first == CAPPED:
         raise TooMuchWork("the board is too hard to solve within this request's node cap")
     if first != UNIQUE:
-        raise BoardError("only a board with exactly one answer has redundant clues")
-    return _scan(puzzle, board)
+        raise BoardError(f"only a board with exactly one answer {what}")
 
 
 def _scan(puzzle: AnyPuzzle, board: BoardShape) -> Redundant:
@@ -438,11 +443,7 @@ def minimise(asked: api.Board) -> Minimised:
     nodes keeps its clue (``capped`` counts them)."""
     board = asked.shape
     puzzle = puzzles.get(board.puzzle)
-    first = verdict(puzzle, board, PLAYER_NODES)
-    if first == CAPPED:
-        raise TooMuchWork("the board is too hard to solve within this request's node cap")
-    if first != UNIQUE:
-        raise BoardError("only a board with exactly one answer can be minimised")
+    _one_answer(puzzle, board, "can be minimised")
     capped = 0
 
     def unique(clues: Clues) -> bool:
