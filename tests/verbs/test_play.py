@@ -194,3 +194,18 @@ def test_rewind_on_a_board_without_a_unique_answer_says_so() -> None:
     blank = {**board, "clues": [[None] * len(row) for row in board["clues"]]}
     res = post("/api/rewind", {"board": blank, "positions": [[None] * len(start)]})
     assert res.status_code == 400 and "no unique answer" in res.json()["error"]
+
+
+def test_new_board_keeps_trying_seeds_for_a_rare_grade(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Ripple's lines at 6x6 is about one seed in 170 (seeds 1..40 have none: forty tries said
+    503): New board tries forty seeds more while its time lasts, and finds seed 187's board from
+    seed 100 as seed 187 itself makes it; past the budget it is a 503 naming the seeds tried."""
+    monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
+    ripple = puzzles.get("ripple")
+    got = play.generate("ripple", 6, 6, "lines", 100)
+    assert got["grade"] == "lines" and got["seed"] == 100
+    alone = ripple.generate(6, 6, "lines", 187, tries=1)
+    assert got["board"] == play.board_json(alone.board)
+    monkeypatch.setattr(play, "GENERATE_BUDGET_S", 0.0)
+    with pytest.raises(play.TooMuchWork, match="every seed up to 40: 40 seeds"):
+        play.generate("ripple", 6, 6, "lines", 1)

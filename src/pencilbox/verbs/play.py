@@ -17,7 +17,7 @@ from pencilbox.core import engine
 from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level, OutOfNodes, Stuck
-from pencilbox.core.outcomes import Broken
+from pencilbox.core.outcomes import Broken, Made
 from pencilbox.core.puzzle import JSON, BoardShape, Clues, known
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
@@ -44,6 +44,8 @@ from pencilbox.verbs.answers import (
 )
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
+SEEDS = 40  # New board's seeds per try of the generator
+GENERATE_BUDGET_S = 45.0  # New board tries SEEDS more while under this (the server's heavy budget: 60 s)
 REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
 
 
@@ -197,16 +199,29 @@ def generate(puzzle: str, rows: int, cols: int, grade: str | None = None,
         seed = secrets.randbelow(2**31)
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
         raise BoardError("seed must be an integer in 0..2^31-1")
-    try:
-        with kernels.compiling():  # the server waits for the build: readable loops on the largest
-            # boards would outlast a call's budget (the command line runs them while cold)
-            made = found.generate(rows, cols, level, seed, tries=40)
-    except BoardError:
-        raise  # no board can have what was asked (a grade the puzzle never has): 400, not retryable
-    except ValueError as e:
-        raise TooMuchWork(str(e)) from None
+    with kernels.compiling():  # the server waits for the build: readable loops on the largest
+        # boards would outlast a call's budget (the command line runs them while cold)
+        made = _seeds(found, rows, cols, level, seed)
     return {"id": None, "board": board_json(made.board), "grade": made.grade, "unique": True,
             "seed": seed, "key": key(made.board), "share": share(made.board)}
+
+
+def _seeds(found: AnyPuzzle, rows: int, cols: int, level: Level | None, seed: int) -> Made[BoardShape]:
+    """The first board of the grade from seeds seed, seed+1, ..., SEEDS at a time until
+    GENERATE_BUDGET_S: a rare grade (Ripple's lines at 6x6: about one seed in 170) is found, the
+    same board for the same seed wherever it is found in time (503 past the budget)."""
+    deadline = time.perf_counter() + GENERATE_BUDGET_S
+    start = seed
+    while True:
+        try:
+            return found.generate(rows, cols, level, start, tries=SEEDS)
+        except BoardError:
+            raise  # no board can have what was asked (a grade the puzzle never has): 400, not retryable
+        except ValueError as e:
+            start += SEEDS
+            if time.perf_counter() >= deadline:
+                raise TooMuchWork(f"{e} (and every seed up to {start - 1}: {start - seed} seeds in "
+                                  f"{GENERATE_BUDGET_S:.0f} s); try another grade or size") from None
 
 
 # ---------------------------------------------------------------- play
