@@ -5,6 +5,7 @@ characters of any input, a missing file is said to be missing, and a signal leav
 from __future__ import annotations
 
 import json
+import os
 import signal
 import subprocess
 import sys
@@ -90,3 +91,52 @@ def test_a_signal_stops_generate_with_its_exit_code_and_a_whole_json_list(tmp_pa
         made = json.loads(out)
         assert isinstance(made, list) and 0 < len(made) < 5000 and all("clues" in b for b in made)
         assert f"cut after {len(made)} of 5000 boards" in err
+
+
+# ---------------------------------------------------------------- failed writes (issue 47, item 5)
+
+MINI = "sukoro 2x2\nclues:\n. .\n2 ."
+
+
+def test_a_write_that_cannot_happen_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str],
+                                                           tmp_path: Path) -> None:
+    """render --out into a missing folder or onto a folder was 'internal error', exit 3."""
+    (tmp_path / "old.svg").write_text("old")
+    for out, said in ((tmp_path / "no" / "x.svg", "No such file or directory"), (tmp_path, "it is a folder")):
+        code, _, err = run(capsys, "render", MINI, "--out", str(out))
+        assert code == 2 and err.count("\n") == 1 and said in err and "internal" not in err, err
+    assert [p.name for p in tmp_path.iterdir()] == ["old.svg"]
+
+
+def _full_device(tmp: Path) -> Path:
+    """A node like /dev/full made here (a test never writes to the machine's own devices)."""
+    import stat
+    dev = tmp / "full"
+    try:
+        os.mknod(dev, stat.S_IFCHR | 0o666, os.makedev(1, 7))
+        with open(dev, "wb") as probe:
+            probe.write(b"x")
+    except OSError as e:
+        if e.errno == 28:  # ENOSPC: it is the full device
+            return dev
+        pytest.skip("no device nodes here (not root, or a nodev file system)")
+    pytest.skip("the node made did not act as /dev/full")
+
+
+@pytest.mark.parametrize("argv", [["solve", MINI], ["convert", MINI, "--format", "json"], ["render", MINI]])
+def test_output_to_a_full_disk_is_one_line_and_exit_2(tmp_path: Path, argv: list[str]) -> None:
+    """``pencilbox solve URL > /dev/full`` (and convert, render...) was exit 3."""
+    dev = _full_device(tmp_path)
+    with open(dev, "wb") as out:
+        done = subprocess.run([sys.executable, "-m", "pencilbox", *argv], stdout=out, stderr=subprocess.PIPE,
+                              text=True, timeout=120)
+    assert done.returncode == 2, done.stderr
+    assert done.stderr == "pencilbox: error: cannot write the output: No space left on device\n"
+
+
+def test_standard_input_closed_is_one_line_and_exit_2() -> None:
+    """``pencilbox solve - <&-`` was an AttributeError, exit 3."""
+    done = subprocess.run([sys.executable, "-c", "import os, sys; os.close(0); sys.stdin = None; "
+                           "from pencilbox import cli; sys.exit(cli.main(['solve', '-']))"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and "standard input is closed" in done.stderr, done.stderr

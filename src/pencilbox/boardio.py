@@ -72,7 +72,12 @@ def read_side(text: str, name: str, where: str) -> int:
 def read_source(source: str) -> str:
     """The text behind a source: stdin, a file, or the string itself."""
     if source == "-":
-        return _bounded(sys.stdin, "standard input")
+        if sys.stdin is None:  # started with standard input closed (<&-)
+            raise BoardError("standard input is closed: give BOARD as a file, a URL or the text")
+        try:
+            return _bounded(sys.stdin, "standard input")
+        except OSError as e:
+            raise BoardError(f"standard input: cannot read: {e.strerror or e}") from None
     if os.path.exists(source):
         try:
             with open(source, encoding="utf-8") as f:

@@ -11,6 +11,7 @@ not stop the others; the exit is 2 when any board was bad, else 0.
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import re
@@ -87,14 +88,22 @@ def cmd_render(args: argparse.Namespace) -> int:
     pic = render.picture(board, answer)
     data = render.png(pic) if fmt == "png" else render.svg(pic).encode()
     if args.out:
-        with open(args.out, "wb") as f:
-            f.write(data)
+        _write_out(args.out, data)
     elif fmt == "png" and sys.stdout.isatty():
         raise BoardError("render --format png writes binary: give --out FILE or redirect the output")
     else:
         sys.stdout.buffer.write(data)
         sys.stdout.flush()
     return 0
+
+
+def _write_out(path: str, data: bytes) -> None:
+    """``--out``: the whole file or none (a failure leaves the old one; a device is written to)."""
+    from pencilbox.core.files import write_atomic
+    try:
+        write_atomic(path, data)
+    except OSError as e:
+        raise BoardError(f"cannot write {path}: {e.strerror or e}") from None
 
 
 def _one(source: str, verb: str) -> Any:
@@ -115,8 +124,7 @@ def cmd_print(args: argparse.Namespace) -> int:
                 raise BoardError(f"{shown(source[:60])}, board {rec.index}: {rec.error}")
             boards.append(protocol.known(rec.board))
     data = booklet.pdf(boards, answers=args.answers)
-    with open(args.out, "wb") as f:
-        f.write(data)
+    _write_out(args.out, data)
     print(f"{args.out}: {len(boards)} board{'s' if len(boards) != 1 else ''}"
           f"{' with their answers' if args.answers else ''}")
     return 0
@@ -437,6 +445,31 @@ def _stopped(signum: int) -> int:
     return 128 + signum
 
 
+def _internal(e: BaseException) -> int:
+    """A bug in pencilbox (or a stop that arrived as another exception): one line, exit 3."""
+    signum = _interrupt(e)
+    if signum is not None:
+        return _stopped(signum)
+    if os.environ.get("PENCILBOX_DEBUG"):
+        raise e
+    print(f"pencilbox: internal error: {type(e).__name__}: {clip(str(e))} (set PENCILBOX_DEBUG=1 for "
+          "details)", file=sys.stderr)
+    return 3
+
+
+def _output_failed(e: OSError) -> bool:
+    """Whether ``e`` is standard output failing (a full disk, a closed or bad stream): then it
+    is said in one line, exit 2, and the stream is not flushed again at exit."""
+    if e.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EBADF, errno.EFBIG, errno.EROFS):
+        return False
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())  # what is still buffered goes nowhere, silently
+    except (OSError, AttributeError, ValueError):
+        pass
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     was = _on_signals()
@@ -449,25 +482,26 @@ def main(argv: list[str] | None = None) -> int:
             from pencilbox.compiled import warm
             warm.announce()
         verb: Callable[[argparse.Namespace], int] = args.fn
-        return verb(args)
+        code = verb(args)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk or a closed stream is said here, not at exit
+        return code
     except BoardError as e:
         print(f"pencilbox: error: {clip(str(e))}", file=sys.stderr)
         return 2
     except BrokenPipeError:
         return 0
+    except OSError as e:
+        if not _output_failed(e):
+            return _internal(e)
+        print(f"pencilbox: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        return 2
     except Stopped as e:
         return _stopped(e.signum)
     except KeyboardInterrupt:
         return _stopped(2)
     except Exception as e:  # noqa: BLE001 - the contract is one line, never a traceback
-        signum = _interrupt(e)
-        if signum is not None:
-            return _stopped(signum)
-        if os.environ.get("PENCILBOX_DEBUG"):
-            raise
-        print(f"pencilbox: internal error: {type(e).__name__}: {clip(str(e))} (set PENCILBOX_DEBUG=1 for "
-              "details)", file=sys.stderr)
-        return 3
+        return _internal(e)
     finally:
         import signal
         for sig, handler in was.items():
