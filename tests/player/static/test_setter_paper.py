@@ -183,7 +183,7 @@ def test_the_bank_list_prints_as_a_booklet(browser: Browser, server: str, size: 
             (page.tap if touch else page.click)("#booklet")
             page.wait_for_function("document.querySelector('#message').textContent.includes('pencilbox print')")
             return
-        with page.expect_download() as dl:
+        with page.expect_download(timeout=120_000) as dl:  # 60 boards drawn; slow on a loaded machine
             (page.tap if touch else page.click)("#booklet")
         pdf = tmp_path / "book.pdf"
         pdf.write_bytes(Path(dl.value.path()).read_bytes())
