@@ -248,3 +248,47 @@ def test_the_api_is_typed_for_its_users(tmp_path: Path) -> None:
                          capture_output=True, text=True, cwd=tmp_path)
     errors = [line for line in got.stdout.splitlines() if ": error:" in line]
     assert len(errors) == 1 and "use.py:8:" in errors[0] and "Incompatible types" in errors[0], got.stdout
+
+
+# ---------------------------------------------------------------- the library's edges (issue 47, item 8)
+
+def test_huge_and_deep_values_are_board_errors_that_say_so() -> None:
+    """rows = 10**5000 was a plain ValueError (Python will not print the integer); a list nested
+    100,000 deep as rows, or as a level, was a RecursionError."""
+    deep: object = None
+    for _ in range(100_000):
+        deep = [deep]
+    base = {"puzzle": "sukoro", "rows": 1, "cols": 2, "clues": [[1, None]]}
+    for key, value, said in (("rows", 10**5000, "rows = a 5001-digit number alone is over the cell budget"),
+                             ("rows", -10**5000, "rows = a negative 5001-digit number must be at least 1"),
+                             ("cols", deep, "cols must be an integer, got [[[[...]]]]")):
+        with pytest.raises(pencilbox.BoardError, match=re.escape(said)):
+            pencilbox.read({**base, key: value})
+    board = pencilbox.read(base)
+    with pytest.raises(pencilbox.BoardError, match="unknown level"):
+        board.solve(level=deep)  # type: ignore[arg-type]
+
+
+def test_wrong_types_are_type_errors_and_a_negative_seed_is_refused() -> None:
+    """count(node_cap=True) and count(node_cap=1.5) were accepted and echoed back; generate(seed=-1)
+    gave seed 1's board; blank(None, 2, 2) was an AttributeError. A wrong type is a TypeError, as
+    Python's own functions raise (read(5) too), a value out of range a BoardError."""
+    board = pencilbox.read({"puzzle": "sukoro", "rows": 1, "cols": 2, "clues": [[1, None]]})
+    for cap in (True, 1.5, "7"):
+        with pytest.raises(TypeError, match="node_cap must be an int"):
+            board.count(node_cap=cap)  # type: ignore[arg-type]
+    with pytest.raises(TypeError, match="limit must be an int"):
+        board.count(limit=2.0)  # type: ignore[arg-type]
+    with pytest.raises(pencilbox.BoardError, match="seed -1 is out of range"):
+        pencilbox.generate("sukoro", 4, 4, seed=-1)
+    with pytest.raises(TypeError, match="seed must be an int"):
+        pencilbox.generate("sukoro", 4, 4, seed=True)
+    with pytest.raises(TypeError, match="a puzzle's name is a str"):
+        pencilbox.blank(None, 2, 2)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        pencilbox.read(5)  # type: ignore[arg-type]
+
+
+def test_a_byte_order_mark_is_read_past() -> None:
+    """A UTF-8 file with a byte-order mark was refused with a confusing header error."""
+    assert pencilbox.read("\ufeffsukoro 1x2\nclues:\n1 .").rows == 1

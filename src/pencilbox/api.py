@@ -327,6 +327,11 @@ class Board:
 
 def _options(level: str | None, off: Sequence[str], node_cap: int | None,
              limit: int = COUNT_LIMIT) -> service.Options:
+    """The verb's options; a cap or limit of the wrong type (True, 1.5) is a TypeError, as
+    Python's own functions raise for a wrong type, never taken as a number."""
+    for name, v in (("node_cap", node_cap), ("limit", limit)):
+        if v is not None and (isinstance(v, bool) or not isinstance(v, int)):
+            raise TypeError(f"{name} must be an int (or None), not {type(v).__name__}")
     if isinstance(off, str):
         off = (off,)
     return service.Options(level, tuple(off), node_cap, limit)
@@ -406,12 +411,22 @@ def generate(puzzle: str, rows: int, cols: int, grade: str | None = None, seed: 
     p, level = aim(puzzle, rows, cols, grade, density)
     if seed is None:
         seed = int.from_bytes(os.urandom(4), "big")
+    check_seed(seed)
     try:
         made = p.generate(rows, cols, level, seed) if density is None or p.raw is None \
             else p.raw(rows, cols, density, seed)
     except ValueError as e:
         raise BoardError(str(e)) from None
     return Board(made.board, Made(made.seed, made.grade, made.clues, made.capped_checks))
+
+
+def check_seed(seed: object) -> int:
+    """A seed: an int 0..2^63-1 (-1 once gave seed 1's board; True was taken as 1)."""
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise TypeError(f"seed must be an int, not {type(seed).__name__}")
+    if not 0 <= seed < 2**63:
+        raise BoardError(f"seed {shown(seed)} is out of range 0..2^63-1")
+    return seed
 
 
 def aim(puzzle: str, rows: int, cols: int, grade: str | None,

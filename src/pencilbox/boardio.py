@@ -16,7 +16,7 @@ from typing import Any, NoReturn, TextIO
 
 from pencilbox import puzzles
 from pencilbox.core.puzzle import BoardShape
-from pencilbox.errors import DIGITS, BoardError, natural, shown
+from pencilbox.errors import DIGITS, BoardError, natural, number, shown
 from pencilbox.sections import Section, Token
 
 MAX_CELLS = 250_000  # the cell budget: any shape whose rows x cols fits is read; every verb answers
@@ -43,6 +43,10 @@ class Record:
 def check_size(rows: object, cols: object, where: str) -> tuple[int, int]:
     """Rows and columns as positive ints whose product fits the cell budget MAX_CELLS."""
     rows, cols = _side(rows, "rows", where), _side(cols, "cols", where)
+    for name, v in (("rows", rows), ("cols", cols)):
+        if v.bit_length() > 64:  # too long to multiply out in a message
+            raise BoardError(f"{where}: {name} = {number(v)} alone is over the cell budget of "
+                             f"{MAX_CELLS} cells")
     if rows * cols > MAX_CELLS:
         raise BoardError(f"{where}: {rows}x{cols} = {rows * cols} cells is over the cell budget of "
                          f"{MAX_CELLS} cells")
@@ -54,7 +58,7 @@ def _side(v: object, name: str, where: str) -> int:
     if isinstance(v, bool) or not isinstance(v, int):
         raise BoardError(f"{where}: {name} must be an integer, got {shown(v)}")
     if v < 1:
-        raise BoardError(f"{where}: {name} = {v} must be at least 1")
+        raise BoardError(f"{where}: {name} = {number(v)} must be at least 1")
     return v
 
 
@@ -70,7 +74,12 @@ def read_side(text: str, name: str, where: str) -> int:
 # ---------------------------------------------------------------- reading
 
 def read_source(source: str) -> str:
-    """The text behind a source: stdin, a file, or the string itself."""
+    """The text behind a source: stdin, a file, or the string itself, without a UTF-8 byte-order
+    mark (Windows editors write one; it made the header unreadable)."""
+    return _text_of(source).removeprefix("\ufeff")
+
+
+def _text_of(source: str) -> str:
     if source == "-":
         if sys.stdin is None:  # started with standard input closed (<&-)
             raise BoardError("standard input is closed: give BOARD as a file, a URL or the text")

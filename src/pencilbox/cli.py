@@ -145,6 +145,8 @@ def cmd_generate(args: argparse.Namespace) -> int:
         raise BoardError("-n must be at least 1")
     api.aim(args.puzzle, rows, cols, args.grade, args.density)
     seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(4), "big")
+    api.check_seed(seed)
+    api.check_seed(seed + 1_000_003 * (args.n - 1))  # the last board's seed too
     if args.seed is None:
         print(f"pencilbox: seed {seed} (drawn; --seed {seed} makes the same board"
               f"{'s' if args.n > 1 else ''} again)", file=sys.stderr)

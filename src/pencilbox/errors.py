@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import reprlib
 
 
 class BoardError(ValueError):
@@ -87,10 +88,35 @@ def natural(tok: str) -> int | None:
 QUOTE = 60  # the most characters of any input an error message repeats
 
 
+class _Short(reprlib.Repr):
+    """A bounded repr: nested lists a few levels deep (a list nested 100,000 deep was a
+    RecursionError), a few items of each, and an integer too long to print by its length."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxlist, self.maxtuple, self.maxdict, self.maxstring = 3, 6, 6, 4, QUOTE
+
+    def repr_int(self, x: int, level: int) -> str:
+        return number(x)
+
+
+_SHORT = _Short()
+
+
+def number(v: int) -> str:
+    """An integer as a message says it: its digits, or, past a few hundred of them (Python will
+    not print past 4,300), how many there are."""
+    if v.bit_length() <= 1000:
+        return str(v)
+    return f"a {'negative ' if v < 0 else ''}{int(v.bit_length() * 0.30103) + 1}-digit number"
+
+
 def shown(value: object, most: int = QUOTE) -> str:
     """``value`` as an error message quotes it: its repr, cut to ``most`` characters with the
-    length said, so a huge input never comes back whole."""
-    text = repr(value)
+    length said, so a huge input never comes back whole (nor a deep one, nor a huge integer)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return number(value)
+    text = _SHORT.repr(value) if isinstance(value, (list, tuple, dict, set, frozenset)) else repr(value)
     if len(text) <= most:
         return text
     size = f"{len(value)} characters" if isinstance(value, str) else f"{len(text)} characters as written"

@@ -60,7 +60,10 @@ def names() -> tuple[str, ...]:
 
 
 def get(name: str) -> AnyPuzzle:
-    """The puzzle called ``name`` (or one of its puzz.link genre ids)."""
+    """The puzzle called ``name`` (or one of its puzz.link genre ids); a name that is no string
+    is a TypeError (``blank(None, 2, 2)`` was an AttributeError)."""
+    if not isinstance(name, str):
+        raise TypeError(f"a puzzle's name is a str, not {type(name).__name__}")
     key = name.strip().lower()
     if key in _REGISTERED:
         return _REGISTERED[key]
