@@ -173,3 +173,26 @@ def test_warm_waits_for_a_running_build_and_says_so(tmp_path: Path, monkeypatch:
     finally:
         held.close()
     assert not warm._locked()
+
+
+def test_an_unusable_cache_folder_is_bypassed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 47 item 6: XDG_CACHE_HOME naming a file made `pencilbox solve` exit 3 (the build's
+    lock folder could not be made); a folder of this user's under the temporary folder serves
+    instead, and one line says so."""
+    from pencilbox.compiled import cache
+    a_file = tmp_path / "hostname"
+    a_file.write_text("x")
+    monkeypatch.delenv("PENCILBOX_CACHE_DIR", raising=False)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(a_file))
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)  # TMPDIR read again
+    monkeypatch.setattr(cache, "_USABLE", {})
+    got = cache.root()
+    assert got.startswith(str(tmp_path / "tmp")) and os.access(got, os.W_OK)
+    assert "cannot be used (Not a directory)" in capsys.readouterr().err
+    os.makedirs(cache.state_dir(), exist_ok=True)  # what the build's lock needs
+    assert cache.root() == got and capsys.readouterr().err == ""  # said once

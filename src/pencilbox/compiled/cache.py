@@ -38,11 +38,45 @@ OWN_IMPORT = re.compile(rb"^\s*from (pencilbox[\w.]*) import \(?([\w, ]*)", re.M
 
 
 def root() -> str:
-    """The folder that holds one keyed cache per kernel version (older ones are pruned)."""
+    """The folder that holds one keyed cache per kernel version (older ones are pruned). One that
+    cannot be made or written (XDG_CACHE_HOME naming a file, a read-only home) is bypassed: a
+    folder of this user's under the system's temporary folder serves instead, said once."""
     if os.environ.get("PENCILBOX_CACHE_DIR"):
-        return os.environ["PENCILBOX_CACHE_DIR"]
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return os.path.join(base, "pencilbox")
+        wanted = os.environ["PENCILBOX_CACHE_DIR"]
+    else:
+        base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+        wanted = os.path.join(base, "pencilbox")
+    if wanted not in _USABLE:
+        _USABLE[wanted] = _usable(wanted)
+    return _USABLE[wanted]
+
+
+_USABLE: dict[str, str] = {}  # the cache folder asked for -> the one used
+
+
+def _usable(wanted: str) -> str:
+    """``wanted`` when it can be made and written, else a stand-in (and one line saying why)."""
+    why = _unwritable(wanted)
+    if why is None:
+        return wanted
+    import tempfile
+    uid = os.getuid() if hasattr(os, "getuid") else 0
+    instead = os.path.join(tempfile.gettempdir(), f"pencilbox-cache-{uid}")
+    if _unwritable(instead) is not None or os.stat(instead).st_uid != uid:  # another user's: not ours
+        instead = tempfile.mkdtemp(prefix="pencilbox-cache-")
+    print(f"pencilbox: the cache folder {wanted} cannot be used ({why}); using {instead}", file=sys.stderr)
+    return instead
+
+
+def _unwritable(folder: str) -> str | None:
+    """Why ``folder`` cannot hold the cache (None: it can)."""
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as e:
+        return e.strerror or str(e)
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return "not writable"
+    return None
 
 
 def _py_files() -> list[str]:
