@@ -208,3 +208,19 @@ def test_dev_py_play_ends_with_every_process_on_sigterm_and_sighup(tmp_path: Pat
         until(lambda url=base: not status(url)["warming"], PAGE_S, 0.1)
         assert len(descendants(proc.pid)) >= 5, "the workers and the build run below the PID dev.py had"
         assert not stop(proc, sig), f"processes outlived the server after signal {sig}"
+
+
+def test_a_port_in_use_or_an_unknown_host_is_one_line_and_exit_2() -> None:
+    """Issue 47 item 7: `play` printed its address, then uvicorn's error, and exited 3 (uvicorn's
+    code, pencilbox's internal-error code); now the socket is bound first."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        cases = ((["--port", str(port)], f"cannot serve on 127.0.0.1:{port}: Address already in use"),
+                 (["--host", "no.such.host.invalid"], "cannot serve on no.such.host.invalid:8000: "))
+        for argv, said in cases:
+            done = subprocess.run([sys.executable, "-m", "pencilbox", "play", *argv], capture_output=True,
+                                  text=True, timeout=120)
+            assert done.returncode == 2 and done.stdout == "", (done.stdout, done.stderr)
+            assert done.stderr.startswith(f"pencilbox: error: {said}") and done.stderr.count("\n") == 1

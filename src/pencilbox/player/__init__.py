@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 STOP_S = 2  # how long a stopping server lets running calls finish
 
 
@@ -19,6 +21,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: tuple[str, ...
     from pencilbox.player.api import app
     from pencilbox.player.guard import HOSTS, allow
     allow(*(() if host in ANY else (host,)), *allow_hosts)
+    sock = _bound(host, port)  # before the address is printed: a port in use or no such host is
+    # one line and exit 2 (uvicorn said it after the address, and exited 3)
     names = ", ".join(sorted(HOSTS))
     shown = "127.0.0.1" if host in ANY else (f"[{host}]" if ":" in host else host)
     print(f"pencilbox player on http://{shown}:{port}/  (Ctrl+C stops it)", flush=True)
@@ -29,4 +33,22 @@ def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: tuple[str, ...
     server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
                                            timeout_graceful_shutdown=STOP_S))
     signal.signal(signal.SIGHUP, lambda *_: setattr(server, "should_exit", True))
-    server.run()
+    server.run(sockets=[sock])
+
+
+def _bound(host: str, port: int) -> Any:
+    """A listening socket bound to ``host``:``port`` (an OSError when the host is unknown or the
+    port taken)."""
+    import socket
+    family, kind, proto, _, address = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM,
+                                                         flags=socket.AI_PASSIVE)[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
