@@ -23,6 +23,7 @@ from typing import Any, NoReturn
 from pencilbox import api, boardio, booklet, render, service, verbs
 from pencilbox.compiled import cache, ready
 from pencilbox.core import puzzle as protocol
+from pencilbox.core.files import write_atomic
 from pencilbox.core.unwind import signalled
 from pencilbox.errors import BoardError, clip, shown
 from pencilbox.results import Result
@@ -99,7 +100,6 @@ def cmd_render(args: argparse.Namespace) -> int:
 
 def _write_out(path: str, data: bytes) -> None:
     """``--out``: the whole file or none (a failure leaves the old one; a device is written to)."""
-    from pencilbox.core.files import write_atomic
     try:
         write_atomic(path, data)
     except OSError as e:
