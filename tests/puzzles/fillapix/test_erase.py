@@ -106,3 +106,99 @@ def test_capped_clues_are_settled_as_the_readable_loop_settles_them(readable: No
 def test_the_loop_runs_a_ladder_with_count() -> None:
     with pytest.raises(ValueError, match="count"):
         erase.Loop(2, 2, (None,) * 4, [1, 1, 1, 1], ("sides",))
+
+
+def _probe_loop(size: int, seed: int) -> tuple[erase.Loop, list[int], list[int], tuple[int, ...]]:
+    """A picture, its order and the probe loop at its fixpoint on every clue."""
+    rng = random.Random(seed)
+    pic, _ = generate.picture(size, size, rng)
+    avoid = [2 if v else 1 for v in pic]
+    order = list(range(size * size))
+    rng.shuffle(order)
+    full = generate.all_clues(size, size, pic)
+    loop = erase.Loop(size, size, full, avoid, engine.ladder(PUZZLE, "probe"))
+    loop.schedule()
+    loop.finishes()
+    return loop, avoid, order, full
+
+
+def test_probe_drops_outlive_an_erasure_their_proof_never_read() -> None:
+    """A probe drop is trailed with its proof (the clues its trial needed, the cells those read):
+    an erasure that touches neither leaves it, and the fixpoint after each erasure is still the
+    one from scratch (on a board probe finishes, then after the loop's erasures)."""
+    loop, avoid, order, _ = _probe_loop(12, 7)
+    kept_any = False
+    for i in order:
+        drops = sum(r >= loop.proofs for _, r in loop.trail)
+        kept = loop.clue[i]
+        loop.hide(i)
+        saved = loop.save()
+        loop.reopen(i)
+        kept_any |= 0 < sum(r >= loop.proofs for _, r in loop.trail) and drops > 0
+        verdict = loop.finishes(i)
+        left = Board(12, 12, tuple(None if v < 0 else v for v in loop.clue))
+        fresh = engine.run_fixpoint(PUZZLE, left, [BOTH] * 144, engine.ladder(PUZZLE, "probe"))
+        assert fresh is not None and verdict == (BOTH not in fresh)
+        if not loop.rival_seen:  # else it stopped early, short of the fixpoint
+            assert loop.dom == fresh
+        if not verdict:
+            loop.show(i, kept)
+            loop.restore(saved)
+    assert kept_any
+
+
+def test_a_level_check_stops_at_a_second_answer() -> None:
+    """A probe check on a board with two answers stops once a trial's completion is an answer
+    or a short search from the redone drops meets one (``rival_seen``): no level finishes it."""
+    loop, avoid, order, full = _probe_loop(10, 3)
+    seen = 0
+    for i in order:
+        kept = loop.clue[i]
+        loop.hide(i)
+        saved = loop.save()
+        loop.reopen(i)
+        if not loop.finishes(i):
+            left = tuple(None if v < 0 else v for v in loop.clue)
+            if loop.rival_seen:
+                seen += 1
+                assert PUZZLE.sat_count(Board(10, 10, left), 2, 10**9).count == 2
+            loop.show(i, kept)
+            loop.restore(saved)
+    assert seen
+
+
+def test_settling_without_sat_proves_by_probe_first(readable: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without SAT a capped clue is settled from probe's fixpoint: where probe finishes the board
+    without it, it goes with no search at all (here with no branch point allowed), as the
+    readable settle decides; what is left is unique, by SAT."""
+    monkeypatch.setattr(generate, "SETTLE_NODES", 0)
+    rng = random.Random(301)
+    pic, _ = generate.picture(13, 13, rng)
+    avoid = [2 if v else 1 for v in pic]
+    order = list(range(169))
+    rng.shuffle(order)
+    full = Board(13, 13, generate.all_clues(13, 13, pic))
+    clues, capped, loop = erase.minimise(13, 13, full.clues, order, avoid, generate.check_rungs(),
+                                         generate.NODE_CAP)
+    settled, unsettled = erase.settle(loop, capped, generate.SETTLE_NODES)
+    assert (settled, unsettled) == generate.settle_by_search(Board(13, 13, clues), avoid, list(capped))
+    gone = [i for i in capped if settled[i] is None]
+    assert gone  # the base-rooted search, with no branch point, settled none of them
+    assert PUZZLE.sat_count(Board(13, 13, settled), 2, 10**9).count == 1
+
+
+def test_an_erased_clue_in_the_order_changes_nothing() -> None:
+    """A clue already erased that the order names again is checked and stays erased, in the
+    loop's rule lists too (the compiled loop does the same)."""
+    rng = random.Random(5)
+    rows, cols, avoid, full = draw(rng, 6, 6)
+    order = list(range(rows * cols))
+    rng.shuffle(order)
+    names, cap = generate.check_rungs(), generate.NODE_CAP
+    clues, _, _ = erase.minimise(rows, cols, full, order, avoid, names, cap)
+    again, _, second = erase.minimise(rows, cols, clues, order, avoid, names, cap)
+    assert all(again[i] is None for i, v in enumerate(clues) if v is None)
+    for c in range(rows * cols):
+        assert all(second.clue[j] >= 0 for j in second.live_clues[c])
+        assert all(second.clue[second.s.pa[t]] >= 0 and second.clue[second.s.pb[t]] >= 0
+                   for t in second.live_pairs[c])

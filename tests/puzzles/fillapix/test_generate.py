@@ -162,3 +162,42 @@ def test_sat_certifier_agrees_with_the_node_capped_check_where_it_settles(seed: 
                 assert cert.erasable(i, shown) == (verdict == "unique")
         cert.close()
     assert settled > 50
+
+
+@pytest.mark.parametrize(("size", "seed"), [(15, 3), (15, 1)])
+def test_grade_search_goes_past_probe_alike_on_every_path(size: int, seed: int,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """From PAST_PROBE_CELLS cells, grade search's board is the probe loop's until an erasure
+    probe cannot finish is proved unique from probe's fixpoint, then the uniqueness loop on the
+    rest: the compiled loops, erase.py's and the readable passes make the same board and count
+    the same capped checks; where the switch happens the board is unique and needs search
+    (15x15 seed 3), where it does not it is the probe loop's own board (seed 1)."""
+    assert size * size >= generate.PAST_PROBE_CELLS
+    made = generate.make(size, size, seed, engine.SEARCH)
+    monkeypatch.setattr(generate, "generator_ready", lambda puzzle: False)
+    assert made == generate.make(size, size, seed, engine.SEARCH)
+    assert made == generate.make(size, size, seed, engine.SEARCH, rungs=True)
+    board = made.board
+    assert PUZZLE.sat_count(board, 2, 10**9).count == 1
+    grade = engine.grade(PUZZLE, board).grade
+    assert made.capped_checks is not None  # counted: the clues kept on a capped check, unsettled
+    if grade != engine.SEARCH:
+        assert board == generate.make(size, size, seed, engine.PROBE).board and made.capped_checks == 0
+    assert grade == (engine.SEARCH if seed == 3 else engine.PROBE)
+
+
+def test_grade_search_below_past_probe_keeps_the_uniqueness_minimal_board() -> None:
+    """Below PAST_PROBE_CELLS (where no probe-loop erasure was found unique) grade search's
+    candidate is the board of grade None, as before."""
+    for seed in range(3):
+        assert generate.make(10, 10, seed, engine.SEARCH) == generate.make(10, 10, seed)
+
+
+def test_browser_generates_a_20x20_search_board(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Without the compiled loops and without SAT (the browser), a 20x20 search board comes
+    from the first seed, graded search by the engine's ladder (grade_plain) and unique."""
+    monkeypatch.setattr(generate, "generator_ready", lambda puzzle: False)
+    monkeypatch.setattr(generate, "sat_present", lambda: False)
+    made = generate.generate(20, 20, engine.SEARCH, seed=1, tries=1)
+    assert made.grade == engine.SEARCH == engine.grade(PUZZLE, made.board).grade
+    assert PUZZLE.sat_count(made.board, 2, 10**9).count == 1

@@ -8,7 +8,21 @@ certified: no check is left unsettled.
 
 Asked for a grade below ``search``, the loop keeps an erasure only while the ladder up to
 that grade alone still settles every cell (Tatham's criterion: locally minimal for that
-level, no search at all), and ``graded`` then keeps the seeds whose grade is exactly it."""
+level, no search at all), and ``graded`` then keeps the seeds whose grade is exactly it.
+
+Asked for ``search`` on a board of PAST_PROBE_CELLS cells or more, the board goes past probe
+on purpose (``past_probe``): the probe loop as above, until an erasure that probe cannot
+finish is proved unique anyway by a rival search from probe's fixpoint (DEEP_NODES branch
+points at most); that clue goes, the board now needs search, and the uniqueness loop erases
+what it can of the rest, each check capped at NODE_CAP and a capped clue kept (no settling:
+neither SAT nor a longer search, so the server and the browser, which has no SAT, make the
+same board; the board is unique, not claimed minimal: ``capped_checks`` counts the clues kept
+unproved). A seed whose probe loop never meets such an erasure gives the probe loop's board,
+whose grade is not search: ``graded`` goes on to the next seed. At 20x20 7 seeds in 10 switch,
+in seconds without SAT, where the uniqueness-minimal board needs one capped check after
+another settled (minutes without SAT); below 15x15 about none do (12x12: 0 of 12; 10x10: no
+probe-loop erasure in 871 was unique), so there ``search`` keeps the uniqueness-minimal board
+(about 1 seed in 21 at 10x10 grades search)."""
 
 from __future__ import annotations
 
@@ -31,6 +45,10 @@ NODE_CAP = 16  # branch points per erasure check before SAT settles it: 64 finis
 # certifier; the gluecard3 one settles a capped check in about half the time, so a lower cap may now
 # pay, but the cap decides which clues the loop erases: another cap makes other boards (and bank)
 SETTLE_NODES = 20_000  # without SAT: branch points the rival search may spend settling one capped check
+DEEP_NODES = 300  # past_probe: branch points of the rival search from probe's fixpoint, per erasure
+# probe cannot finish (20x20 seeds 1-12: the same 8 switch, at the same erasure, with 300 as with
+# 1,000, and seed 9 takes 2.9 s, not 4.4; with 100 seed 5 does not switch)
+PAST_PROBE_CELLS = 225  # grade search goes past probe from 15x15 up (see the module's note)
 REDRAWS = 10_000
 
 
@@ -66,15 +84,19 @@ def all_clues(rows: int, cols: int, pic: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(sum(pic[j] for j in g.block[i]) for i in range(rows * cols))
 
 
-def still_unique(board: Board, avoid: list[int], erased: int, node_cap: int = NODE_CAP) -> str:
+def still_unique(board: Board, avoid: list[int], erased: int, node_cap: int = NODE_CAP,
+                 start: list[int] | None = None) -> str:
     """After erasing clue ``erased`` from a board whose only answer is ``avoid``: is that
     answer still the only one ("unique", "rival" or "capped")? A rival must break the
     erased clue's block, or it would have been a rival before; so split on the first cell
     of that block where it differs (earlier block cells keep the answer's value) and look
     for any answer in each case, the cases together node-capped (a capped check counts as
-    a rival), trying the value away from the known answer first."""
+    a rival), trying the value away from the known answer first. The search starts from
+    what the check rungs force, or from ``start``: a fixpoint of theirs that holds every
+    answer (probe's, for ``past_probe``)."""
     names = check_rungs()
-    found_dom = engine.run_fixpoint(PUZZLE, board, [BOTH] * len(avoid), names)  # what the clues force
+    found_dom = start.copy() if start is not None else \
+        engine.run_fixpoint(PUZZLE, board, [BOTH] * len(avoid), names)  # what the clues force
     budget = node_cap  # branch points for all the cases together
     assert found_dom is not None  # the known answer obeys every clue
     dom: list[int] | None = found_dom
@@ -172,6 +194,19 @@ def erase_readably(board: Board, order: list[int], avoid: list[int], level: engi
     """``minimise_reference``, and how many capped clues stay unsettled: none where SAT settles
     them (each board counted afresh); without python-sat (the browser), the rival search
     settles them under SETTLE_NODES, and one it cannot settle keeps its clue."""
+    kept, capped = erase_loop(board, order, avoid, level)
+    left = Board(board.rows, board.cols, kept)
+    if sat_present():
+        from pencilbox.puzzles.fillapix.certify import settle_reference  # pysat: absent in the browser
+        return settle_reference(left, list(capped)), capped, 0
+    settled, unsettled = settle_by_search(left, avoid, list(capped))
+    return settled, capped, unsettled
+
+
+def erase_loop(board: Board, order: list[int], avoid: list[int], level: engine.Level | None = None
+               ) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """The readable erasure loop alone: the clues kept, and the clues whose check ran out of
+    nodes (kept, unsettled)."""
     clues = list(board.clues)
     capped = []
     for i in order:
@@ -188,24 +223,25 @@ def erase_readably(board: Board, order: list[int], avoid: list[int], level: engi
                 capped.append(i)
         if not keep:
             clues[i] = kept
-    left = Board(board.rows, board.cols, tuple(clues))
-    if sat_present():
-        from pencilbox.puzzles.fillapix.certify import settle_reference  # pysat: absent in the browser
-        return settle_reference(left, capped), tuple(capped), 0
-    settled, unsettled = settle_by_search(left, avoid, capped)
-    return settled, tuple(capped), unsettled
+    return tuple(clues), tuple(capped)
 
 
 def settle_by_search(board: Board, avoid: list[int], pending: list[int]
                      ) -> tuple[tuple[int | None, ...], int]:
-    """certify.settle without SAT: each pending clue in turn erased while the rival search
-    proves the answer still the only one within SETTLE_NODES (the clues not pending are known
-    to be needed); the clues, and how many checks ran out of nodes (each keeps its clue)."""
+    """certify.settle without SAT: each pending clue in turn erased while the answer is proved
+    the only one (the clues not pending are known to be needed): by probe's fixpoint, when it
+    finishes the board, else by the rival search from that fixpoint (it holds every answer,
+    and leaves the search far fewer cells than the check rungs' own) within SETTLE_NODES; the
+    clues, and how many checks ran out of nodes (each keeps its clue)."""
     clues = list(board.clues)
     unsettled = 0
+    probe = engine.ladder(PUZZLE, engine.PROBE)
     for i in pending:
         kept, clues[i] = clues[i], None
-        verdict = still_unique(Board(board.rows, board.cols, tuple(clues)), avoid, i, SETTLE_NODES)
+        fewer = Board(board.rows, board.cols, tuple(clues))
+        dom = engine.run_fixpoint(PUZZLE, fewer, [BOTH] * len(avoid), probe)
+        assert dom is not None  # the answer obeys every clue
+        verdict = "unique" if BOTH not in dom else still_unique(fewer, avoid, i, SETTLE_NODES, dom)
         if verdict != "unique":
             clues[i] = kept
             unsettled += verdict == "capped"
@@ -220,11 +256,18 @@ def minimise(board: Board, order: list[int], avoid: list[int],
     if not generator_ready(PUZZLE):
         return minimise_reference(board, order, avoid, level)
     from pencilbox.puzzles.fillapix.certify import settle  # pysat, and numpy as the kernel
-    from pencilbox.puzzles.fillapix.kernel import minimise_checked  # numpy: once the generator is built
     names = engine.ladder(PUZZLE, level) if bounded(level) else check_rungs()
-    clues, _, capped = minimise_checked(board, order, avoid, names, -1 if bounded(level) else NODE_CAP)
+    clues, capped = compiled_loop(board, order, avoid, names, -1 if bounded(level) else NODE_CAP)
     picture = [int(v == PAINT) for v in avoid]
     return settle(Board(board.rows, board.cols, clues), picture, capped), capped
+
+
+def compiled_loop(board: Board, order: list[int], avoid: list[int], names: tuple[engine.Level, ...],
+                  node_cap: int) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+    """kernel.minimise_checked alone: the clues kept and the capped ones (unsettled)."""
+    from pencilbox.puzzles.fillapix.kernel import minimise_checked  # numpy: once the generator is built
+    clues, _, capped = minimise_checked(board, order, avoid, names, node_cap)
+    return clues, capped
 
 
 def bounded(level: engine.Level | None) -> bool:
@@ -235,9 +278,10 @@ def bounded(level: engine.Level | None) -> bool:
 def make(rows: int, cols: int, seed: int, level: engine.Level | None = None,
          rungs: bool = False) -> Made[Board]:
     """One locally minimal board from one seed: minimal for uniqueness (every check exact),
-    or, when ``level`` is a rung below search, for what that much of the ladder settles.
-    Until the generator is built the loop runs in plain Python (erase.py), or with ``rungs``
-    on the readable rung passes: the reference both it and the compiled loop match."""
+    or, when ``level`` is a rung below search, for what that much of the ladder settles; with
+    ``level`` search from PAST_PROBE_CELLS cells, ``past_probe``'s board (unique, not claimed
+    minimal). Until the generator is built the loop runs in plain Python (erase.py), or with
+    ``rungs`` on the readable rung passes: the reference both it and the compiled loop match."""
     rng = random.Random(seed)
     pic, _ = picture(rows, cols, rng)
     avoid = [PAINT if v else BLANK for v in pic]
@@ -245,7 +289,9 @@ def make(rows: int, cols: int, seed: int, level: engine.Level | None = None,
     rng.shuffle(order)
     full = Board(rows, cols, all_clues(rows, cols, pic))
     unsettled = 0
-    if generator_ready(PUZZLE):
+    if level == engine.SEARCH and rows * cols >= PAST_PROBE_CELLS:
+        clues, unsettled = past_probe(full, order, avoid, rungs)
+    elif generator_ready(PUZZLE):
         clues, _ = minimise(full, order, avoid, level)
     elif rungs:
         clues, _, unsettled = erase_readably(full, order, avoid, level)
@@ -258,6 +304,50 @@ def make(rows: int, cols: int, seed: int, level: engine.Level | None = None,
     # (a finished search, SAT, or the level's fixpoint), so grading needs no search
     return Made(board, pic, seed, None, sum(v is not None for v in clues), len(order),
                 None if bounded(level) else unsettled, proved_unique=True)
+
+
+def past_probe(full: Board, order: list[int], avoid: list[int], rungs: bool = False
+               ) -> tuple[tuple[int | None, ...], int]:
+    """Grade search's board from PAST_PROBE_CELLS cells (see the module's note): the clues, and
+    how many checks ran out of nodes (each kept its clue, unsettled). The compiled loops once
+    the generator is built (the probe loop whole, then its rejections replayed in order, each
+    from probe's fixpoint: the same fixpoints and node for node the same searches), else
+    erase.py's, or with ``rungs`` the readable passes: the same clues."""
+    rows, cols = full.rows, full.cols
+    probe = engine.ladder(PUZZLE, engine.PROBE)
+    compiled = generator_ready(PUZZLE)
+    if compiled or rungs:
+        if compiled:
+            first = compiled_loop(full, order, avoid, probe, -1)[0]
+        else:
+            first = erase_loop(full, order, avoid, engine.PROBE)[0]
+        shown = list(full.clues)
+        clues: tuple[int | None, ...] = first
+        stop = -1
+        for k, i in enumerate(order):
+            shown[i] = None
+            if first[i] is None:
+                continue  # erased by the probe loop
+            now = Board(rows, cols, tuple(shown))  # the board the loop rejected: probe cannot finish it
+            dom = engine.run_fixpoint(PUZZLE, now, [BOTH] * len(avoid), probe)
+            assert dom is not None
+            if still_unique(now, avoid, i, DEEP_NODES, dom) == "unique":
+                clues, stop = now.clues, k
+                break
+            shown[i] = first[i]
+    else:
+        clues, stop = erase.past_probe(rows, cols, full.clues, order, avoid, probe, DEEP_NODES)
+    if stop < 0:
+        return clues, 0
+    rest = [i for i in order[stop + 1:] if clues[i] is not None]
+    left = Board(rows, cols, clues)
+    if compiled:
+        clues, capped = compiled_loop(left, rest, avoid, check_rungs(), NODE_CAP)
+    elif rungs:
+        clues, capped = erase_loop(left, rest, avoid)
+    else:
+        clues, capped, _ = erase.minimise(rows, cols, clues, rest, avoid, check_rungs(), NODE_CAP)
+    return clues, len(capped)
 
 
 def erase_plain(board: Board, order: list[int], avoid: list[int], level: engine.Level | None = None
