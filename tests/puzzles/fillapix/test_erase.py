@@ -8,7 +8,7 @@ import pytest
 
 from pencilbox.core import engine
 from pencilbox.core.generate import grade_of
-from pencilbox.puzzles.fillapix import PUZZLE, erase, generate
+from pencilbox.puzzles.fillapix import PUZZLE, erase, erasure, generate
 from pencilbox.puzzles.fillapix.board import BOTH, Board
 
 LEVELS = ("count", "pair", "sides", "probe")
@@ -96,11 +96,11 @@ def test_capped_clues_are_settled_as_the_readable_loop_settles_them(readable: No
     order = list(range(169))
     rng.shuffle(order)
     full = Board(13, 13, generate.all_clues(13, 13, pic))
-    clues, capped, loop = erase.minimise(13, 13, full.clues, order, avoid, generate.check_rungs(),
+    clues, capped, loop = erasure.minimise(13, 13, full.clues, order, avoid, generate.check_rungs(),
                                          generate.NODE_CAP)
     want, want_capped, want_unsettled = generate.erase_readably(full, order, avoid)
     assert capped == want_capped and capped
-    assert erase.settle(loop, capped, generate.SETTLE_NODES) == (want, want_unsettled)
+    assert erasure.settle(loop, capped, generate.SETTLE_NODES) == (want, want_unsettled)
 
 
 def test_the_loop_runs_a_ladder_with_count() -> None:
@@ -178,9 +178,9 @@ def test_settling_without_sat_proves_by_probe_first(readable: None, monkeypatch:
     order = list(range(169))
     rng.shuffle(order)
     full = Board(13, 13, generate.all_clues(13, 13, pic))
-    clues, capped, loop = erase.minimise(13, 13, full.clues, order, avoid, generate.check_rungs(),
+    clues, capped, loop = erasure.minimise(13, 13, full.clues, order, avoid, generate.check_rungs(),
                                          generate.NODE_CAP)
-    settled, unsettled = erase.settle(loop, capped, generate.SETTLE_NODES)
+    settled, unsettled = erasure.settle(loop, capped, generate.SETTLE_NODES)
     assert (settled, unsettled) == generate.settle_by_search(Board(13, 13, clues), avoid, list(capped))
     gone = [i for i in capped if settled[i] is None]
     assert gone  # the base-rooted search, with no branch point, settled none of them
@@ -195,8 +195,8 @@ def test_an_erased_clue_in_the_order_changes_nothing() -> None:
     order = list(range(rows * cols))
     rng.shuffle(order)
     names, cap = generate.check_rungs(), generate.NODE_CAP
-    clues, _, _ = erase.minimise(rows, cols, full, order, avoid, names, cap)
-    again, _, second = erase.minimise(rows, cols, clues, order, avoid, names, cap)
+    clues, _, _ = erasure.minimise(rows, cols, full, order, avoid, names, cap)
+    again, _, second = erasure.minimise(rows, cols, clues, order, avoid, names, cap)
     assert all(again[i] is None for i, v in enumerate(clues) if v is None)
     for c in range(rows * cols):
         assert all(second.clue[j] >= 0 for j in second.live_clues[c])

@@ -34,7 +34,7 @@ from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.generate import Made, check_grade, graded
 from pencilbox.errors import BoardError
-from pencilbox.puzzles.fillapix import PUZZLE, erase
+from pencilbox.puzzles.fillapix import PUZZLE, erasure
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
 from pencilbox.puzzles.fillapix.levels import Level
 from pencilbox.puzzles.fillapix.twins import find_twin, twin_vector_reference
@@ -336,7 +336,7 @@ def past_probe(full: Board, order: list[int], avoid: list[int], rungs: bool = Fa
                 break
             shown[i] = first[i]
     else:
-        clues, stop = erase.past_probe(rows, cols, full.clues, order, avoid, probe, DEEP_NODES)
+        clues, stop = erasure.past_probe(rows, cols, full.clues, order, avoid, probe, DEEP_NODES)
     if stop < 0:
         return clues, 0
     rest = [i for i in order[stop + 1:] if clues[i] is not None]
@@ -346,7 +346,7 @@ def past_probe(full: Board, order: list[int], avoid: list[int], rungs: bool = Fa
     elif rungs:
         clues, capped = erase_loop(left, rest, avoid)
     else:
-        clues, capped, _ = erase.minimise(rows, cols, clues, rest, avoid, check_rungs(), NODE_CAP)
+        clues, capped, _ = erasure.minimise(rows, cols, clues, rest, avoid, check_rungs(), NODE_CAP)
     return clues, len(capped)
 
 
@@ -355,14 +355,14 @@ def erase_plain(board: Board, order: list[int], avoid: list[int], level: engine.
     """``erase_readably`` on erase.py's loop (the same clues): the clues kept and how many
     capped clues stay unsettled (SAT settles them where present, else the rival search)."""
     names = engine.ladder(PUZZLE, level) if bounded(level) else check_rungs()
-    clues, capped, loop = erase.minimise(board.rows, board.cols, board.clues, order, avoid, names,
+    clues, capped, loop = erasure.minimise(board.rows, board.cols, board.clues, order, avoid, names,
                                          -1 if bounded(level) else NODE_CAP)
     if not capped:
         return clues, 0
     if sat_present():
         from pencilbox.puzzles.fillapix.certify import settle_reference  # pysat: absent in the browser
         return settle_reference(Board(board.rows, board.cols, clues), list(capped)), 0
-    return erase.settle(loop, capped, SETTLE_NODES)
+    return erasure.settle(loop, capped, SETTLE_NODES)
 
 
 def grade_plain(made: Made[Board]) -> engine.Level:
@@ -372,7 +372,7 @@ def grade_plain(made: Made[Board]) -> engine.Level:
     avoid = [PAINT if v else BLANK for v in made.answer]
     levels = engine.levels(PUZZLE)
     ladders = tuple(engine.ladder(PUZZLE, lv) for lv in levels)
-    found = erase.grade(board.rows, board.cols, board.clues, avoid, ladders)
+    found = erasure.grade(board.rows, board.cols, board.clues, avoid, ladders)
     return engine.SEARCH if found < 0 else levels[found]
 
 
