@@ -111,8 +111,9 @@ def test_the_cli_hint_says_its_reason(name: str) -> None:
 
 # ---------------------------------------------------------------- the player's count (issue 46)
 # The player's count on the readable path (service.player_count: a quick search, then a probe at
-# every node) finds what the engine's default count finds: the same status and the same answers,
-# on bank boards with one answer and on boards with several.
+# every node, Fill-a-Pix's branching by the probe's trials) finds what the engine's default count
+# finds: the same status and the same answers, on bank boards with one answer and on boards with
+# several; and Fill-a-Pix's hard boards take few nodes, its loose ones the quick search alone.
 
 COUNT_NAMES = ("sukoro", "slant", "ripple", "fillapix")
 
@@ -149,3 +150,26 @@ def test_a_grade_told_the_board_is_unique_skips_only_its_count(name: str) -> Non
     for board in _count_boards(name)[:-1]:
         told, full = engine.grade(puzzle, board, unique=True), engine.grade(puzzle, board)
         assert (told.grade, told.unique, told.settled) == (full.grade, full.unique, full.settled)
+
+
+@pytest.mark.parametrize(("rid", "most"), [("fillapix-20x20-any-04", 250), ("fillapix-20x20-any-05", 200)])
+def test_the_hard_fillapix_boards_take_few_nodes(rid: str, most: int,
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """The first hint's count on the bank's hardest boards: the fewest-valued branch took 1,218
+    nodes (13.8 s) and 331 (1.3 s); the lookahead's, 178 and 151, its quick search's among them
+    (151 and 139: sides alone, a node costs a hundredth of a probe's)."""
+    monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
+    puzzle = puzzles.get("fillapix")
+    board = play.board_of(next(r for r in bank.load("fillapix") if r["id"] == rid))
+    got = service.player_count(puzzle, board, 10**5)
+    assert got.status == engine.UNIQUE and got.nodes <= most
+
+
+def test_a_loose_fillapix_board_is_the_quick_searchs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blank board (the setter's first count) meets no dead end: the quick search runs on past
+    QUICK_NODES to its two answers (it gave up there, and a probe at every node took 400 more)."""
+    monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
+    puzzle = puzzles.get("fillapix")
+    board = play.board_of({"puzzle": "fillapix", "rows": 20, "cols": 20, "clues": [[None] * 20] * 20})
+    got = service.player_count(puzzle, board, 10**5)
+    assert (got.status, got.nodes) == (engine.MULTIPLE, 400)

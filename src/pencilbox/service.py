@@ -22,6 +22,7 @@ from pencilbox.core.budgets import (
     COUNT_NODES,
     HINT_NODES,
     MAX_COUNT,
+    QUICK_MISSES,
     SOLVE_NODES,
     SPREAD_LIMIT,
     SPREAD_SHOWN,
@@ -306,19 +307,26 @@ def known_answers(board: BoardShape, node_cap: int) -> engine.Count:
 
 def player_count(puzzle: AnyPuzzle, board: BoardShape, node_cap: int) -> engine.Count:
     """Up to two answers, for the player: compiled, the engine's default count; readable (the
-    browser), its quick search, then a probe at every node, not only at the root: on the hard
-    20x20 Fill-a-Pix boards that is fewer nodes and less time (fillapix-20x20-any-05: 1.2 s,
-    not 6.3 s; any-04: 13 s, not over 100,000 nodes; bench/site.py)."""
+    browser), its quick search, then a probe at every node, not only at the root. Where the
+    puzzle has a ``lookahead`` the quick search runs on past QUICK_NODES while it meets few dead
+    ends (a loose board: the setter's) and gives up at QUICK_MISSES (a hard board), and each node
+    of the search after it branches by its probe's trials: fillapix-20x20-any-04 took 14 s (1,218
+    nodes) on the fewest-valued branch, about 0.55 s (178) so; any-05 1.3 s (331), 0.28 s (151);
+    the setter's boards as before or faster (bench/lookahead.py)."""
     if compiled_ready(puzzle):
         return engine.count(puzzle, board, limit=2, node_cap=node_cap)
+    look = puzzle.lookahead
     spent = 0
     if puzzle.quick_nodes > 0:
+        quick_cap, misses = puzzle.quick_nodes, None
+        if look is not None:
+            quick_cap, misses = puzzle.quick_nodes + len(puzzle.initial_state(board)), QUICK_MISSES
         quick = engine.count(puzzle, board, engine.ladder(puzzle, puzzle.search_level), 2,
-                             min(node_cap, puzzle.quick_nodes))
+                             min(node_cap, quick_cap), misses=misses)
         if not quick.node_capped or node_cap <= quick.nodes:
             return quick
         spent = quick.nodes
-    full = engine.count(puzzle, board, engine.ladder(puzzle), 2, node_cap - spent)
+    full = engine.count(puzzle, board, engine.ladder(puzzle), 2, node_cap - spent, lookahead=look)
     full.nodes += spent
     return full
 

@@ -11,6 +11,9 @@ SPREAD_LIMIT = 100  # backbone: answers counted before it says "at least"; the s
 SPREAD_SHOWN = 10  # backbone: answers listed (the setter steps through them)
 HINT_NODES = 10**5  # hint: probe trials (and the search for wrong entries) before it says capped
 QUICK_NODES = 256  # the engine's quick first search before it escalates to a probe at the root
+QUICK_MISSES = 128  # the player's quick search where the puzzle has a lookahead: the dead ends it gives up
+# at (a hard board meets one a node; a loose one, few: it runs on to QUICK_NODES + its variables), where a
+# board of several answers shows two before them (bench/lookahead.py: 16 was dearer on such boards)
 UNIQUE_NODES = 200_000  # the generators' uniqueness check per erasure (capped: the clue stays)
 PLAYER_NODES = 20_000  # the player: per search in one request (answers 503 or "2+" past it)
 WORK = 4 * 10**9  # cell-nodes: a node's work grows with the board, so default caps shrink on large ones

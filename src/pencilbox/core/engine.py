@@ -24,7 +24,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from pencilbox.core.hint import dearest, hint
-from pencilbox.core.ladder import asked, fixpoint, ladder, levels, named, passes, probe, run_fixpoint
+from pencilbox.core.ladder import asked, fixpoint, ladder, levels, named, passes, probe, run_fixpoint, trials
 from pencilbox.core.outcomes import BrokenAnswer, Count, Grade, Hint, Stuck
 from pencilbox.core.state import (
     CAPPED,
@@ -47,7 +47,7 @@ from pencilbox.core.state import (
 )
 
 if TYPE_CHECKING:
-    from pencilbox.core.puzzle import BoardT, Puzzle
+    from pencilbox.core.puzzle import BoardT, Lookahead, Puzzle
 
 __all__ = ["CAPPED", "CAPS", "MULTIPLE", "NONE", "PROBE", "SEARCH", "UNIQUE", "Budget", "BrokenAnswer",
            "Contradiction", "Count", "EngineLevel", "Grade", "Hint", "Level", "Order", "OutOfNodes", "State",
@@ -67,29 +67,40 @@ class Order(Protocol):
 
 def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: Iterable[Level],
            limit: int = 2, node_cap: int = 10**6, root: Iterable[Level] | None = None,
-           order: Order | None = None, probe_cap: int | None = None, fast: bool = True) -> Count:
+           order: Order | None = None, probe_cap: int | None = None, fast: bool = True,
+           lookahead: Lookahead[BoardT] | None = None, misses: int | None = None) -> Count:
     """Count answers by fixpoint + branching on the fewest-valued variable (reference), lowest
     value first, or as ``order`` says. ``root`` (default: ``names``) is the rung set of the root
     fixpoint only: probing once at the root and not at every node cuts the heavy tail of hard
     boards. ``probe_cap`` bounds the probe trials of the whole search (past it the count is
     node-capped): one full probe round costs cells x cells readable steps on a large board.
     ``fast``: each node's fixpoint by the puzzle's propagator where it has one (the same
-    fixpoints, so the same nodes), a child's from the one cell it sets."""
+    fixpoints, so the same nodes), a child's from the one cell it sets. ``lookahead``: where
+    probe runs at every node (and the propagator), the branch variable is its choice from the
+    node's trials, each child starts from its trial's fixpoint, the one that settles the most
+    first (``Trials.first``). ``misses``: the dead ends (contradictions) past which the search
+    gives up, node-capped (a quick search's way to tell a hard board from a loose one)."""
     names = tuple(names)
     top = names if root is None else tuple(root)
     out = Count()
-    trials = Budget(probe_cap)
+    budget = Budget(probe_cap)
     # a parent's fixpoint is one of the child's rungs too where the child's are among the parent's
     inherits = {PROBE, *names} <= {PROBE, *top}
+    look = lookahead if fast and inherits and PROBE in names else None
+    dead = [0]
 
     def expand(state: State, depth: int, seeds: tuple[int, ...] | None = None) -> list[Any] | None:
         """A node's fixpoint: None where it ends (a contradiction, an answer, the cap), else
-        its branch as ``[state, var, values left, depth]``; ``seeds``: the cells where it
-        departs from its parent's fixpoint."""
+        its branch as ``[state, var, values left, depth, its trials or None]``; ``seeds``: the
+        cells where it departs from its parent's fixpoint."""
+        rungs = top if depth == 0 else names
         try:
-            fixpoint(puzzle, board, state, top if depth == 0 else names, trials, fast=fast,
+            fixpoint(puzzle, board, state, rungs, budget, fast=fast,
                      seeds=seeds if depth > 1 or inherits else None)
         except Contradiction:
+            dead[0] += 1
+            if misses is not None and dead[0] > misses:
+                out.node_capped = True
             return None
         except OutOfNodes:
             out.node_capped = True
@@ -107,11 +118,18 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
             out.node_capped = True
             return None
         out.nodes += 1
-        if order is None:
+        kids = trials(puzzle, board, dom, rungs, budget, depth) if look and PROBE in rungs else None
+        if kids is not None and look is not None:
+            try:
+                var = look.choose(board, dom, kids.settles)
+            except OutOfNodes:  # the trials spend the probe's budget and the passes'
+                out.node_capped = True
+                return None
+        elif order is None:
             var = fewest(dom, open_values)
         else:
             var = order.choose(state.dom)
-        return [state, var, state.dom[var], depth]
+        return [state, var, state.dom[var], depth, kids]
 
     # depth first with a stack of branches, not recursion: a deep walk on a large board must
     # not meet Python's recursion limit; each branch's values are drawn as it is resumed
@@ -119,15 +137,24 @@ def search(puzzle: Puzzle[BoardT, Any], board: BoardT, dom: list[int], names: It
     stack = [top_branch] if top_branch else []
     while stack:
         branch = stack[-1]
-        state, var, rem, depth = branch
+        state, var, rem, depth, kids = branch
         if not rem:
             stack.pop()
             continue
-        bit = rem & -rem if order is None else order.pick(var, rem)
-        branch[2] = rem ^ bit
-        child = state.copy()
-        child.dom[var] = bit
-        below = expand(child, depth + 1, (var,))
+        if kids is None:
+            bit = rem & -rem if order is None else order.pick(var, rem)
+            branch[2] = rem ^ bit
+            child = state.copy()
+            child.dom[var] = bit
+            below = expand(child, depth + 1, (var,))
+        else:  # the trial's fixpoint: the rungs' fixpoint of the child already
+            try:
+                bit = kids.first(var, rem) if order is None else order.pick(var, rem)
+                branch[2] = rem ^ bit
+                below = expand(State(kids.child(var, bit, not branch[2])), depth + 1, ())
+            except OutOfNodes:
+                out.node_capped = True
+                break
         if out.limit_hit or out.node_capped:
             break
         if below:
@@ -147,8 +174,10 @@ def fewest(dom: list[int], open_values: list[int]) -> int:
 
 def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[Level] | None = None, limit: int = 2,
           node_cap: int = 10**6, dom: list[int] | None = None, accel: bool = True,
-          root: Iterable[Level] | None = None, probe_cap: int | None = None) -> Count:
-    """Count answers with the ladder; uses the puzzle's compiled kernel when it has one.
+          root: Iterable[Level] | None = None, probe_cap: int | None = None,
+          lookahead: Lookahead[BoardT] | None = None, misses: int | None = None) -> Count:
+    """Count answers with the ladder; uses the puzzle's compiled kernel when it has one (else
+    ``search``, with ``lookahead`` where probe runs at every node, and ``misses``).
 
     The default strategy escalates: a quick search at the puzzle's ``search_level`` with
     at most ``puzzle.quick_nodes`` branch points settles most boards; when it runs out (or
@@ -173,7 +202,8 @@ def count(puzzle: Puzzle[BoardT, Any], board: BoardT, names: Iterable[Level] | N
     if kernel is not None and kernel.supports(names) and kernel.supports(root):
         got = kernel.count(board, dom, names, limit, node_cap, root, probe_cap)
         return Count.judged(puzzle, board, got.engine, got.count, got.cap, got.nodes, got.answers)
-    return search(puzzle, board, dom, names, limit, node_cap, root, probe_cap=probe_cap, fast=accel)
+    return search(puzzle, board, dom, names, limit, node_cap, root, probe_cap=probe_cap, fast=accel,
+                  lookahead=lookahead, misses=misses)
 
 
 # ---------------------------------------------------------------- grade

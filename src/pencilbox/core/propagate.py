@@ -166,6 +166,22 @@ def scan(prop: Propagator, dom: list[int], start: int, budget: Budget | None) ->
     return None
 
 
+def trial(prop: Propagator, base: tuple[int, ...], var: int, bit: int,
+          moved: dict[int, tuple[tuple[int, ...], list[int] | None]]) -> dict[int, int]:
+    """The fixpoint of the trial ``var = bit`` at ``base``, a fixpoint of probe over the bound
+    rungs (so no trial contradicts there), as its departures from ``base`` (its own cell among
+    them): what a lookahead search rates a branch by and starts the child from. From the memo
+    where it can; ``moved`` is scan's, kept by the caller for the trials at one base."""
+    memo = prop.memo
+    with memo.lock:
+        entries = memo.entries if len(base) <= MEMO_CELLS else {}
+        if _contradicts(prop, entries, moved, base, var, bit):
+            raise AssertionError(f"the trial {var}={bit} contradicts at a probe fixpoint")
+        diffs = entries[(var, bit)][1]
+    assert diffs is not None
+    return diffs
+
+
 def _contradicts(prop: Propagator, entries: dict[tuple[int, int], Entry],
                  moved: dict[int, tuple[tuple[int, ...], list[int] | None]], base: tuple[int, ...],
                  var: int, bit: int) -> bool:

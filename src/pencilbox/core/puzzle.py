@@ -135,6 +135,15 @@ class Kernel(Protocol[BoardIn]):
     def finishes(self, board: BoardIn, names: tuple[str, ...]) -> bool: ...
 
 
+class Lookahead(Protocol[BoardIn]):
+    """A puzzle's branching where probe runs at every node of the readable search (the player's
+    count): the branch variable, an open one of ``dom``, as a lookahead solver picks it, from
+    ``settles(var)``: how many cells each value's trial settles, lowest value first (each
+    worked out when first asked for: ask for the candidates only)."""
+
+    def choose(self, board: BoardIn, dom: list[int], settles: Callable[[int], tuple[int, ...]]) -> int: ...
+
+
 class BoardModule(Protocol[BoardT, AnswerT]):
     """What a puzzle folder's ``board`` module holds: states and formats."""
 
@@ -181,6 +190,8 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def kernel(self) -> Kernel[BoardT] | None: ...
     @property
     def propagators(self) -> Propagators | None: ...  # the readable rungs from the cells that changed
+    @property
+    def lookahead(self) -> Lookahead[BoardT] | None: ...  # the player's readable branching (None: fewest)
     @property
     def marks(self) -> Marks: ...
     @property

@@ -25,6 +25,7 @@ from pencilbox.core.puzzle import (
     Codec,
     Engine,
     Kernel,
+    Lookahead,
     Places,
     Puzzle,
     RulesModule,
@@ -68,6 +69,8 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     url: Codec[BoardT] | None = None
     #: the rungs run from the cells that changed (core/propagate.py), where the folder has them
     propagators: Propagators | None = None
+    #: the player's readable count's branching by its probe's trials (core/puzzle.Lookahead)
+    lookahead: Lookahead[BoardT] | None = None
     tatham: Codec[BoardT] | None = None
     raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
     #: SAT's backbone and answers of a board (``satloop.spread``'s tuple), where the folder has it

@@ -7,7 +7,7 @@ from pencilbox.core.engine import Count, Hint
 from pencilbox.core.puzzle import Codec, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.puzzles.fillapix import board as fb
-from pencilbox.puzzles.fillapix import codec, rules, words
+from pencilbox.puzzles.fillapix import branch, codec, rules, words
 from pencilbox.puzzles.fillapix.board import BLANK, PAINT, Board
 from pencilbox.puzzles.fillapix.levels import Level
 from pencilbox.puzzles.fillapix.rungs import PROPAGATORS, RUNGS
@@ -21,6 +21,7 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     rules_module = rules
     rungs = RUNGS
     propagators = PROPAGATORS  # the readable ladder's fast path (core/propagate.py)
+    lookahead = branch.LOOKAHEAD  # the player's readable count branches by its probe's trials
     search_level = Level.SIDES  # count, pair and pair's stronger form at every search node
     brute_range = (10, 10)  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
     url = Codec(("fillapix",), codec.decode_url, codec.encode, host="pencilbox://p?")  # no puzz.link genre
