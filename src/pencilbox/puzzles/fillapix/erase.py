@@ -549,26 +549,28 @@ class Loop:
             return False, True, nodes
 
     def unbalanced(self) -> tuple[int, int]:
-        """generate.unbalanced on this state: the rival search's branch."""
+        """generate.unbalanced on this state: the rival search's branch. A shown clue's painted
+        cells, each open one counted as in the answer, differ from its number (the answer's
+        count) by what the cells set away from the answer add: only their clues are read."""
         dom, avoid, clue, block = self.dom, self.avoid, self.clue, self.s.block
-        best, best_need, fewest = -1, 0, 10
-        for x, v in enumerate(dom):
-            if v == 3 or v == avoid[x]:
-                continue
+        away = [x for x, v in enumerate(dom) if v != 3 and v != avoid[x]]
+        delta: dict[int, int] = {}
+        for x in away:
+            d = 1 if dom[x] == PAINT else -1
             for j in block[x]:
-                v_j = clue[j]
-                if v_j < 0:
-                    continue
-                painted = 0
-                for y in block[j]:
-                    if (dom[y] if dom[y] != 3 else avoid[y]) == PAINT:
-                        painted += 1
-                if painted == v_j:
-                    continue
-                need = PAINT if painted < v_j else 1
-                ways = [y for y in block[j] if dom[y] == 3 and avoid[y] != need]
-                if not ways:
+                if clue[j] >= 0:
+                    delta[j] = delta.get(j, 0) + d
+        ways: dict[int, list[int]] = {}
+        for j, d in delta.items():
+            if d:
+                need = 1 if d > 0 else PAINT
+                got = ways[j] = [y for y in block[j] if dom[y] == 3 and avoid[y] != need]
+                if not got:
                     return -2, 0
-                if len(ways) < fewest:
-                    fewest, best, best_need = len(ways), ways[0], need
+        best, best_need, fewest = -1, 0, 10
+        for x in away:
+            for j in block[x]:
+                got = ways.get(j)
+                if got is not None and len(got) < fewest:
+                    fewest, best, best_need = len(got), got[0], 1 if delta[j] > 0 else PAINT
         return best, best_need
