@@ -235,8 +235,8 @@ def hint_from(board: BoardShape, now: Progress, opts: Options) -> Hint:
             if wrong:
                 said = "entry disagrees" if len(wrong) == 1 else "entries disagree"
                 return Hint("wrong", f"{len(wrong)} {said} with the answer", cells=_cells(board, wrong))
-    if len(now.entered) == len(now.dom) and all(now.settled(v, d) for v, d in enumerate(now.dom)):
-        return Hint("solved", "every cell is decided")
+    if all(now.settled(v, d) for v, d in enumerate(now.dom)) and _unentered(board, now) is None:
+        return Hint("solved", "every cell is decided")  # the clues' cells need no entry
     if any(d == 0 for d in now.dom):
         bad = [v for v, d in enumerate(now.dom) if d == 0]
         return Hint("contradiction", "an entry contradicts a clue", rung="clue", cells=_cells(board, bad))
@@ -269,15 +269,20 @@ def _given(board: BoardShape, now: Progress) -> Hint | None:
     clue, that the solver has not entered: the rungs never log it, so once they are stuck the
     hint fills it, named by the first rung."""
     puzzle = puzzles.get(board.puzzle)
-    clued = len(board.clues) == len(now.dom)  # clues in cells (Slant's are on points)
-    entered = set(now.entered)
-    var = next((i for i, d in enumerate(now.dom) if i not in entered and now.settled(i, d)
-                and not (clued and board.clues[i] is not None)), None)
+    var = _unentered(board, now)
     if var is None:
         return None
     rung = engine.levels(puzzle)[0]
     h = engine.Hint(var, now.dom[var], rung, ())
     return _found(puzzle, board, now, h, puzzle.reason(board, now.dom, h, engine.ladder(puzzle, rung)))
+
+
+def _unentered(board: BoardShape, now: Progress) -> int | None:
+    """The first settled cell the solver has not entered that is not a clue's."""
+    clued = len(board.clues) == len(now.dom)  # clues in cells (Slant's are on points)
+    entered = set(now.entered)
+    return next((i for i, d in enumerate(now.dom) if i not in entered and now.settled(i, d)
+                 and not (clued and board.clues[i] is not None)), None)
 
 
 def revealed(board: BoardShape, undecided: Iterable[int], node_cap: int) -> tuple[int, int]:

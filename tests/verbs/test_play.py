@@ -209,3 +209,21 @@ def test_new_board_keeps_trying_seeds_for_a_rare_grade(monkeypatch: pytest.Monke
     monkeypatch.setattr(play, "GENERATE_BUDGET_S", 0.0)
     with pytest.raises(play.TooMuchWork, match="every seed up to 40: 40 seeds"):
         play.generate("ripple", 6, 6, "lines", 1)
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("givens", [True, False])
+def test_a_finished_position_is_solved_with_or_without_the_clues_marks(name: str, givens: bool) -> None:
+    """Every cell but the clues' filled with the answer: "solved", whether the position marks the
+    cells the clues fix (as the page starts) or leaves them empty (the API allows both; it said
+    "nothing more is provable" before), and one open cell left is hinted."""
+    board, answer, start = setup(name)
+    fixed = {i for i, m in enumerate(start) if m is not None}
+    pos = [m if givens or i not in fixed else None for i, m in enumerate(answer)]
+    got = post("/api/hint", {"board": board, "position": pos})
+    assert got.status_code == 200 and got.json()["kind"] == "solved", got.json()
+    last = next(i for i in range(len(pos)) if i not in fixed)
+    pos[last] = None
+    got = post("/api/hint", {"board": board, "position": pos})
+    assert got.json()["kind"] == "hint"
+    assert got.json()["cell"] == [last // board["cols"], last % board["cols"]]
