@@ -8,7 +8,9 @@
 //   app.js     this: wiring, pause, share, theme, start
 //   input.js   pointer, keyboard and number pad input; undo and redo
 //   boards.js  opening boards: bank list, selectors, import, the address bar's hash
+//   tabs.js    another tab's save of the open board or the kept setter board, taken in
 //   setter.js  setter mode: clues, borders, size, turns, drawn regions, count, minimise
+//   kept.js    the setter's kept board (one a puzzle) and whether this tab had the setter open
 //   shape.js   the setter's board shapes: blank, resized, turned, mirrored, a drawn region
 //   ambiguity.js the setter's ambiguity view: the backbone shaded, the answers stepped through
 //   paper.js   the board as an image, the bank list as a PDF booklet
@@ -22,6 +24,7 @@
 //   forest.js  the trees of the marks in colour (a puzzle whose table sets forest)
 //   pad.js     the number pad's buttons
 //   persist.js localStorage: progress, boards, settings
+//   merge.js   two tabs' positions of one board merged
 //   api.js     the JSON API, failures, the kernel build's progress
 //   timer.js   the play clock
 //   cells.js   fixed cells, a clue's room, regions
@@ -43,6 +46,8 @@ import { load, saveProgress, store } from "./persist.js";
 import { wirePaper } from "./paper.js";
 import { doExport, doMinimise, enterSetter, leaveSetter, setterPlay, toggleSecond, wireShapes } from "./setter.js";
 import { wireStats } from "./stats.js";
+import { wireTabs } from "./tabs.js";
+import { wasOpen } from "./kept.js";
 import { showTimer, startTimer, stopTimer, timerRunning } from "./timer.js";
 import { render, showPaused } from "./view.js";
 
@@ -187,9 +192,9 @@ function wirePlay() {
 
 /** The setter's buttons. */
 function wireSetter() {
-  $("setter").addEventListener("click", () => { if (st.setter) leaveSetter(); else enterSetter(false); });
-  $("setter-current").addEventListener("click", () => enterSetter(false));
-  $("setter-blank").addEventListener("click", () => enterSetter(true));
+  $("setter").addEventListener("click", () => { if (st.setter) leaveSetter(); else enterSetter("kept"); });
+  $("setter-current").addEventListener("click", () => enterSetter("current"));
+  $("setter-blank").addEventListener("click", () => enterSetter("blank"));
   $("second").addEventListener("click", toggleSecond);
   $("minimise").addEventListener("click", doMinimise);
   $("export").addEventListener("click", doExport);
@@ -221,24 +226,38 @@ async function start() {
   }
   watchBuild();
   fillSelect($("puzzle"), st.catalog.puzzles.map((p) => [p.name, p.title || p.name]));
+  const refused = await openLink();
+  if (refused === "") { reopenSetter(); return; }
+  const shown = await openFirst();
+  if (refused) say(`The link's board could not be opened: ${refused}. ${shown} is shown instead.`, "error");
+  reopenSetter();
+}
+
+/** A shared link (?import=...): "" when its board opened, else why not (null: no link). */
+async function openLink() {
   const params = new URLSearchParams(location.search);
-  const imp = params.get("import");
-  if (imp) {
-    fillPuzzleSelectors(st.catalog.puzzles[0].name);
-    if (await importText(imp)) return;
-  }
+  if (!params.has("import")) return null;
+  fillPuzzleSelectors(st.catalog.puzzles[0].name);
+  const text = (params.get("import") || "").trim();
+  if (!text) return "its import= part is empty";
+  return importText(text, "Board imported.", { replace: true });
+}
+
+/** The board the address names, else the last one played, else the bank list's first: which
+ *  of the last two was shown, in words. */
+async function openFirst() {
   let missed = "";
   if (location.hash.length > 1) {
-    if (await openHash()) return;
+    if (await openHash()) return "The address's board";
     missed = $("message").textContent;  // why the address's board did not open: kept in view below
   } else {
     const want = load("last");
     const rec = want && load(`board:${want}`);
-    if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec); return; }
+    if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec, { replace: true }); return "Your last board"; }
     if (want && /^[a-z]+-/.test(want) && pzInfo(want.split("-")[0])) {
       fillPuzzleSelectors(want.split("-")[0]);
-      await openBankBoard(want);
-      if (st.rec) return;
+      await openBankBoard(want, { replace: true });
+      if (st.rec) return "Your last board";
     }
   }
   if (!st.rec) {
@@ -246,12 +265,19 @@ async function start() {
     await loadBankList(true, true);
   }
   if (missed) say(`${missed} A bank board is shown instead.`, "error");
+  return "A bank board";
+}
+
+/** A reload of a tab that had the setter open opens it again, on the board kept there. */
+function reopenSetter() {
+  if (wasOpen() && st.rec && !st.setter) enterSetter("kept");
 }
 
 // what a module calls above it (state.js's hooks): no module imports one that imports it
 hooks.changed = () => { afterMove(); trialMoved(); showNotes(); };
 hooks.open = openRecord;
 hooks.padPress = padPress;
+wireTabs();  // hooks.synced, and the storage event of another tab
 
 document.body.dataset.ready = "loading";
 start().finally(() => { document.body.dataset.ready = "yes"; });

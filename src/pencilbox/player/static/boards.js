@@ -31,7 +31,7 @@ export async function openRecord(rec, opts = {}) {
   $("share-panel").hidden = true;
   store(`board:${st.key}`, rec);
   store("last", st.key);
-  setHash(rec);
+  setHash(rec, !!opts.replace);
   const restored = restoreProgress();
   st.cursor = { r: 0, c: 0 };
   st.showCursor = false;
@@ -51,33 +51,47 @@ export async function openRecord(rec, opts = {}) {
 }
 
 /** The address bar reopens the board in any browser: a bank id, or the board itself (its
- *  puzz.link URL, else its text format) after "#p=". */
-async function setHash(rec) {
-  if (!rec.id && !rec.share) {
-    try { rec.share = await api("export", { board: rec.board }); } catch (e) { return; }
-    if (rec !== st.rec) return;
-    store(`board:${st.key}`, rec);
+ *  puzz.link URL, else its text format) after "#p=". Each board opened is a step of the
+ *  browser's history, so Back and Forward move between boards; one opened from the history or
+ *  from the address (opts.replace) takes its own step's place. */
+async function setHash(rec, replace) {
+  const key = st.key;
+  const known = rec.id || rec.share;
+  const url = known ? addressOf(rec) : location.pathname;  // until the share is made, "last" reopens it
+  if (replace || !history.state || history.state.key === key) history.replaceState({ key }, "", url);
+  else history.pushState({ key }, "", url);
+  st.hash = location.hash;
+  if (known) return;
+  try { rec.share = await api("export", { board: rec.board }); } catch (e) { return; }
+  if (rec !== st.rec) return;
+  store(`board:${st.key}`, rec);
+  if (history.state && history.state.key === key) {
+    history.replaceState({ key }, "", addressOf(rec));
+    st.hash = location.hash;
   }
+}
+
+function addressOf(rec) {
   const h = rec.id ? encodeURIComponent(rec.id) : `p=${encodeURIComponent(rec.share.url || rec.share.text)}`;
-  st.hash = `#${h}`;
-  history.replaceState(null, "", `${location.pathname}#${h}`);
+  return `${location.pathname}#${h}`;
 }
 
 /** Open what the address bar's hash names; false when it names nothing openable. */
 export async function openHash() {
   const h = location.hash.slice(1);
   if (!h) return false;
-  if (h.startsWith("p=")) return importText(decodeURIComponent(h.slice(2)), "Board opened from the link.");
+  const opts = { replace: true };
+  if (h.startsWith("p=")) return !await importText(decodeURIComponent(h.slice(2)), "Board opened from the link.", opts);
   const want = decodeURIComponent(h);
   const rec = load(`board:${want}`);
-  if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec); return true; }
+  if (rec && rec.board && pzInfo(rec.board.puzzle)) { await openRecord(rec, opts); return true; }
   const name = want.split("-")[0];
   if (/^[a-z]+-/.test(want) && pzInfo(name)) {
     let ids = [];  // asked first, so an unknown id is said plainly rather than as a 404
     try { ids = (await api("bank", undefined, { puzzle: name })).boards.map((b) => b.id); } catch (e) { ids = []; }
     if (ids.includes(want)) {
       fillPuzzleSelectors(name);
-      await openBankBoard(want);
+      await openBankBoard(want, opts);
       return !!st.rec && st.key === want;
     }
   }
@@ -85,7 +99,19 @@ export async function openHash() {
   return false;
 }
 
-window.addEventListener("hashchange", () => { if (location.hash !== st.hash) openHash(); });
+/** Back, Forward or an address typed: open the board that history step names (its key, kept
+ *  with the step, else its hash). */
+async function followAddress() {
+  const key = history.state && history.state.key;
+  if (location.hash === st.hash && (!key || key === st.key)) return;
+  st.hash = location.hash;
+  const rec = key && load(`board:${key}`);
+  if (rec && rec.board && pzInfo(rec.board.puzzle)) await openRecord(rec, { replace: true });
+  else await openHash();
+}
+
+window.addEventListener("popstate", followAddress);
+window.addEventListener("hashchange", followAddress);
 
 /** Opens a bank board unless another board was opened or picked while it was on its way. */
 export async function openBankBoard(id, opts = {}) {
@@ -101,18 +127,20 @@ export async function openBankBoard(id, opts = {}) {
   } finally { st.busy -= 1; }
 }
 
-export async function importText(text, message = "Board imported.") {
+/** Open a board from its text (a puzz.link URL, a Tatham game ID, the text format): "" when it
+ *  opened, else why not (also said on the message line). */
+export async function importText(text, message = "Board imported.", opts = {}) {
   text = (text || "").trim();
-  if (!text) { say("Paste a puzz.link URL, a Tatham game ID or the text format first.", "error"); return false; }
+  if (!text) { say("Paste a puzz.link URL, a Tatham game ID or the text format first.", "error"); return "nothing to import"; }
   say("Importing…");
   try {
     const res = await api("convert", { text });
     const ci = await countInfo(res.board);
-    await openRecord({ id: null, board: res.board, share: res.share, ...ci }, { message });
-    return true;
+    await openRecord({ id: null, board: res.board, share: res.share, ...ci }, { ...opts, message });
+    return "";
   } catch (e) {
     say(`Import failed: ${e.message}`, "error");
-    return false;
+    return e.message;
   }
 }
 

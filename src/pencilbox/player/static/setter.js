@@ -1,5 +1,6 @@
 // pencilbox player, setter mode: edit clues (and Ripple borders) with undo, count the answers
-// live, show a second answer, minimise, export, play the edited board. It imports no module
+// live, show a second answer, minimise, export, play the edited board; the board is kept
+// (kept.js) across modes, boards, reloads and tabs. It imports no module
 // that imports it: the edited board opens through hooks.open (boards.js's openRecord).
 
 import { $, emptyHighlights, hooks, say, sizeValue, st, uiOf } from "./state.js";
@@ -10,20 +11,26 @@ import { startTimer, stopTimer } from "./timer.js";
 import { render } from "./view.js";
 import { blankBoard, copyBoard, resized, sizeProblem, transformed, withRegion } from "./shape.js";
 import { clearAmbiguity, offerAmbiguity, stepAmbiguity, toggleAmbiguity } from "./ambiguity.js";
+import { keptElsewhere, loadKept, markOpen, writeKept } from "./kept.js";
 
-export function enterSetter(blank) {
+/** Setter mode, or in it another board. how: "kept" (the Setter button: the board kept for this
+ *  puzzle, kept.js, else a copy of the play board), "current" (a copy of the play board) or
+ *  "blank" (an empty board of the typed size). In the setter a new board is one undoable edit:
+ *  the one before is never lost. */
+export function enterSetter(how) {
   if (!st.rec || st.paused) return;
+  if (st.setter) { anotherBoard(how); return; }
+  const kept = loadKept(st.rec.board.puzzle);
+  const b = how === "kept" && kept ? kept.board : newBoard(how);
+  if (!b) return;
   stopTimer();
-  let b;
-  if (blank) {
-    const size = typedSize() || sizeValue() || [st.rec.board.rows, st.rec.board.cols];
-    if (!size) return;
-    b = blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
-  } else b = copyBoard(st.rec.board);
   $("setter-rows").value = String(b.rows);
   $("setter-cols").value = String(b.cols);
-  st.setter = { board: b, walls: uiOf(b.puzzle).regions ? wallsFromRegions(b) : null,
-    sel: { r: 0, c: 0 }, res: null, showSecond: false, seq: 0, undo: [], redo: [] };
+  const mine = how === "kept" && kept;
+  st.setter = { board: b, walls: mine ? kept.walls : uiOf(b.puzzle).regions ? wallsFromRegions(b) : null,
+    sel: mine ? kept.sel : { r: 0, c: 0 }, res: null, showSecond: false, seq: 0,
+    undo: mine ? kept.undo : [], redo: mine ? kept.redo : [] };
+  markOpen(true);
   document.body.classList.add("setter");
   $("setter").setAttribute("aria-pressed", "true");
   $("setter-panel").hidden = false;
@@ -34,9 +41,24 @@ export function enterSetter(blank) {
   st.hl = emptyHighlights();
   showLegend();
   clearAmbiguity();
-  say(blank ? `Setter: blank ${b.rows}x${b.cols} board.` : "Setter: editing a copy of the board.");
+  say(mine ? `Setter: your ${b.rows}×${b.cols} board as you left it (Blank board starts a new one).` : how === "blank" ? `Setter: blank ${b.rows}×${b.cols} board.`
+    : "Setter: editing a copy of the board.");
   render();
   scheduleCount(0);
+}
+
+/** A blank board of the typed size (else the selected one), or a copy of the play board. */
+function newBoard(how) {
+  if (how !== "blank") return copyBoard(st.rec.board);
+  const size = typedSize() || sizeValue() || [st.rec.board.rows, st.rec.board.cols];
+  return blankBoard($("puzzle").value || st.rec.board.puzzle, size[0], size[1]);
+}
+
+function anotherBoard(how) {
+  const b = newBoard(how);
+  if (!b) return;
+  const what = how === "blank" ? `a blank ${b.rows}×${b.cols} board` : "a copy of the play board";
+  replaceBoard(b, `Setter: ${what} (Undo brings the last one back).`);
 }
 
 function setterHelp(p) {
@@ -49,7 +71,9 @@ function setterHelp(p) {
 }
 
 export function leaveSetter(redraw = true) {
+  keepNow();
   st.setter = null;
+  markOpen(false);
   document.body.classList.remove("setter");
   $("setter").setAttribute("aria-pressed", "false");
   $("setter-panel").hidden = true;
@@ -69,13 +93,59 @@ function setterSnapshot(s) {
 function setterEdited(s) {
   s.undo.push(setterSnapshot(s));
   s.redo = [];
+  keepSoon();
 }
+
+// ------------------------------------------------------------------ the kept board (kept.js)
+
+let keepTimer = null;
+
+/** The setter's board is kept once the edits pause, and at once when it is left or the page hides. */
+function keepSoon() {
+  clearTimeout(keepTimer);
+  keepTimer = setTimeout(keepNow, 400);
+}
+
+function keepNow() {
+  clearTimeout(keepTimer);
+  const s = st.setter;
+  if (!s) return;
+  takeKept();  // what another tab kept since, taken in first
+  writeKept(s);
+}
+
+/** Another tab's kept board for this puzzle (``raw``, else the store's): shown here when this
+ *  tab has no edit of its own since, else this tab's stays and one Undo shows the other's. */
+export function takeKept(raw) {
+  const s = st.setter;
+  const got = s && keptElsewhere(s, raw);
+  if (!got) return;
+  const k = got.kept;
+  if (got.moved) {
+    s.undo.push({ board: k.board, walls: k.walls });
+    s.redo = [];
+    say("Another tab changed this setter board too: this tab's board stays; Undo once shows the other tab's.",
+      "error");
+    keepSoon();
+  } else {
+    Object.assign(s, { board: k.board, walls: k.walls, undo: k.undo, redo: k.redo, sel: k.sel, res: null });
+    $("setter-rows").value = String(k.board.rows);
+    $("setter-cols").value = String(k.board.cols);
+    say(`Another tab changed this setter board: its ${k.board.rows}×${k.board.cols} board is shown here.`);
+  }
+  scheduleCount(0);
+  render();
+}
+
+window.addEventListener("pagehide", keepNow);
+document.addEventListener("visibilitychange", () => { if (document.hidden) keepNow(); });
 
 export function setterStep(from, to, word) {
   const s = st.setter;
   const snap = from.pop();
   if (!snap) { say(`Nothing to ${word === "Undone" ? "undo" : "redo"}.`); return; }
   to.push(setterSnapshot(s));
+  keepSoon();
   s.board = snap.board;
   s.walls = snap.walls;
   s.res = null;

@@ -6,8 +6,9 @@ export const $ = (id) => document.getElementById(id);
 /** What a module asks of one above it, filled in by app.js before the page starts, so that no
  *  module imports one that imports it: changed (after every move: the live check and the
  *  ladder's refresh, in hints.js), open (open a board record: boards.js, for the setter's Play),
- *  padPress (a key of the number pad: input.js, for the pad view.js draws). */
-export const hooks = { changed: null, open: null, padPress: null };
+ *  padPress (a key of the number pad: input.js, for the pad view.js draws), synced (another
+ *  tab's save of the open board merged in by persist.js: tabs.js says so and redraws). */
+export const hooks = { changed: null, open: null, padPress: null, synced: null };
 
 export const st = {
   catalog: null,
