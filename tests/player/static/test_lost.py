@@ -215,3 +215,46 @@ def test_a_bad_import_link_says_why(browser: Browser, server: str, size: str) ->
         wait_ready(page)
         text = message(page)
         assert "could not be opened" in text and "empty" in text, text
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_two_tabs_in_the_setter_take_in_each_others_board(browser: Browser, server: str, size: str) -> None:
+    """A tab with no setter edit of its own shows the other tab's kept board as it is saved; one
+    with an edit since keeps its board, says so, and one Undo shows the other tab's."""
+    viewport, touch = SIZES[size]
+    with opened(browser, viewport, **touch) as a:
+        rec = small_boards(server, "fillapix")[0]
+        open_board(a, server, "fillapix", rec["id"])
+        b = a.context.new_page()
+        b.goto(a.url)
+        wait_ready(b)
+        for page in (a, b):
+            page.bring_to_front()
+            page.click("#setter")
+            page.wait_for_selector("#setter-panel:not([hidden])")
+        a.bring_to_front()
+        a.fill("#setter-rows", "7")
+        a.fill("#setter-cols", "7")
+        a.click("#setter-blank")
+        for (r, c), v in (((1, 1), "4"), ((3, 3), "2")):
+            a.click(cell(r, c))
+            a.keyboard.press(v)
+        b.wait_for_function(KEPT)  # B had no edit: A's board is shown there
+        assert "another tab" in message(b).lower(), message(b)
+        theirs = b.evaluate("""() => {
+            const key = 'pencilbox:setter:fillapix', old = localStorage.getItem(key), k = JSON.parse(old);
+            k.board.clues[5][5] = 1;  // A again, while B types a clue of its own
+            k.undo.push({ board: JSON.parse(JSON.stringify(k.board)), walls: null });
+            const now = JSON.stringify(k);
+            window.pb.setter.sel = { r: 0, c: 0 };
+            document.dispatchEvent(new KeyboardEvent('keydown', { key: '3' }));
+            localStorage.setItem(key, now);
+            window.dispatchEvent(new StorageEvent('storage', { key, oldValue: old, newValue: now, storageArea: localStorage }));
+            return k.board.clues;
+        }""")
+        b.wait_for_function(KEPT + " && window.pb.setter.board.clues[0][0] === 3 && window.pb.setter.board.clues[5][5] === null")
+        assert "this tab's board stays" in message(b), message(b)
+        shot(b, f"lost-setter-tabs-{size}")
+        b.keyboard.press("z")
+        b.wait_for_function("t => JSON.stringify(window.pb.setter.board.clues) === t", arg=_js(theirs))
+        b.close()
