@@ -570,7 +570,7 @@ class Loop:
         best, best_need, fewest = -1, 0, 10
         for x in away:
             for j in block[x]:
-                got = ways.get(j)
-                if got is not None and len(got) < fewest:
-                    fewest, best, best_need = len(got), got[0], 1 if delta[j] > 0 else PAINT
+                way = ways.get(j)
+                if way is not None and len(way) < fewest:
+                    fewest, best, best_need = len(way), way[0], 1 if delta[j] > 0 else PAINT
         return best, best_need
