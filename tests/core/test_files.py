@@ -106,3 +106,15 @@ files.write_atomic({str(target)!r}, "new" * 100000)
         child.wait()
     assert target.read_text() == "old"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["stats.json"]
+
+
+def test_a_folder_to_write_into_is_made_and_proved_writable(tmp_path: Path) -> None:
+    """``study --out``'s check before the study runs (it failed only after, exit 3)."""
+    from pencilbox.core.files import WriteError, usable_folder
+    usable_folder(tmp_path / "a" / "b", "--out")
+    assert (tmp_path / "a" / "b").is_dir() and not any((tmp_path / "a" / "b").iterdir())
+    (tmp_path / "f").write_text("x")
+    with pytest.raises(WriteError, match=r"^--out .*/f: a file is there, not a folder$"):
+        usable_folder(tmp_path / "f", "--out")
+    with pytest.raises(WriteError, match=r"cannot write there \(Not a directory\)$"):
+        usable_folder(tmp_path / "f" / "sub", "--out")

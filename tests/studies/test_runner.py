@@ -220,3 +220,94 @@ def test_a_killed_study_leaves_no_worker(tmp_path: Path) -> None:
     finally:
         for p in descendants(proc.pid):
             os.kill(p, signal.SIGKILL)
+
+
+# ---------------------------------------------------------------- issue 47, items 7 and 9
+
+def test_a_bad_workers_out_state_or_scheduler_is_one_line_before_any_job_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--workers 10**29`` was an OverflowError, ``--out`` a file a FileExistsError found after the
+    whole study ran, ``--scheduler '::::'`` a ValueError: each exit 3. Now one line, exit 2, and no
+    job has run."""
+    from pencilbox.studies import runner
+    log = tmp_path / "log"
+    study = Study(1, "logged", "Logged jobs", {"stop": str(tmp_path / "never"), "log": str(log)},
+                  {"stop": str(tmp_path / "never"), "log": str(log)}, _log_plan, _log_work, _log_reduce)
+    monkeypatch.setattr(runner, "select", lambda names, wanted: [("toy", study)])
+    (tmp_path / "a-file").write_text("x")
+    state = ["--state", str(tmp_path / "state")]
+    for argv, said in ((["--workers", str(10**29)], "--workers 100000000000... (30 digits): must be 1 to"),
+                       (["--out", str(tmp_path / "a-file"), *state], "a file is there, not a folder"),
+                       (["--out", str(tmp_path / "a-file" / "sub"), *state],
+                        "cannot write there (Not a directory)"),
+                       (["--out", str(tmp_path / "out"), "--state", str(tmp_path / "a-file")],
+                        "--state"),
+                       (["--scheduler", "::::", "--out", str(tmp_path / "out"), *state], "cannot reach it")):
+        assert cli.main(["study", "sukoro", "--no-progress", *argv]) == 2, argv
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and said in err[0] and "internal" not in err[0], (argv, err)
+        assert not log.exists(), f"a job ran before {argv} was refused"
+
+
+def test_an_output_folder_that_cannot_be_written_is_refused_before_the_study(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A read-only folder (a read-only mount: root writes any other), found only once the study
+    had run; the probe's failure is made here, as a read-only file system gives it."""
+    import errno
+    import tempfile
+
+    from pencilbox.studies import runner
+    log = tmp_path / "log"
+    study = Study(1, "logged", "Logged jobs", {"stop": str(tmp_path / "never"), "log": str(log)},
+                  {"stop": str(tmp_path / "never"), "log": str(log)}, _log_plan, _log_work, _log_reduce)
+    monkeypatch.setattr(runner, "select", lambda names, wanted: [("toy", study)])
+    out, made = tmp_path / "ro", tempfile.TemporaryFile
+
+    def probe(*args: Any, **kw: Any) -> Any:
+        if Path(kw.get("dir") or ".").resolve() == out.resolve():
+            raise OSError(errno.EROFS, os.strerror(errno.EROFS))
+        return made(*args, **kw)
+    monkeypatch.setattr(tempfile, "TemporaryFile", probe)
+    argv = ["study", "sukoro", "--no-progress", "--out", str(out), "--state", str(tmp_path / "state")]
+    assert cli.main(argv) == 2
+    said = f"pencilbox: error: --out {out}: cannot write there (Read-only file system)\n"
+    assert capsys.readouterr().err == said
+    assert not log.exists()
+
+
+def test_an_unreachable_scheduler_is_one_line_within_its_wait(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """No scheduler at the address: an OSError after 20 s, exit 3; now a StudyError once the
+    (configurable) wait is over."""
+    pytest.importorskip("dask.distributed")
+    import socket
+
+    from pencilbox.studies import runner
+    monkeypatch.setattr(runner, "CONNECT_S", 0.5)
+    with socket.socket() as s:  # a port bound but not listening: nothing answers there
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+        with pytest.raises(stats.StudyError, match=r"--scheduler 'tcp://127.0.0.1:\d+': cannot reach it"):
+            run_study("toy", TOY, scheduler=f"tcp://127.0.0.1:{port}", state=tmp_path)
+
+
+def _signals(p: dict[str, Any], seed: int, k: int) -> list[str]:
+    return [signal.getsignal(signal.SIGTERM).name, signal.getsignal(signal.SIGINT).name]  # type: ignore[union-attr]
+
+
+def _reduce_all(p: dict[str, Any], seed: int, results: list[Any]) -> dict[str, Any]:
+    return {"seen": figure("exact", results)}
+
+
+def test_pool_workers_leave_sigterm_and_sigint_to_the_command(tmp_path: Path) -> None:
+    """SIGTERM to ``study --workers 2`` took 28-37 s: the forked workers kept the command's stop
+    handler, so ``terminate`` raised inside the job (a compiled kernel runs on to its end first)
+    and each worker was waited for. A worker now dies at SIGTERM and ignores SIGINT."""
+    from pencilbox import cli as command
+    was = signal.signal(signal.SIGTERM, command._stop)
+    try:
+        study = Study(1, "signals", "Signals", {}, {}, lambda p, s: [(0,), (1,)], _signals, _reduce_all)
+        got = run_study("toy", study, workers=2, state=tmp_path)
+    finally:
+        signal.signal(signal.SIGTERM, was)
+    assert got["figures"]["seen"]["value"] == [["SIG_DFL", "SIG_IGN"]] * 2

@@ -63,6 +63,20 @@ def write_atomic(path: str | os.PathLike[str], data: str | bytes) -> None:
         raise
 
 
+def usable_folder(folder: str | os.PathLike[str], what: str) -> None:
+    """Make ``folder`` (and its parents) unless it is there, and prove a file can be made in it:
+    WriteError naming ``what`` and why not (a file there, a read-only folder or file system)."""
+    import tempfile
+    try:
+        os.makedirs(folder, exist_ok=True)
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except FileExistsError:
+        raise WriteError(f"{what} {os.fspath(folder)}: a file is there, not a folder") from None
+    except OSError as e:
+        raise WriteError(f"{what} {os.fspath(folder)}: cannot write there ({e.strerror or e})") from None
+
+
 def _unnamed(folder: Path) -> int | None:
     """A file in ``folder`` without a name (gone if the writer is killed), or None where the
     system has none (then the temporary file is named from the start)."""

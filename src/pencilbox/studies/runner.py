@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 from pencilbox import puzzles
-from pencilbox.core.files import write_atomic
+from pencilbox.core.files import usable_folder, write_atomic
 from pencilbox.core.lifetime import die_with
+from pencilbox.errors import clip, shown
 from pencilbox.studies import Job, Study, stats, studies_of
 from pencilbox.version import __version__
 
@@ -104,9 +105,20 @@ def _serial(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[in
         yield k, _call(study.work, params, seed, job)
 
 
+def _worker_start(parent: int) -> None:
+    """A pool worker: ends with ``parent``, and leaves SIGINT and SIGTERM to it. A forked worker
+    inherits the command's stop handler, which turned ``terminate`` into an exception its job
+    caught: each worker then held an interrupted run up for STOP_S (28-37 s for two)."""
+    import signal
+    die_with(parent)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # terminate() ends it at once
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C reaches the whole group: the parent decides
+
+
 def _pool(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, Job]],
           workers: int) -> Iterator[Done]:
-    pool = ProcessPoolExecutor(workers, initializer=die_with, initargs=(os.getpid(),))  # none outlives us
+    pool = ProcessPoolExecutor(min(workers, len(todo)), initializer=_worker_start,
+                               initargs=(os.getpid(),))  # none outlives us
     pending = {pool.submit(_call, study.work, params, seed, job): k for k, job in todo}
     try:
         while pending:
@@ -127,7 +139,13 @@ def _stop(pool: ProcessPoolExecutor) -> None:
     for proc in processes:
         proc.terminate()
     for proc in processes:
-        proc.join(5)
+        proc.join(STOP_S)
+        if proc.is_alive():  # a job in a compiled kernel that blocks the signal, say
+            proc.kill()
+            proc.join()
+
+
+STOP_S = 5.0  # how long a terminated worker may take to end before it is killed
 
 
 def _dask(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int, Job]],
@@ -136,13 +154,22 @@ def _dask(study: Study, params: dict[str, Any], seed: int, todo: list[tuple[int,
         from dask.distributed import Client, as_completed
     except ImportError as e:  # the optional extra
         raise stats.StudyError("--scheduler needs dask.distributed: pip install 'pencilbox[cluster]'") from e
-    with Client(scheduler, timeout="20s") as client:
+    try:
+        client = Client(scheduler, timeout=f"{CONNECT_S}s")
+    except Exception as e:  # noqa: BLE001 - a bad address or no scheduler there is the user's to fix
+        why = str(e) if isinstance(e, (OSError, ValueError)) else f"no scheduler answered: {type(e).__name__}"
+        raise stats.StudyError(f"--scheduler {shown(scheduler[:60])}: cannot reach it ({clip(why)})"
+                               ) from None
+    with client:
         futures = {client.submit(_call, study.work, params, seed, job, pure=False): k for k, job in todo}
         try:
             for f in as_completed(futures):
                 yield futures[f], f.result()
         finally:
             client.cancel(list(futures))
+
+
+CONNECT_S = 20.0  # how long to wait for a dask scheduler to answer
 
 
 def run_study(puzzle: str, study: Study, *, quick: bool = False, seed: int = 0, workers: int = 1,
@@ -196,12 +223,16 @@ def run(puzzle: str, names: list[str], *, quick: bool = False, seed: int = 0, wo
     """``pencilbox study``: run the named studies of one puzzle (or ``all``) and merge
     them into the stats files, each study saved as soon as it finishes. Exit 1 when a
     study breaks a property that must hold, else 0."""
-    if workers < 1:
-        raise stats.StudyError(f"--workers {workers}: must be at least 1")
+    if not 1 <= workers <= MAX_WORKERS:
+        digits = str(workers)
+        said = digits if len(digits) <= 20 else f"{digits[:12]}... ({len(digits)} digits)"
+        raise stats.StudyError(f"--workers {said}: must be 1 to {MAX_WORKERS} (each is a process; this "
+                               f"machine has {os.cpu_count() or 1} CPUs)")
     if seed < 0:
         raise stats.StudyError(f"--seed {seed}: must be 0 or more")
     todo = select(puzzles.names() if puzzle == "all" else (puzzles.get(puzzle).name,), names)
     where = out if out is not None else (Path("pencilbox-quick-stats") if quick else None)
+    _writable(todo, where, state)
     code = 0
     finished = []
     for name, study in todo:
@@ -229,6 +260,20 @@ def run(puzzle: str, names: list[str], *, quick: bool = False, seed: int = 0, wo
     for kept in finished:  # the whole command ran: nothing left to resume
         kept.forget()
     return code
+
+
+MAX_WORKERS = 1024  # local worker processes at most (a pool of more never starts)
+
+
+def _writable(todo: list[tuple[str, Study]], where: Path | None, state: Path) -> None:
+    """Refuse, before any job runs, an output or state folder that cannot be written (a file, a
+    read-only folder, a stats file that is a folder): found only after the study, it cost the run."""
+    usable_folder(state, "--state")
+    for folder in sorted({stats.path(name, where).parent for name, _ in todo}):
+        usable_folder(folder, "--out" if where is not None else "the shipped stats folder (give --out)")
+    for name, _ in todo:
+        if stats.path(name, where).is_dir():
+            raise stats.StudyError(f"cannot write {stats.path(name, where)}: it is a folder")
 
 
 class Finished:
