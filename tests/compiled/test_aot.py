@@ -115,3 +115,11 @@ def test_without_a_build_the_jitted_code_serves(tmp_path: Path, monkeypatch: pyt
     code = aot.Code(jit_name("sukoro"))
     assert code.built() is None
     assert code._search.__wrapped__ is sys.modules[jit_name("sukoro")]._search  # (core/unwind.py)
+
+
+def test_a_damaged_manifest_is_no_build(tmp_path: Path) -> None:
+    """A manifest that is JSON but not one (a hand edit, a damaged cache) was a KeyError or an
+    AttributeError in every command that looked for the built module; now that build is not used."""
+    for said in ({}, {"sources": [], "module": "m"}, {"sources": {}, "module": 5}, []):
+        (tmp_path / "pencilbox_x_jit.json").write_text(json.dumps(said))
+        assert aot._load_from(str(tmp_path), "pencilbox.x.jit") is None

@@ -196,3 +196,73 @@ def test_an_unusable_cache_folder_is_bypassed(tmp_path: Path, monkeypatch: pytes
     assert "cannot be used (Not a directory)" in capsys.readouterr().err
     os.makedirs(cache.state_dir(), exist_ok=True)  # what the build's lock needs
     assert cache.root() == got and capsys.readouterr().err == ""  # said once
+
+
+def test_a_stand_in_cache_folder_is_the_one_every_process_started_from_here_uses(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The player's workers and the background build each said the stand-in line again (six lines for
+    one ``play``), and each made a folder of its own where the shared one was another user's."""
+    a_file = tmp_path / "hostname"
+    a_file.write_text("x")
+    monkeypatch.delenv("PENCILBOX_CACHE_DIR", raising=False)
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(a_file))
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    import tempfile
+    monkeypatch.setattr(tempfile, "tempdir", None)  # TMPDIR read again
+    monkeypatch.setattr(cache, "_USABLE", {})
+    got = cache.root()
+    assert got.startswith(str(tmp_path / "tmp")) and "cannot be used" in capsys.readouterr().err
+    code = "from pencilbox.compiled import cache; print(cache.root())"
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert child.stdout.strip() == got and child.stderr == "", child.stderr
+
+
+TINY = "from pencilbox.core.jit import lowest; print(lowest(0, 12, 0, 0))"  # a jitted function, cached
+
+
+def test_a_damaged_file_of_numbas_cache_is_removed_and_compiled_again(tmp_path: Path) -> None:
+    """Issue 47 item 6: a truncated numba index file made ``count --engine brute`` fail with
+    UnpicklingError (exit 3); a truncated data file the same. Now it is removed, the kernel is
+    compiled again and saved whole, and the next process loads it without a word."""
+    import pickle
+    env = fresh_env(tmp_path)
+    first = subprocess.run([sys.executable, "-c", TINY], capture_output=True, text=True, env=env, timeout=300)
+    assert first.returncode == 0 and first.stdout.split() == ["4"], first.stderr
+    for suffix in (".nbi", ".1.nbc"):
+        [damaged] = (tmp_path / "cache").rglob(f"jit.lowest-*.py*{suffix}")
+        damaged.write_bytes(damaged.read_bytes()[:40])
+        again = subprocess.run([sys.executable, "-c", TINY], capture_output=True, text=True, env=env,
+                               timeout=300)
+        assert again.returncode == 0 and again.stdout.split() == ["4"], again.stderr
+        assert "removed a damaged file of the kernel cache" in again.stderr
+        with open(damaged, "rb") as f:  # saved whole again
+            if suffix == ".nbi":
+                pickle.load(f)
+            pickle.loads(f.read())
+        quiet = subprocess.run([sys.executable, "-c", TINY], capture_output=True, text=True, env=env,
+                               timeout=300)
+        assert quiet.returncode == 0 and quiet.stderr == "", quiet.stderr
+
+
+def test_warm_mends_a_damaged_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``warm`` said "kernels ready" over a truncated index file: its check removes every file that
+    does not unpickle and the stamps, so the build runs each job again (the intact load)."""
+    import pickle
+    for k in ("NUMBA_CACHE_DIR", "PENCILBOX_AOT_DIR"):
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("PENCILBOX_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cache, "_READY", set())
+    folder = Path(cache.numba_dir()) / "core_0123"
+    folder.mkdir(parents=True)
+    whole = pickle.dumps("0.0") + pickle.dumps(("stamp", {}))
+    for name, data in (("a-1.py311.nbi", whole), ("a-1.py311.1.nbc", pickle.dumps((1, 2))),
+                       ("b-2.py311.nbi", whole[:-3]), ("c-3.py311.1.nbc", b"\x80\x05junk")):
+        (folder / name).write_bytes(data)
+    cache.mark_ready("sukoro", "ladder", 1.0)
+    assert cache.mend() == [str(folder / "b-2.py311.nbi"), str(folder / "c-3.py311.1.nbc")]
+    assert sorted(p.name for p in folder.iterdir()) == ["a-1.py311.1.nbc", "a-1.py311.nbi"]
+    assert not cache.ready("sukoro", "ladder")
+    cache.mark_ready("sukoro", "ladder", 1.0)
+    assert cache.mend() == [] and cache.ready("sukoro", "ladder")  # nothing damaged: the stamps stay

@@ -116,3 +116,25 @@ def test_solve_loads_only_the_ladder_kernel(tmp_path: Path) -> None:
             "or m.startswith(('pysat', 'matplotlib', 'tqdm'))))")
     r = subprocess.run([sys.executable, "-c", code, str(board)], capture_output=True, text=True, timeout=120)
     assert r.returncode == 0 and r.stdout.splitlines()[-1] == "[]", r.stdout + r.stderr
+
+
+def test_a_waiting_build_names_the_pid_that_holds_the_lock(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    """Two concurrent builds: the second said "another build (pid None)" (the first had not written
+    its progress file yet). The holder writes its pid into the lock file as it takes the lock."""
+    monkeypatch.setenv("PENCILBOX_CACHE_DIR", str(tmp_path))
+    for k in ("NUMBA_CACHE_DIR", "PENCILBOX_AOT_DIR"):
+        monkeypatch.delenv(k, raising=False)
+    held = warm._lock(block=False)
+    assert held is not None
+    try:
+        warm._hold(held, os.getpid())
+        assert warm.holder() == os.getpid() and warm.progress()["pid"] == os.getpid()
+        monkeypatch.setattr(warm, "_locked", lambda: False)  # (the wait itself ends at once)
+        warm._follow(progress_bar=False)
+        assert f"another build (pid {os.getpid()}) is compiling the kernels" in capsys.readouterr().err
+        warm._hold(held, 2**22 + 1)  # a pid past Linux's limit: no such process
+        warm._follow(progress_bar=False)
+        assert "another build, which holds the lock, is compiling" in capsys.readouterr().err
+    finally:
+        held.close()

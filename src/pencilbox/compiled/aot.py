@@ -82,8 +82,9 @@ def _load_from(folder: str, jit: str) -> ModuleType | None:
             manifest = json.load(f)
     except (OSError, ValueError):
         return None
-    if not isinstance(manifest, dict) or not _fresh(manifest):
-        return None
+    if not isinstance(manifest, dict) or not isinstance(manifest.get("sources"), dict) \
+            or not isinstance(manifest.get("module"), str) or not _fresh(manifest):
+        return None  # (a manifest damaged but still JSON is no manifest)
     name = manifest["module"]
     if name in sys.modules:
         return sys.modules[name]

@@ -40,7 +40,8 @@ OWN_IMPORT = re.compile(rb"^\s*from (pencilbox[\w.]*) import \(?([\w, ]*)", re.M
 def root() -> str:
     """The folder that holds one keyed cache per kernel version (older ones are pruned). One that
     cannot be made or written (XDG_CACHE_HOME naming a file, a read-only home) is bypassed: a
-    folder of this user's under the system's temporary folder serves instead, said once."""
+    folder of this user's under the system's temporary folder serves instead, said once (and set as
+    PENCILBOX_CACHE_DIR for the processes started from this one)."""
     if os.environ.get("PENCILBOX_CACHE_DIR"):
         wanted = os.environ["PENCILBOX_CACHE_DIR"]
     else:
@@ -65,6 +66,8 @@ def _usable(wanted: str) -> str:
     if _unwritable(instead) is not None or os.stat(instead).st_uid != uid:  # another user's: not ours
         instead = tempfile.mkdtemp(prefix="pencilbox-cache-")
     print(f"pencilbox: the cache folder {wanted} cannot be used ({why}); using {instead}", file=sys.stderr)
+    os.environ["PENCILBOX_CACHE_DIR"] = instead  # the processes started from here (the player's workers,
+    # the background build) use the same one, without a word: a folder of mkdtemp's differs per process
     return instead
 
 
@@ -350,6 +353,7 @@ def use_numba_cache() -> None:
                 return None  # numba's own setting, or not ours: numba's usual places
             return super().from_function(py_func, py_file)
 
+    _mend_numba(caching)
     impl = getattr(caching, "CacheImpl", None) or getattr(caching, "_CacheImpl", None)  # renamed in 0.6x
     classes = getattr(impl, "_locator_classes", None)
     if isinstance(classes, list):
@@ -357,3 +361,105 @@ def use_numba_cache() -> None:
         return
     if not config.CACHE_DIR:  # a numba without that list: all its cached functions go there
         config.CACHE_DIR = numba_dir()
+
+
+def _ours(path: str) -> bool:
+    """Whether ``path`` lies in numba's cache of this kernel version (``numba_dir``)."""
+    return os.path.abspath(path).startswith(os.path.abspath(numba_dir()) + os.sep)
+
+
+def _mend_numba(caching: Any) -> None:
+    """A damaged file of numba's cache of our functions (truncated by a kill or a full disk) is
+    removed and read as absent, so the function compiles again and is saved whole (numba raised
+    UnpicklingError, exit 3); a save that fails (a full disk) is skipped: the cache is never fatal."""
+    files, cached = caching.IndexDataCacheFile, caching.Cache
+    load_index, load_data = files._load_index, files._load_data
+    load, save = cached._load_overload, cached.save_overload
+
+    def _load_index(self: Any) -> Any:
+        try:
+            return load_index(self)
+        except Exception as e:  # noqa: BLE001 - whatever the damage, the file is only a cache
+            if not _ours(self._index_path):
+                raise
+            _discard(self._index_path, e)
+            return {}
+
+    def _load_data(self: Any, name: str) -> Any:
+        try:
+            return load_data(self, name)
+        except OSError:
+            raise  # (numba reads a missing data file as absent)
+        except Exception as e:  # noqa: BLE001
+            if not _ours(self._data_path(name)):
+                raise
+            _discard(self._data_path(name), e)
+            raise FileNotFoundError(self._data_path(name)) from None
+
+    def _load_overload(self: Any, sig: Any, target_context: Any) -> Any:
+        try:
+            return load(self, sig, target_context)
+        except Exception as e:  # noqa: BLE001 - read whole but not rebuilt: its index goes
+            if not _ours(self._cache_path):
+                raise
+            _discard(self._cache_file._index_path, e)
+            return None
+
+    def save_overload(self: Any, sig: Any, data: Any) -> None:
+        try:
+            save(self, sig, data)
+        except OSError as e:
+            if not _ours(self._cache_path):
+                raise
+            _say_once("save", f"pencilbox: the kernel cache cannot be written ({e.strerror or e}); "
+                      "compiled kernels are kept for this process only")
+
+    files._load_index, files._load_data = _load_index, _load_data
+    cached._load_overload, cached.save_overload = _load_overload, save_overload
+
+
+_SAID: set[str] = set()
+
+
+def _say_once(what: str, line: str) -> None:
+    if what not in _SAID:
+        _SAID.add(what)
+        print(line, file=sys.stderr, flush=True)
+
+
+def _discard(path: str, why: BaseException) -> None:
+    """Remove a damaged cache file (said once per process)."""
+    _remove(path)
+    _say_once("damaged", f"pencilbox: removed a damaged file of the kernel cache ({os.path.basename(path)}: "
+              f"{type(why).__name__}); compiling that kernel again")
+
+
+def mend() -> list[str]:
+    """``warm``'s check of numba's cache of this kernel version: every index and data file that
+    does not unpickle is removed; when any was, the ready stamps go too, so the build runs every
+    job again (intact kernels load, the damaged ones compile anew). The files removed."""
+    import pickle
+    gone = []
+    for where, _, names in os.walk(numba_dir()):
+        for name in sorted(n for n in names if n.endswith((".nbi", ".nbc"))):
+            path = os.path.join(where, name)
+            try:
+                with open(path, "rb") as f:
+                    if name.endswith(".nbi"):
+                        pickle.load(f)  # numba's version, then the index
+                    pickle.loads(f.read())
+            except Exception:  # noqa: BLE001 - damaged however: not worth keeping
+                gone.append(path)
+                _remove(path)
+    if gone:
+        import shutil
+        shutil.rmtree(os.path.join(state_dir(), "ready"), ignore_errors=True)
+        _READY.clear()
+    return gone
+
+
+def _remove(path: str) -> None:
+    try:
+        os.remove(path)
+    except OSError:
+        pass

@@ -95,7 +95,7 @@ def progress() -> dict[str, Any]:
         state = "stopped"  # its process ended without a word (killed): what it finished is kept
     out = {"state": "done" if ready == total and said.get("ahead") is not None else state,
            "ready": ready, "total": total, "job": said.get("job"), "ahead": said.get("ahead"),
-           "pid": said.get("pid"), "log": _path("build.log"),
+           "pid": holder() if state == "running" else said.get("pid"), "log": _path("build.log"),
            "generators": [p for p in puzzles.names() if cache.ready(p, "generate")]}
     if state == "running" and said.get("started"):
         took = [s for *_, s in done]
@@ -149,9 +149,11 @@ def build(progress_bar: bool = True, ahead: bool = True, on_job: Callable[[str, 
         _follow(progress_bar)
         handle = _lock(block=True)
     assert handle is not None
+    _hold(handle, os.getpid())
     try:
         return _build(progress_bar, ahead, on_job)
     finally:
+        handle.truncate(0)  # no holder now
         handle.close()
 
 
@@ -160,6 +162,11 @@ def _build(progress_bar: bool, ahead: bool, on_job: Callable[[str, str], None] |
     from tqdm import tqdm
     t0 = time.perf_counter()
     cache.prune()
+    mended = cache.mend()
+    if mended:
+        print(f"pencilbox: removed {len(mended)} damaged file{'s' if len(mended) > 1 else ''} of the kernel "
+              f"cache ({os.path.basename(mended[0])}{', ...' if len(mended) > 1 else ''}); compiling "
+              "those kernels again", file=sys.stderr, flush=True)
     bytecode()
     compiled = compiles()
     said: dict[str, Any] = {"state": "running", "pid": os.getpid(), "started": time.time(), "done": [],
@@ -196,11 +203,38 @@ def _build(progress_bar: bool, ahead: bool, on_job: Callable[[str, str], None] |
     return compiled(), time.perf_counter() - t0, failed
 
 
+def _hold(handle: IO[str], pid: int) -> None:
+    """Write the pid of the build that holds the lock into the lock file (``holder``)."""
+    handle.seek(0)
+    handle.truncate()
+    handle.write(f"{pid}\n")
+    handle.flush()
+
+
+def holder() -> int | None:
+    """The pid of the build that holds the lock, as its lock file says (None: not said yet)."""
+    try:
+        with open(_path("build.lock")) as f:
+            said = f.read(32).strip()
+    except OSError:
+        return None
+    if not said.isdigit():
+        return None
+    try:
+        os.kill(int(said), 0)  # (a killed build's pid stays in the file)
+    except (ProcessLookupError, OverflowError):
+        return None
+    except PermissionError:
+        pass  # another user's: alive
+    return int(said)
+
+
 def _follow(progress_bar: bool) -> None:
     """Show another build's progress until it ends."""
-    now = progress()
-    print(f"pencilbox: another build (pid {now['pid']}) is compiling the kernels; waiting for it "
-          f"(log: {now['log']})", file=sys.stderr, flush=True)
+    pid = holder()
+    who = f"another build (pid {pid})" if pid is not None else "another build, which holds the lock,"
+    print(f"pencilbox: {who} is compiling the kernels; waiting for it (log: {_path('build.log')})",
+          file=sys.stderr, flush=True)
     while _locked():
         if progress_bar:
             now = progress()
@@ -225,8 +259,10 @@ def start_background(parent: int | None = None) -> subprocess.Popen[bytes] | Non
         argv += ["--parent", str(parent)]
     env = {**os.environ, LOCK_FD: str(lock.fileno())}
     with lock, open(_path("build.log"), "a") as log:
-        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
+        proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=log, stderr=log, env=env,
                                 pass_fds=(lock.fileno(),), start_new_session=parent is None)
+        _hold(lock, proc.pid)  # the build that holds it now (it writes its pid again on start)
+        return proc
 
 
 def bytecode() -> None:
