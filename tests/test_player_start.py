@@ -224,3 +224,29 @@ def test_a_port_in_use_or_an_unknown_host_is_one_line_and_exit_2() -> None:
                                   text=True, timeout=120)
             assert done.returncode == 2 and done.stdout == "", (done.stdout, done.stderr)
             assert done.stderr.startswith(f"pencilbox: error: {said}") and done.stderr.count("\n") == 1
+
+
+def test_play_with_a_cache_folder_that_cannot_be_made_serves_and_says_so_once(tmp_path: Path) -> None:
+    """Issue 47 item 6: ``XDG_CACHE_HOME=/etc/hostname pencilbox play`` printed its address, then a
+    traceback and "Application startup failed", exit 3. It serves from a stand-in folder, which its
+    workers and build share, said once (each of them said it again)."""
+    a_file = tmp_path / "hostname"
+    a_file.write_text("x")
+    (tmp_path / "tmp").mkdir()
+    env = {k: v for k, v in fresh_env(tmp_path).items() if k != "PENCILBOX_CACHE_DIR"}
+    env.update(XDG_CACHE_HOME=str(a_file), TMPDIR=str(tmp_path / "tmp"), PENCILBOX_BUILD="0")
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    with open(tmp_path / "err", "wb") as err:
+        proc = subprocess.Popen([sys.executable, "-m", "pencilbox", "play", "--port", str(port)], env=env,
+                                cwd=ROOT, stdout=subprocess.DEVNULL, stderr=err)
+        try:
+            assert first_answer(base + "/api/status", PAGE_S) == 200
+            until(lambda: not status(base)["warming"], PAGE_S, 0.1)
+            assert call(base + "/api/hint", hint_body("sukoro"), timeout=PAGE_S)[0] == 200
+        finally:
+            stop(proc)
+    said = (tmp_path / "err").read_text()
+    assert proc.returncode == 128 + signal.SIGTERM
+    assert "Traceback" not in said and "startup failed" not in said, said
+    assert said.count("cannot be used (Not a directory)") == 1, said

@@ -68,3 +68,35 @@ def test_a_grade_no_board_has_is_a_400_not_a_retry() -> None:
     assert r.status_code == 400 and "pair" in r.json()["error"] and "Retry-After" not in r.headers
 
 
+
+
+def test_a_stalled_body_is_answered_408_once_its_time_is_up(monkeypatch: Any) -> None:
+    """The server kept 300 stalled request bodies open (each a connection, for good): a body now
+    has BODY_S to arrive, else 408 and the connection closed."""
+    from pencilbox.player import api
+    monkeypatch.setattr(api, "BODY_S", 0.05)
+    sent: list[dict[str, Any]] = []
+    first = True
+
+    async def receive() -> dict[str, Any]:
+        nonlocal first
+        if first:
+            first = False
+            return {"type": "http.request", "body": b'{"board"', "more_body": True}
+        await asyncio.sleep(3600)  # the rest never comes
+        return {"type": "http.disconnect"}
+
+    async def send(message: dict[str, Any]) -> None:
+        sent.append(message)
+
+    headers = [(b"host", b"127.0.0.1:8000"), (b"content-type", b"application/json"),
+               (b"content-length", b"100")]
+    scope = {"type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
+             "scheme": "http", "path": "/api/convert", "raw_path": b"/api/convert", "query_string": b"",
+             "root_path": "", "headers": headers, "client": ("127.0.0.1", 1), "server": ("127.0.0.1", 8000),
+             "app": app}
+    asyncio.run(app(scope, receive, send))
+    start = next(m for m in sent if m["type"] == "http.response.start")
+    assert start["status"] == 408 and (b"connection", b"close") in start["headers"]
+    body = b"".join(m.get("body", b"") for m in sent if m["type"] == "http.response.body")
+    assert json.loads(body) == {"error": "the request body did not arrive within 0.05 s"}

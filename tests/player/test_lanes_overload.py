@@ -280,3 +280,22 @@ def test_a_worker_killed_while_idle_costs_no_request() -> None:
         assert [g[0] for g in got] == [200, 200, 200], [g[2][:200] for g in got]
     finally:
         stop(proc)
+
+
+def test_the_status_counts_a_dead_idle_worker_as_dead_not_ready() -> None:
+    """/api/status counted a worker killed while idle as ready (until a call met it)."""
+    from types import SimpleNamespace
+
+    from pencilbox.player import lanes
+    lane = lanes.Lane("play", size=2, spares=1, waiting=4, budget_s=1.0, nice=0, warm=(), worker_mb=512.0)
+    workers = [lanes.Worker(0) for _ in range(3)]
+    gone = SimpleNamespace(pid=2**22 + 1, returncode=-9)  # killed, seen
+    live = SimpleNamespace(pid=os.getpid(), returncode=None)
+    for worker, proc in zip(workers, (live, gone, gone), strict=True):
+        worker.proc = proc  # type: ignore[assignment]
+    lane.adopt(workers[0])
+    lane.adopt(workers[1])
+    lane.members.add(workers[2])
+    lane.standby.append(workers[2])
+    got = lane.status()
+    assert (got["ready"], got["spare"], got["dead"]) == (1, 0, 2), got

@@ -44,6 +44,13 @@ def _error(status: int, message: str, retry: int | None = None) -> JSONResponse:
     return JSONResponse({"error": clip(message)}, status_code=status, headers=headers)
 
 
+BODY_S = 10.0  # the longest a request's body may take to arrive: a stalled one holds a connection
+
+
+class Slow(Exception):
+    """A request body that did not arrive within BODY_S (408: the connection is closed)."""
+
+
 async def _body(request: Request) -> tuple[dict[str, Any], bytes]:
     """The JSON object a POST sends and its bytes, refused unread when its Content-Length is over
     MAX_BODY and, sent in chunks, as soon as it passes it: a huge body is never held."""
@@ -51,10 +58,14 @@ async def _body(request: Request) -> tuple[dict[str, Any], bytes]:
     if said is not None and (not said.strip().isdigit() or int(said.strip()[:12]) > MAX_BODY):
         raise play.TooLarge(f"request body of {shown(said)} bytes is over {MAX_BODY} bytes")
     raw = bytearray()
-    async for chunk in request.stream():
-        raw += chunk
-        if len(raw) > MAX_BODY:
-            raise play.TooLarge(f"request body over {MAX_BODY} bytes")
+    try:
+        async with asyncio.timeout(BODY_S):
+            async for chunk in request.stream():
+                raw += chunk
+                if len(raw) > MAX_BODY:
+                    raise play.TooLarge(f"request body over {MAX_BODY} bytes")
+    except TimeoutError:
+        raise Slow(f"the request body did not arrive within {BODY_S:g} s") from None
     try:
         data = json.loads(raw or b"{}")
     except (json.JSONDecodeError, UnicodeDecodeError) as e:
@@ -207,6 +218,8 @@ def _post(verb: verbs.Verb) -> Any:
             data, body = await _body(request)
         except play.TooLarge as e:
             return _error(413, str(e))
+        except Slow as e:
+            return JSONResponse({"error": str(e)}, status_code=408, headers={"Connection": "close"})
         except BoardError as e:
             return _error(400, str(e))
         for f in verb.fields:
@@ -282,6 +295,7 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     global LANES
     WARMUP.start()
     os.environ.setdefault(cache.POLICY, "auto")  # the workers inherit it
+    cache.root()  # and a stand-in for a cache folder that cannot be used, said here once
     WARMUP.build()
     LANES = lanes.Lanes(BUDGET_S, HEAVY_BUDGET_S)
 

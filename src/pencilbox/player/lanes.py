@@ -158,7 +158,12 @@ class Lane:
         self.stopped = False
 
     def status(self) -> dict[str, Any]:
-        return {"ready": self.idle.qsize(), "busy": len(self.busy), "spare": len(self.standby),
+        """The lane's workers by state; one that died while idle or spare (killed from outside)
+        is ``dead``, not ready, until a call meets it and replaces it."""
+        idle = [w for w in self.members if w not in self.busy and w not in self.standby]
+        dead = [w.dead() for w in idle], [w.dead() for w in self.standby]
+        return {"ready": dead[0].count(False), "busy": len(self.busy), "spare": dead[1].count(False),
+                "dead": dead[0].count(True) + dead[1].count(True),
                 "starting": self.starting, "queued": self.queued, "ended": self.ended,
                 "size": self.size, "queue_limit": self.waiting, "budget_s": self.budget_s,
                 "peak_mb": round(self.peak_mb, 1),
