@@ -123,9 +123,13 @@ def _full_device(tmp: Path) -> Path:
     pytest.skip("the node made did not act as /dev/full")
 
 
-@pytest.mark.parametrize("argv", [["solve", MINI], ["convert", MINI, "--format", "json"], ["render", MINI]])
+@pytest.mark.parametrize("argv", [["solve", MINI], ["convert", MINI, "--format", "json"], ["render", MINI],
+                                  ["generate", "sukoro", "4x4", "--seed", "3", "-n", "40"],
+                                  ["backbone", MINI, "--json"], ["study", "all", "--list"], ["--help"]])
 def test_output_to_a_full_disk_is_one_line_and_exit_2(tmp_path: Path, argv: list[str]) -> None:
-    """``pencilbox solve URL > /dev/full`` (and convert, render...) was exit 3."""
+    """``pencilbox solve URL > /dev/full`` (and convert, generate, backbone, render, ``study --list``)
+    was exit 3; ``generate -n 40`` writes past the output's buffer while it runs; ``--help`` exited 0
+    with nothing written (argparse swallows the failed write)."""
     dev = _full_device(tmp_path)
     with open(dev, "wb") as out:
         done = subprocess.run([sys.executable, "-m", "pencilbox", *argv], stdout=out, stderr=subprocess.PIPE,
@@ -140,3 +144,9 @@ def test_standard_input_closed_is_one_line_and_exit_2() -> None:
                            "from pencilbox import cli; sys.exit(cli.main(['solve', '-']))"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and "standard input is closed" in done.stderr, done.stderr
+
+
+def test_an_option_number_past_a_c_int_is_one_line_and_exit_2(capsys: pytest.CaptureFixture[str]) -> None:
+    """``warm --nice 10**29`` was an OverflowError, exit 3 (``study --workers``: tests/studies)."""
+    code, out, err = run(capsys, "warm", "--nice", str(10**29), "--no-wait")
+    assert code == 2 and out == "" and err.count("\n") == 1 and "--nice" in err and "internal" not in err, err

@@ -228,8 +228,15 @@ def cmd_warm(args: argparse.Namespace) -> int:
     if args.parent is not None:
         from pencilbox.core.lifetime import die_with
         die_with(args.parent)
+    if not -20 <= args.nice <= 19:
+        digits = str(args.nice)
+        said = digits if len(digits) <= 20 else f"{digits[:12]}... ({len(digits)} digits)"
+        raise BoardError(f"--nice {said}: must be -20 to 19 (19: the lowest priority)")
     if args.nice and hasattr(os, "nice"):
-        os.nice(args.nice)
+        try:
+            os.nice(args.nice)
+        except OSError as e:  # a higher priority needs the right to it
+            raise BoardError(f"--nice {args.nice}: {e.strerror or e}") from None
     got = warm.build(progress_bar=not args.no_progress, ahead=not args.no_ahead, wait=not args.no_wait)
     if got is None:
         print("pencilbox: another build is compiling the kernels (pencilbox warm waits for it)",
@@ -286,6 +293,18 @@ build in the background (pencilbox warm builds them now)."""
 
 class Parser(argparse.ArgumentParser):
     """argparse whose usage errors are one stderr line and exit 2, like every bad input."""
+
+    def _print_message(self, message: str, file: Any = None) -> None:
+        """As argparse's, but a failed write to standard output (``--help > /dev/full``) is not
+        swallowed: main says it, exit 2."""
+        if not message:
+            return
+        out = file or sys.stderr
+        try:
+            out.write(message)
+        except (AttributeError, OSError):
+            if out is sys.stdout and out is not None:
+                raise
 
     def error(self, message: str) -> NoReturn:
         verb = self.prog.removeprefix("pencilbox").strip()
@@ -464,16 +483,40 @@ def _output_failed(e: OSError) -> bool:
     is said in one line, exit 2, and the stream is not flushed again at exit."""
     if e.errno not in (errno.ENOSPC, errno.EDQUOT, errno.EIO, errno.EBADF, errno.EFBIG, errno.EROFS):
         return False
-    try:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())  # what is still buffered goes nowhere, silently
-    except (OSError, AttributeError, ValueError):
-        pass
+    _drop_output()
     return True
 
 
+def _drop_output() -> None:
+    """Point standard output at the null device: what is still buffered goes nowhere, silently."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    """The arguments; what argparse printed (``--help``) is flushed here, so that a failed write
+    is an OSError here, not lost at exit."""
+    try:
+        return build_parser().parse_args(argv)
+    finally:
+        if sys.stdout is not None:
+            sys.stdout.flush()
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    try:
+        args = _parse(argv)
+    except BrokenPipeError:  # --help | head -1
+        _drop_output()
+        return 0
+    except OSError as e:  # --help > /dev/full: argparse said nothing and exited 0
+        if not _output_failed(e):
+            raise
+        print(f"pencilbox: error: cannot write the output: {e.strerror or e}", file=sys.stderr)
+        return 2
     was = _on_signals()
     try:
         if args.verb in LADDER:
