@@ -85,6 +85,9 @@ def test_a_list_is_read_whole_or_named_by_index(tmp_path: Path) -> None:
     path.write_text(json.dumps([recs[0], {"puzzle": "slant", "rows": 0}]))
     with pytest.raises(pencilbox.BoardError, match="^board 1: "):
         pencilbox.read_all(path)
+    path.write_text(json.dumps([recs[0]] + [{}] * 200))  # bad boards past the first 100 are counted
+    with pytest.raises(pencilbox.BoardError, match="a list of 201 boards: read_all"):
+        pencilbox.read(path)
 
 
 def test_impossible_sizes_and_names_are_board_errors() -> None:

@@ -53,6 +53,26 @@ def test_list_input_prints_one_line_per_board(tmp_path: Path) -> None:
         assert [x["id"] for x in lines] == [rec["id"] for rec in recs]
 
 
+def test_a_list_of_many_bad_boards_names_the_first_hundred_and_counts_the_rest(tmp_path: Path) -> None:
+    """Issue 47, item 2: the first 100 bad boards of a list each have their line, the rest one
+    line that counts them (with the index of the first); the good boards are still answered."""
+    good = {"puzzle": "sukoro", "rows": 1, "cols": 2, "clues": [[1, None]]}
+    path = tmp_path / "list.json"
+    path.write_text(json.dumps([{}] * 150 + [good] + [5] * 3))
+    r = cli("solve", str(path))
+    lines = [json.loads(x) for x in r.stdout.splitlines()]
+    assert r.returncode == 2 and len(lines) == 102
+    assert [x["index"] for x in lines] == [*range(100), 150, 100]
+    assert lines[100]["index"] == 150 and "status" in lines[100]  # answered (none: two 1s side by side)
+    assert lines[101]["error"] == ("53 more bad boards from board 100 on are not listed (a list names its "
+                                   "first 100 bad boards one by one)")
+    r = cli("convert", str(path), "--format", "json")
+    listed = json.loads(r.stdout)
+    assert r.returncode == 2 and len(listed) == 102 and listed[100] == good and listed[101]["index"] == 100
+    r = cli("render", str(path))
+    assert r.returncode == 2 and "BOARD holds a list of 154" in r.stderr
+
+
 @pytest.mark.parametrize("engine", ["ladder", "brute", "sat"])
 def test_count_engines(engine: str) -> None:
     r = cli("count", "-", "--engine", engine, "--json", stdin="sukoro 2x4\nclues:\n. . . .\n. . . .\n")

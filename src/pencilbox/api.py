@@ -352,10 +352,16 @@ def read(source: Source) -> Board:
     ...
     pencilbox.BoardError: URL body ends after 20 of 36 cells (truncated?)
     """
-    boards = read_all(source)
-    if len(boards) != 1:
-        raise BoardError(f"the source holds a list of {len(boards)} boards: read_all reads them all")
-    return boards[0]
+    if isinstance(source, Mapping):
+        return read_all(source)[0]
+    records, many = boardio.load(os.fspath(source))
+    first = next(records)
+    if first.error is not None or first.board is None:
+        raise BoardError(str(first.error))  # a list's error names its board already
+    more = boardio.count(records) if many else 0  # the rest of a list is counted, not kept
+    if more:
+        raise BoardError(f"the source holds a list of {1 + more} boards: read_all reads them all")
+    return Board(first.board)
 
 
 def read_all(source: Source) -> list[Board]:

@@ -11,18 +11,23 @@ import json
 import os
 import re
 import sys
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any, NoReturn, TextIO
+from typing import Any, TextIO
 
-from pencilbox import puzzles
+from pencilbox import jsonread, puzzles
 from pencilbox.core.puzzle import BoardShape
 from pencilbox.errors import DIGITS, BoardError, natural, number, shown
+from pencilbox.jsonread import past
 from pencilbox.sections import Section, Token
 
 MAX_CELLS = 250_000  # the cell budget: any shape whose rows x cols fits is read; every verb answers
 # within a minute and 1 GB up to it, compiled or readable (bench/results/budget.json, whose
 # 1000x1000 cases show what did not hold at 10^6)
-JSON_DIGITS = 40  # JSON integers (seeds included) longer than this are refused, not converted
+JSON_DIGITS = jsonread.DIGITS  # JSON integers (seeds included) longer than this are refused, not converted
+JSON_ITEMS = 10 * MAX_CELLS  # arrays, objects and strings, and numbers, one JSON board may hold: one
+# within the budget has at most three grids of (rows + 1) x (cols + 1) entries and their rows (1.5e6)
+MAX_LISTED = 100  # the bad boards of a list named one by one; the rest are counted in one record
 MAX_INPUT = 64 * 2**20  # characters read from a file or standard input (a list of
 # boards may hold many at the cell budget)
 FORMATS = ("text", "json", "url", "tatham")
@@ -38,6 +43,7 @@ class Record:
     index: int
     id: str | None = None
     error: str | None = None
+    unlisted: int = 0  # the bad boards this record stands for beyond its own (past MAX_LISTED)
 
 
 def check_size(rows: object, cols: object, where: str) -> tuple[int, int]:
@@ -121,116 +127,181 @@ def _bounded(stream: TextIO, name: str) -> str:
     return text
 
 
-def load(source: str) -> tuple[list[Record], bool]:
-    """The boards in a source and whether it was a list."""
-    return parse(read_source(source))
+def load(source: str) -> tuple[Iterator[Record], bool]:
+    """The boards in a source, read as they are asked for, and whether it was a list."""
+    return records(read_source(source))
+
+
+def count(found: Iterator[Record]) -> int:
+    """How many boards a list's records stand for, bad ones past MAX_LISTED included."""
+    return sum(1 + r.unlisted for r in found)
 
 
 def parse(text: str) -> tuple[list[Record], bool]:
-    """Detect the format of ``text`` and parse it."""
-    stripped = text.strip()
-    if not stripped:
+    """Detect the format of ``text`` and parse it: every board of it, and whether it was a list."""
+    found, many = records(text)
+    return list(found), many
+
+
+def records(text: str) -> tuple[Iterator[Record], bool]:
+    """The boards of ``text`` in any format, and whether it was a list; a list's boards are
+    read one by one as they are asked for, nothing else is put off (a lone board is read now)."""
+    start = past(_OUTER, text)
+    if start == len(text):
         raise BoardError("empty input: expected a board (text, JSON, URL or Tatham ID)")
-    if stripped[0] in "[{":
-        return parse_json(stripped)
-    if "?" in stripped.splitlines()[0] and re.search(r"(^|/)p(\.html)?\?", stripped):
-        return [Record(parse_url(stripped), 0)], False
-    if re.fullmatch(r"(\w+:)?\d+x\d+:\S*", stripped, re.ASCII):
-        return [Record(parse_tatham(stripped), 0)], False
-    return [Record(parse_text(text), 0)], False
+    if text[start] == "[":
+        return _listed(text, start), True
+    if text[start] == "{":
+        return iter([Record(board_from_json(jsonread.value(text, start, JSON_ITEMS, "board")), 0)]), False
+    first = text[start:past(_LINE, text, start)]
+    if "?" in first:
+        stripped = text.strip()
+        if re.search(r"(^|/)p(\.html)?\?", stripped):
+            return iter([Record(parse_url(stripped), 0)]), False
+    tatham = _TATHAM.match(text, start)
+    if tatham and past(_OUTER, text, tatham.end()) == len(text):
+        return iter([Record(parse_tatham(tatham.group()), 0)]), False
+    return iter([Record(parse_text(text), 0)]), False
+
+
+_OUTER = re.compile(r"\s*")
+_TATHAM = re.compile(r"(\w+:)?\d+x\d+:\S*", re.ASCII)
 
 
 def parse_text(text: str) -> BoardShape:
-    """The project's text format: a header line, then sections of token rows."""
-    lines = text.splitlines()
-    header = None
+    """The project's text format: a header line, then sections of token rows, read line by line:
+    a line no board of the header's size could hold is refused where it stands, before the rest
+    is read (8 MB of rows under 'sukoro 1x2' held 0.5-0.9 GB and 5-24 s before its refusal)."""
+    header: tuple[str, int, int] | None = None  # the puzzle, rows, cols
     sections: dict[str, Section] = {}
     current: Section | None = None
-    for no, raw in enumerate(lines, 1):
-        line = raw
-        if not line.strip() or (current is None and line.lstrip().startswith("#")):
-            continue  # comments stand before the first section ('#' is a fillapix token)
+    for no, a, b in _lines(text, lambda: not sections):  # '#' starts a comment before any section
         if header is None:
-            header = (no, line.strip())
+            header = _header(text[a:b].strip(), no)
             continue
-        m = re.fullmatch(r"\s*([a-z]+):\s*", line)
+        m = _SECTION.fullmatch(text, a, b)
         if m:
             if m.group(1) in sections:
                 raise BoardError(f"line {no}: section '{m.group(1)}:' appears twice")
+            if len(sections) == MAX_SECTIONS:
+                raise BoardError(f"line {no}: section '{m.group(1)}:' is past the {MAX_SECTIONS} sections a "
+                                 "board may have")
             current = sections[m.group(1)] = Section(m.group(1), no, [])
             continue
         if current is None:
             raise BoardError(f"line {no}: expected a section header such as 'clues:', "
-                             f"got {shown(line.strip())}")
-        current.rows.append([Token(t.group(), no, t.start() + 1) for t in re.finditer(r"\S+", line)])
+                             f"got {shown(text[a:min(b, a + 200)].strip())}")
+        current.rows.append(_row(text, a, b, no, current, header))
     if header is None:
         raise BoardError("empty input: expected a header line '<puzzle> <rows>x<cols>'")
-    no, head = header
+    board: BoardShape = puzzles.get(header[0]).from_sections(header[1], header[2], sections)
+    return board
+
+
+def _row(text: str, a: int, b: int, no: int, section: Section, header: tuple[str, int, int]) -> list[Token]:
+    """The tokens of line ``no`` (``text[a:b]``), a row of ``section``: refused at once where no
+    section of the header's board has that many rows, or no row that many tokens (a Slant
+    board's lattice points run to rows + 1 by cols + 1; every other grid is smaller)."""
+    name, rows, cols = header
+    if len(section.rows) > rows:
+        raise BoardError(f"line {no}: section '{section.name}:' has more than {rows + 1} rows; no section "
+                         f"of a {name} {rows}x{cols} board has more")
+    row: list[Token] = []
+    for t in _TOKEN.finditer(text, a, b):
+        if len(row) > cols:
+            raise BoardError(f"line {no}, column {t.start() - a + 1}: section '{section.name}:' row has more "
+                             f"than {cols + 1} tokens; no row of a {name} {rows}x{cols} board has more")
+        row.append(Token(t.group(), no, t.start() - a + 1))
+    return row
+
+
+MAX_SECTIONS = 3  # sections a text board may name (Ripple's regions, clues and answer): a fourth is refused
+BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"  # the line breaks of str.splitlines
+_BREAK = r"(?:\r\n|[\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029])"
+_LINE = re.compile(r"[^\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*+")
+_SPACE = r"[^\S\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]*+"  # white space within a line
+# runs of blank lines (and of comment lines), each with its break; possessive (++): a plain + keeps
+# a backtracking mark per line, 950 MB for 8 million blank lines
+_BLANKS = re.compile(f"(?:{_SPACE}{_BREAK})++")
+_NOTES = re.compile(f"(?:{_SPACE}(?:#{_LINE.pattern})?+{_BREAK})++")
+_SECTION = re.compile(r"\s*([a-z]+):\s*")
+_TOKEN = re.compile(r"\S+")
+
+
+def _lines(text: str, notes: Callable[[], bool]) -> Iterator[tuple[int, int, int]]:
+    """(number, start, end) of each line of ``text`` with more than white space (and, while
+    ``notes()``, more than a '#' comment), numbered as ``str.splitlines`` numbers them. Runs of
+    skipped lines go by at the regular expression's pace: 8 MB of blank lines is no Python loop."""
+    no, pos, end = 1, 0, len(text)
+    while pos < end:
+        skip = (_NOTES if notes() else _BLANKS).match(text, pos)
+        if skip:
+            start, pos = pos, skip.end()
+            no += sum(text.count(c, start, pos) for c in BREAKS) - text.count("\r\n", start, pos)
+            continue
+        stop = past(_LINE, text, pos)
+        if stop < end or _line_holds(text[pos:stop], notes()):  # the last line, without a break
+            yield no, pos, stop
+        pos = stop + (2 if text.startswith("\r\n", stop) else 1)
+        no += 1
+
+
+def _line_holds(line: str, notes: bool) -> bool:
+    """Whether a line is more than white space (or a comment, where comments may stand)."""
+    return bool(line.strip()) and not (notes and line.lstrip().startswith("#"))
+
+
+def _header(head: str, no: int) -> tuple[str, int, int]:
+    """The header line: the puzzle's name and a size within the cell budget."""
     m = re.fullmatch(r"(\w+)\s+(\d+)\s*x\s*(\d+)", head, re.ASCII)
     if not m:
         raise BoardError(f"line {no}: expected a header '<puzzle> <rows>x<cols>' "
                          f"(puzzle one of {', '.join(puzzles.names())}), got {shown(head[:40])}")
-    puzzle = puzzles.get(m.group(1))
+    name = puzzles.get(m.group(1)).name
     where = f"line {no}"
     rows, cols = check_size(read_side(m.group(2), "rows", where), read_side(m.group(3), "cols", where),
                             where)
-    board: BoardShape = puzzle.from_sections(rows, cols, sections)
-    return board
+    return name, rows, cols
 
 
 def parse_json(text: str) -> tuple[list[Record], bool]:
     """A JSON board or a list of boards."""
-    data = _json(text)
-    many = isinstance(data, list)
-    items: list[object] = data if isinstance(data, list) else [data]
-    if many and not items:
-        raise BoardError("JSON list holds no boards")
-    out = []
-    for i, item in enumerate(items):
-        where = f"board {i}" if many else "board"
+    start = past(_OUTER, text)
+    if text.startswith("[", start):
+        return list(_listed(text, start)), True
+    return [Record(board_from_json(jsonread.value(text, start, JSON_ITEMS, "board")), 0)], False
+
+
+def _listed(text: str, start: int) -> Iterator[Record]:
+    """The boards of a JSON list, each read when asked for. A bad board keeps its place with its
+    error, the first MAX_LISTED of them; later ones are counted, and one last record says how
+    many (a list of ten million ``{}`` kept ten million messages: 1.6 GB)."""
+    bad = 0
+    first = k = -1
+    for k, item in enumerate(jsonread.elements(text, start, JSON_ITEMS)):
+        if bad >= MAX_LISTED and not (type(item) is dict and "puzzle" in item and "rows" in item
+                                      and "cols" in item):  # refused as board_from_json would, unsaid
+            bad += 1
+            first = k if first < 0 else first
+            continue
+        where = f"board {k}"
         ident = str(item["id"]) if isinstance(item, dict) and item.get("id") is not None else None
         try:
-            out.append(Record(board_from_json(item, where), i, ident))
+            board = board_from_json(item, where)
         except BoardError as e:
-            if not many:
-                raise
-            out.append(Record(None, i, ident, str(e) if str(e).startswith(where) else f"{where}: {e}"))
-    return out, many
-
-
-def _json(text: str) -> object:
-    """Parsed JSON (any JSON value, read by the caller); numbers past DIGITS digits and
-    nesting past Python's stack are bad input."""
-    try:
-        return json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
-    except json.JSONDecodeError as e:
-        raise BoardError(f"line {e.lineno}, column {e.colno}: invalid JSON: {e.msg}") from None
-    except RecursionError:
-        raise BoardError("invalid JSON: arrays or objects nested too deeply") from None
-    except _LongNumber:
-        m = re.search(f"-?[0-9]{{{JSON_DIGITS + 1},}}", text)
-        at = _line_col(text, m.start()) if m else "JSON"
-        raise BoardError(f"{at}: a number of {len(m.group()) if m else 'many'} digits "
-                         f"(at most {JSON_DIGITS} are read)") from None
-
-
-class _LongNumber(Exception):
-    pass
-
-
-def _json_int(text: str) -> int:
-    if len(text.lstrip("-")) > JSON_DIGITS:
-        raise _LongNumber
-    return int(text)
-
-
-def _json_constant(text: str) -> NoReturn:
-    raise BoardError(f"invalid JSON: {text} is not a JSON number")
-
-
-def _line_col(text: str, at: int) -> str:
-    line = text.count("\n", 0, at) + 1
-    return f"line {line}, column {at - (text.rfind(chr(10), 0, at) + 1) + 1}"
+            bad += 1
+            if bad <= MAX_LISTED:
+                yield Record(None, k, ident, str(e) if str(e).startswith(where) else f"{where}: {e}")
+            elif first < 0:
+                first = k
+            continue
+        yield Record(board, k, ident)
+    if k < 0:
+        raise BoardError("JSON list holds no boards")
+    if first >= 0:
+        more = bad - MAX_LISTED
+        yield Record(None, first, None, f"{more} more bad boards from board {first} on are not listed (a "
+                     f"list names its first {MAX_LISTED} bad boards one by one)", more - 1)
 
 
 def board_from_json(item: object, where: str = "board") -> Any:

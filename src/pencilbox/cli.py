@@ -5,7 +5,8 @@ Exit codes: 0 success (solve: exactly one answer; check: no broken rule), 1 a ne
 verdict (none or several answers, broken rules, nothing to hint, a cap ran out), 2 bad
 input. When BOARD is a JSON list every verb prints one JSON line per board, in order, with
 ``index`` (and ``id``): ``{"index": i, "error": "..."}`` for a bad board, whose answer does
-not stop the others; the exit is 2 when any board was bad, else 0.
+not stop the others (past the first 100 bad boards, one last line counts the rest); each board
+is answered as it is read; the exit is 2 when any board was bad, else 0.
 """
 
 from __future__ import annotations
@@ -64,18 +65,25 @@ def _answer(rec: boardio.Record, make: Callable[[Any], Mapping[str, Any]]) -> Ma
 
 
 def cmd_convert(args: argparse.Namespace) -> int:
+    """Each board written in ``--format``; a list's JSON is one list (printed once it is whole, so
+    a list found bad further on prints no half list), its text a board or error line each."""
     records, many = boardio.load(args.board)
     if not many:
-        print(boardio.dump(protocol.known(records[0].board), args.format).rstrip("\n"))
+        print(boardio.dump(protocol.known(next(records).board), args.format).rstrip("\n"))
         return 0
-    outs = [_answer(r, lambda b: {"board": boardio.dump(b, args.format)}) for r in records]
+    code = 0
+    parts = []
+    for r in records:
+        o = _answer(r, lambda b: {"board": boardio.dump(b, args.format)})
+        line = o["board"].rstrip("\n") if "board" in o else json.dumps({**_head(r), **o})
+        code = 2 if "error" in o else code
+        if args.format == "json":
+            parts.append(line)  # json.dumps writes a list as its items' own dumps joined with ", "
+        else:
+            print(line)
     if args.format == "json":
-        print(json.dumps([json.loads(o["board"]) if "board" in o else {**_head(r), **o}
-                          for r, o in zip(records, outs, strict=True)]))
-    else:
-        for r, o in zip(records, outs, strict=True):
-            print(o["board"].rstrip("\n") if "board" in o else json.dumps({**_head(r), **o}))
-    return 2 if any("error" in o for o in outs) else 0
+        print(f"[{', '.join(parts)}]")
+    return code
 
 
 def cmd_render(args: argparse.Namespace) -> int:
@@ -110,9 +118,9 @@ def _one(source: str, verb: str) -> Any:
     """The one board of BOARD (a list is refused: name one board)."""
     records, many = boardio.load(source)
     if many:
-        raise BoardError(f"{verb} draws one board; BOARD holds a list of {len(records)} (pencilbox print "
-                         "takes several)")
-    return protocol.known(records[0].board)
+        raise BoardError(f"{verb} draws one board; BOARD holds a list of {boardio.count(records)} (pencilbox "
+                         "print takes several)")
+    return protocol.known(next(records).board)
 
 
 def cmd_print(args: argparse.Namespace) -> int:

@@ -10,9 +10,10 @@ from dataclasses import dataclass
 from pencilbox.errors import BoardError
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Token:
-    """A whitespace-separated token of the text format and where it stood."""
+    """A whitespace-separated token of the text format and where it stood (slots: a board at the
+    cell budget holds up to three sections of them)."""
 
     text: str
     line: int
