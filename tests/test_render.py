@@ -11,7 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from pencilbox import bank, boardio, cli, puzzles, render
+import pencilbox
+from pencilbox import bank, boardio, cli, puzzles, render, service
 from pencilbox.core.marks import PageUI
 
 NAMES = puzzles.names()
@@ -90,3 +91,84 @@ def test_render_refuses_what_it_cannot_draw(tmp_path: Path, capsys: pytest.Captu
     assert "board is 201x201: at most 40000 cells are drawn" in capsys.readouterr().err
 
 
+
+
+# ---------------------------------------------------------------- issue 47, item 4: a pixel bound
+
+def test_a_png_is_fewer_pixels_a_unit_where_two_pass_the_bound_and_refused_below_one() -> None:
+    assert render.png_scale(60, 100) == render.PNG_SCALE == 2.0  # the player's largest board, 8088x4888
+    scale = render.png_scale(200, 200)  # 8044 units a side at two pixels would be 259 million pixels
+    assert 1.0 <= scale < 1.02 and round(8044 * scale) ** 2 <= render.MAX_PNG_PIXELS
+    assert round(render.png_scale(1, 408) * (408 * 40 + 44)) == render.MAX_PNG_SIDE
+    said = (r"^a PNG of a 1x40000 board would be 1600044x84 pixels at its smallest \(40 a cell\); a PNG is "
+            r"at most 16384 pixels a side and 67108864 in all: draw it as SVG$")
+    with pytest.raises(boardio.BoardError, match=said):
+        render.png_scale(1, 40_000)
+
+
+@pytest.mark.parametrize(("side", "most"), [(230, 20_000), (180, 10**6)])
+def test_a_drawn_png_keeps_within_the_bound_it_was_sized_for(side: int, most: int,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """matplotlib's rounding keeps the image within the bound, whichever binds (small bounds, so
+    small boards meet them); a board the bound cannot take at one pixel a unit is refused."""
+    monkeypatch.setattr(render, "MAX_PNG_SIDE", side)
+    monkeypatch.setattr(render, "MAX_PNG_PIXELS", most)
+    drawn = 0
+    for rows, cols in ((1, 2), (1, 3), (1, 4), (2, 2), (2, 3)):
+        pic = render.picture(boardio.board_from_json(blank_json("slant", rows, cols)))
+        try:
+            scale = render.png_scale(rows, cols)
+        except boardio.BoardError:
+            with pytest.raises(boardio.BoardError, match="draw it as SVG"):
+                render.png(pic)
+            continue
+        width, height = struct.unpack(">II", render.png(pic)[16:24])
+        assert max(width, height) <= side and width * height <= most
+        assert abs(width - scale * pic.width) <= 1 and abs(height - scale * pic.height) <= 1
+        drawn += 1
+    assert 1 < drawn < 5
+
+
+def blank_json(puzzle: str, rows: int, cols: int) -> dict[str, object]:
+    side = (rows + 1, cols + 1) if puzzle == "slant" else (rows, cols)
+    return {"puzzle": puzzle, "rows": rows, "cols": cols, "clues": [[None] * side[1]] * side[0]}
+
+
+def test_a_png_past_the_bound_is_refused_before_anything_is_solved_or_drawn(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 1x40000 Slant drew a 3,200,088 x 168 image for 42-117 s and 3.1 GB: now one line, exit 2,
+    no file, from the command line and the library alike."""
+    def never(*_: object) -> None:
+        raise AssertionError("drawn or solved")
+    monkeypatch.setattr(render, "points_axes", never)
+    monkeypatch.setattr(service, "drawn", never)
+    strip = tmp_path / "strip.json"
+    strip.write_text(json.dumps(blank_json("slant", 1, 40_000)))
+    out = tmp_path / "strip.png"
+    assert cli.main(["render", str(strip), "--answer", "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("pencilbox: error: a PNG of a 1x40000 board would be 1600044x84 pixels") and \
+        err.count("\n") == 1 and not out.exists()
+    board = pencilbox.read(str(strip))
+    for answer in (False, True):
+        with pytest.raises(pencilbox.BoardError, match="draw it as SVG"):
+            board.png(answer=answer)
+    assert board.svg().startswith("<svg")  # the SVG is still drawn
+
+
+def test_a_png_draws_runs_of_cells_as_one_artist_and_refuses_past_max_png_artists(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A blank 200x200 board is a few hundred artists (its 40,000 cells one collection: added a patch
+    at a time they took 30-45 s); a picture of more texts and discs than MAX_PNG_ARTISTS is refused
+    before anything is drawn."""
+    blank = render.picture(boardio.board_from_json(blank_json("slant", 200, 200)))
+    assert len(render.runs(blank.shapes)) < 500 < 40_000 < len(blank.shapes)
+    clues = [[1, None, 2], [None] * 3, [3, 4, None]]
+    pic = render.picture(boardio.board_from_json({**blank_json("sukoro", 3, 3), "clues": clues}))
+    assert len(render.runs(pic.shapes)) == 3 + 4 * 2  # cells, lines, frame; a disc and a digit a clue
+    monkeypatch.setattr(render, "MAX_PNG_ARTISTS", 10)
+    monkeypatch.setattr(render, "points_axes", lambda *_: pytest.fail("drawn"))
+    said = (r"^a PNG of this 3x3 picture would draw 11 texts, discs and runs of lines one at a time; a PNG "
+            r"draws at most 10: draw it as SVG$")
+    with pytest.raises(boardio.BoardError, match=said):
+        render.png(pic)

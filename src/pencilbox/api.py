@@ -299,11 +299,14 @@ class Board:
         return render.svg(render.picture(self.shape, drawn))
 
     def png(self, answer: bool = False) -> bytes:
-        """The board as PNG (through matplotlib), two pixels a unit of the SVG.
+        """The board as PNG (through matplotlib), two pixels a unit of the SVG, fewer (down to one)
+        where the image would pass 16,384 pixels a side or 2**26 in all; a BoardError, before
+        anything is drawn or solved, where it would pass them even so (draw it as SVG).
 
         >>> pencilbox.blank("slant", 2, 2).png()[:8]
         b'\\x89PNG\\r\\n\\x1a\\n'
         """
+        render.png_scale(self.rows, self.cols)
         drawn = service.drawn(self) if answer else self.shape.answer
         return render.png(render.picture(self.shape, drawn))
 

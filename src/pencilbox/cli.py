@@ -89,6 +89,8 @@ def cmd_convert(args: argparse.Namespace) -> int:
 def cmd_render(args: argparse.Namespace) -> int:
     board = _one(args.board, "render")
     fmt = args.format or ("png" if str(args.out or "").lower().endswith(".png") else "svg")
+    if fmt == "png":
+        render.png_scale(board.rows, board.cols)  # a PNG past the pixel bound: refused before solving
     try:
         answer = service.drawn(api.Board(board)) if args.answer else None
     except BoardError as e:  # no unique answer: a negative verdict, as solve's

@@ -4,6 +4,7 @@ written as SVG text or through matplotlib as PNG and PDF. No puzzle is named her
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -21,6 +22,18 @@ INK = {"bg": "#ffffff", "fg": "#1b1b1b", "muted": "#5f5f5f", "cell": "#ffffff", 
        "num_bg": "#dcebf7", "entry": "#0060a0"}
 FONT = "DejaVu Sans, system-ui, sans-serif"
 MAX_CELLS = 40_000  # the largest board drawn (200x200): a picture's shapes grow with its cells
+# A PNG is drawn at two pixels a unit (80 a cell), or fewer where that would pass either bound below,
+# down to one (40 a cell, the clues still 22 pixels high); a board it does not fit then is refused
+# before anything is drawn. matplotlib's time and memory grow with the pixels; unbounded, a 1x40000
+# Slant made a 3,200,088 x 168 image in 42-117 s and 3.1 GB, a 200x200 one 16,088 x 16,088 in 46 s
+# and 1.5 GB; within them a 200x200 board is 8,192 pixels a side (bench/png.py, bench/results/png.json).
+PNG_SCALE = 2.0  # pixels a board unit where the picture fits
+MIN_PNG_SCALE = 1.0  # the fewest pixels a unit a PNG is drawn at
+MAX_PNG_SIDE = 16_384  # pixels a side (what browsers and image viewers open)
+MAX_PNG_PIXELS = 2**26  # pixels in all (67 million, 256 MiB of RGBA)
+# matplotlib makes an artist of each text, disc and dashed line (a run of cells' rectangles, or of
+# solid lines, is one collection): 40,000 texts took 20 s and 420 MB before a pixel was drawn
+MAX_PNG_ARTISTS = 20_000
 
 
 @dataclass(frozen=True)
@@ -188,29 +201,60 @@ def _escape(text: str) -> str:
 
 def draw(ax: Any, pic: Picture, x0: float = 0.0, y0: float = 0.0, scale: float = 1.0) -> None:
     """The picture on a matplotlib axes whose data units are points (y down), its top left at
-    (x0, y0), ``scale`` points a board unit: PNG and the booklet's pages draw through this."""
+    (x0, y0), ``scale`` points a board unit: PNG and the booklet's pages draw through this. A run
+    of rectangles, or of solid lines, is one collection (a 200x200 board's 40,000 cells, added a
+    patch at a time, took 30-45 s before the image was drawn)."""
+    from matplotlib.collections import LineCollection, PolyCollection
     from matplotlib.lines import Line2D
-    from matplotlib.patches import Circle, Rectangle
+    from matplotlib.patches import Circle
 
     def p(u: float, v: float) -> tuple[float, float]:
         return x0 + u * scale, y0 + v * scale
-    for z, s in enumerate(pic.shapes):  # drawn in order (matplotlib would put lines over patches)
-        lw = s.width * scale
-        dash: Any = (0, tuple(d * scale / max(lw, 1e-9) for d in s.dash)) if s.dash else "solid"
-        if s.kind == "line":
+    shapes = pic.shapes
+    for z, end in runs(shapes):  # in order, a run at its first shape's z (matplotlib puts lines over patches)
+        s, run, key = shapes[z], shapes[z:end], _batched(shapes[z])
+        if key == "rect":
+            boxes = [[p(*r.at[:2]), p(r.at[0] + r.at[2], r.at[1]), p(r.at[0] + r.at[2], r.at[1] + r.at[3]),
+                      p(r.at[0], r.at[1] + r.at[3])] for r in run]
+            ax.add_collection(PolyCollection(
+                boxes, facecolors=[r.fill or "none" for r in run], linewidths=[r.width * scale for r in run],
+                edgecolors=[r.stroke or "none" for r in run], joinstyle="miter", zorder=z), autolim=False)
+        elif key == "line":
+            ax.add_collection(LineCollection(
+                [[p(*ln.at[:2]), p(*ln.at[2:])] for ln in run], colors=[ln.stroke for ln in run],
+                linewidths=[ln.width * scale for ln in run], capstyle="round", zorder=z), autolim=False)
+        elif s.kind == "line":  # a dashed line
+            lw = s.width * scale
             (ax1, ay1), (ax2, ay2) = p(*s.at[:2]), p(*s.at[2:])
-            ax.add_line(Line2D([ax1, ax2], [ay1, ay2], color=s.stroke, linewidth=lw, linestyle=dash,
+            ax.add_line(Line2D([ax1, ax2], [ay1, ay2], color=s.stroke, linewidth=lw,
+                               linestyle=(0, tuple(d * scale / max(lw, 1e-9) for d in s.dash)),
                                solid_capstyle="round", dash_capstyle="butt", zorder=z))
-        elif s.kind == "rect":
-            ax.add_patch(Rectangle(p(*s.at[:2]), s.at[2] * scale, s.at[3] * scale, facecolor=s.fill or "none",
-                                   edgecolor=s.stroke or "none", linewidth=lw, zorder=z))
-        elif s.kind == "circle":
-            ax.add_patch(Circle(p(*s.at[:2]), s.at[2] * scale, facecolor=s.fill or "none",
-                                edgecolor=s.stroke or "none", linewidth=lw, zorder=z))
+        elif s.kind == "circle":  # add_artist: add_patch would work out each disc's extent for the limits
+            ax.add_artist(Circle(p(*s.at[:2]), s.at[2] * scale, facecolor=s.fill or "none",
+                                 edgecolor=s.stroke or "none", linewidth=s.width * scale, zorder=z))
         else:
             bold = "bold" if s.weight >= 600 else "normal"
             ax.text(*p(*s.at), s.text, color=s.fill, fontsize=s.size * scale, ha="center",
                     va="center_baseline", family="DejaVu Sans", fontweight=bold, zorder=z)
+
+
+def _batched(s: Shape) -> str | None:
+    """The kind of collection a shape joins (a rectangle, a solid line), None drawn on its own."""
+    return s.kind if s.kind in ("rect", "line") and not s.dash else None
+
+
+def runs(shapes: Sequence[Shape]) -> list[tuple[int, int]]:
+    """(start, end) of each matplotlib artist ``draw`` makes: a run of rectangles or of solid
+    lines (one collection), or one text, disc or dashed line."""
+    out = []
+    z = 0
+    while z < len(shapes):
+        key, end = _batched(shapes[z]), z + 1
+        while key and end < len(shapes) and _batched(shapes[end]) == key:
+            end += 1
+        out.append((z, end))
+        z = end
+    return out
 
 
 def points_axes(width_pt: float, height_pt: float) -> tuple[Any, Any]:
@@ -225,9 +269,31 @@ def points_axes(width_pt: float, height_pt: float) -> tuple[Any, Any]:
     return fig, ax
 
 
-def png(pic: Picture, dpi: int = 144) -> bytes:
-    """The picture as PNG, one board unit a point at ``dpi`` (144: two pixels a unit)."""
+def png_scale(rows: int, cols: int) -> float:
+    """The pixels a board unit an R x C board's PNG is drawn at: PNG_SCALE, or less where that
+    would pass MAX_PNG_SIDE or MAX_PNG_PIXELS; a BoardError, before any drawing (or solving),
+    where even MIN_PNG_SCALE passes them."""
+    width, height = cols * S + 2 * M, rows * S + 2 * M
+    fit = min(PNG_SCALE, MAX_PNG_SIDE / width, MAX_PNG_SIDE / height,
+              math.sqrt(MAX_PNG_PIXELS / (width * height)))
+    if fit < MIN_PNG_SCALE:
+        least = f"{math.ceil(width * MIN_PNG_SCALE)}x{math.ceil(height * MIN_PNG_SCALE)}"
+        raise BoardError(f"a PNG of a {rows}x{cols} board would be {least} pixels at its smallest (40 a "
+                         f"cell); a PNG is at most {MAX_PNG_SIDE} pixels a side and {MAX_PNG_PIXELS} in all: "
+                         "draw it as SVG")
+    return fit
+
+
+def png(pic: Picture) -> bytes:
+    """The picture as PNG, at ``png_scale`` pixels a board unit (two where it fits), its size
+    and its artists (MAX_PNG_ARTISTS) checked before anything is drawn."""
     import io
+    rows, cols = round((pic.height - 2 * M) / S), round((pic.width - 2 * M) / S)
+    dpi = 72 * png_scale(rows, cols)  # a board unit is a point
+    artists = len(runs(pic.shapes))
+    if artists > MAX_PNG_ARTISTS:
+        raise BoardError(f"a PNG of this {rows}x{cols} picture would draw {artists} texts, discs and runs of "
+                         f"lines one at a time; a PNG draws at most {MAX_PNG_ARTISTS}: draw it as SVG")
     fig, ax = points_axes(pic.width, pic.height)
     fig.patch.set_facecolor(INK["bg"])
     draw(ax, pic)

@@ -80,6 +80,8 @@ def test_the_bank_list_prints_as_a_booklet() -> None:
                     "format": "gif"}, "'format' must be svg or png"),
     ("/api/image", {"board": {"puzzle": "slant", "rows": 2, "cols": 2, "clues": [[None] * 3] * 3},
                     "answer": True}, "no answer to draw: it has several answers"),
+    ("/api/image", {"board": {"puzzle": "slant", "rows": 1, "cols": 6000, "clues": [[None] * 6001] * 2},
+                    "format": "png"}, "a PNG of a 1x6000 board would be 240044x84 pixels at its smallest"),
     ("/api/booklet", {"ids": "slant-1"}, "'ids' must be a list"),
     ("/api/booklet", {"ids": ["slant-nothing"]}, "no bank board 'slant-nothing'"),
     ("/api/booklet", {"ids": ["x"] * 61}, "a booklet takes 1..60 boards"),

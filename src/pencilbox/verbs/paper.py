@@ -44,6 +44,8 @@ def image(asked: api.Board, fmt: object = "svg", answer: object = False) -> Imag
     if not isinstance(answer, bool):
         raise BoardError(f"'answer' must be true or false, got {shown(answer)}")
     board = asked.shape
+    if fmt == "png":
+        render.png_scale(board.rows, board.cols)  # past the pixel bound: a 400, before any solving
     pic = render.picture(board, service.drawn(asked) if answer else None)
     name = f"{board.puzzle}-{board.rows}x{board.cols}{'-answer' if answer else ''}.{fmt}"
     if fmt == "png":
