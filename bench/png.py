@@ -17,12 +17,12 @@ import os
 import platform
 import random
 import struct
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
+
+from child import measure  # bench/child.py (this folder is on sys.path when run)
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "results" / "png.json"
@@ -55,24 +55,7 @@ def pixels(path: Path) -> tuple[int, int] | None:
 
 def run(argv: list[str], env: dict[str, str]) -> dict[str, Any]:
     """One child: seconds, peak MB, exit code (None: killed at the limit), its last stderr line."""
-    t = time.monotonic()
-    with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env)
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                code: int | None = os.waitstatus_to_exitcode(status)
-                break
-            if time.monotonic() - t > LIMIT_S:
-                proc.kill()
-                code, usage = None, os.wait4(proc.pid, 0)[2]
-                break
-            time.sleep(0.02)
-        err.seek(0)
-        said = [ln for ln in err.read().decode(errors="replace").strip().splitlines()
-                if "compiled kernels" not in ln]
-    return {"s": round(time.monotonic() - t, 2), "mb": round(usage.ru_maxrss / 1024, 1), "exit": code,
-            "said": said[-1][:200] if said else ""}
+    return measure(argv, env, LIMIT_S, width=200, poll_s=0.02)
 
 
 def tree(given: str) -> tuple[str, str]:

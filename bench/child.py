@@ -1,0 +1,34 @@
+"""One command in a child process, measured as the budget benches report it (bench/png.py,
+bench/readers.py): wall seconds, peak resident MB from ``os.wait4``, exit code, last stderr line."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import tempfile
+import time
+from typing import Any
+
+
+def measure(argv: list[str], env: dict[str, str], limit_s: float, width: int = 200,
+            poll_s: float = 0.02) -> dict[str, Any]:
+    """Run ``argv``; killed past ``limit_s`` (exit None). The kernels' not-built notice is not
+    the answer's line, so it is passed over."""
+    t = time.monotonic()
+    with tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env)
+        while True:
+            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+            if pid:
+                code: int | None = os.waitstatus_to_exitcode(status)
+                break
+            if time.monotonic() - t > limit_s:
+                proc.kill()
+                code, usage = None, os.wait4(proc.pid, 0)[2]
+                break
+            time.sleep(poll_s)
+        err.seek(0)
+        said = [ln for ln in err.read().decode(errors="replace").strip().splitlines()
+                if "compiled kernels" not in ln]
+    return {"s": round(time.monotonic() - t, 2), "mb": round(usage.ru_maxrss / 1024, 1), "exit": code,
+            "said": said[-1][:width] if said else ""}
