@@ -206,15 +206,18 @@ class Board:
         board = self if position is None else self.with_answer(position)
         return service.check(board)
 
-    def backbone(self, limit: int = SPREAD_LIMIT, show: int = SPREAD_SHOWN) -> Backbone[Board]:
+    def backbone(self, limit: int = SPREAD_LIMIT, show: int = SPREAD_SHOWN,
+                 node_cap: int | None = None) -> Backbone[Board]:
         """The cells every answer shares (exact, by SAT), the answers counted up to ``limit``
-        and the first ``show`` of them.
+        and the first ``show`` of them, within ``node_cap`` solver calls (default: scaled to
+        the board; past it ``cap`` is ``"nodes"`` and the cells not settled are ``unsettled``).
 
         >>> b = pencilbox.blank("slant", 2, 2).backbone()
         >>> b.count, b.fixed_cells
         (15, 0)
         """
-        return service.backbone(self, limit, show)
+        opts = _options(None, (), node_cap, limit)
+        return service.backbone(self, opts.limit, show, opts.node_cap)
 
     # ------------------------------------------------------------ forms
 

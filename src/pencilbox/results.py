@@ -326,9 +326,11 @@ class Check(Result):
 
 @dataclass(frozen=True)
 class Backbone(Answered[B]):
-    """``Board.backbone``: the answers counted up to ``limit`` (``capped``: a lower bound) and the
-    cells every answer shares, exactly (by SAT): ``fixed`` is the board with those cells filled
-    in and the others undecided; ``answers`` the first few answers.
+    """``Board.backbone``: the answers counted up to ``limit`` (``capped``: a lower bound, ``cap``
+    says which cap stopped it) and the cells every answer shares, exactly (by SAT): ``fixed`` is
+    the board with those cells filled in and the others undecided; ``answers`` the first few
+    answers. Where the node cap ran out first (``cap`` ``"nodes"``), ``unsettled`` cells were
+    neither shown to differ nor proved shared: ``fixed`` leaves them undecided too.
 
     >>> board = pencilbox.read("https://puzz.link/p?sukoro/6/6/a3a3c2a2a11c23a23e42a11a23b")
     >>> b = board.backbone()
@@ -346,6 +348,9 @@ class Backbone(Answered[B]):
     answers: tuple[B, ...] = field(repr=False)
     calls: int
     ms: float
+    cap: str | None = None
+    unsettled: int = 0
+    node_cap: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """The count with the shared cells and the answers as answer sections, as ``backbone --json``.
@@ -355,14 +360,22 @@ class Backbone(Answered[B]):
         """
         b = self.board.shape
         return {"puzzle": b.puzzle, "rows": b.rows, "cols": b.cols, "count": self.count,
-                "capped": self.capped, "limit": self.limit, "fixed": self.fixed.answer,
-                "fixed_cells": self.fixed_cells, "cells": self.cells,
-                "answers": [a.answer for a in self.answers], "calls": self.calls, "ms": self.ms}
+                "capped": self.capped, "cap": self.cap, "limit": self.limit, "fixed": self.fixed.answer,
+                "fixed_cells": self.fixed_cells, "unsettled": self.unsettled, "cells": self.cells,
+                "answers": [a.answer for a in self.answers], "calls": self.calls, "node_cap": self.node_cap,
+                "ms": self.ms}
 
     def __str__(self) -> str:
         n = self.count
         said = f"at least {n} answers (the limit {self.limit} was reached: raise --limit for more)" \
-            if self.capped else "no answer" if n == 0 else "1 answer" if n == 1 else f"{n} answers"
+            if self.cap == "limit" else f"at least {n} answers" if self.capped \
+            else "no answer" if n == 0 else "1 answer" if n == 1 else f"{n} answers"
+        if self.cap == "nodes":
+            cap = f"the node cap {self.node_cap:,} ran out"
+            said += (f" ({cap}: raise --node-cap for more)" if not self.unsettled
+                     else f"; {cap} before the backbone was settled: {self.cells - self.unsettled} of "
+                     f"{self.cells} cells differ between answers, {self.unsettled} not settled (raise "
+                     "--node-cap for more)")
         lines = [f"{said}; {self.fixed_cells} of {self.cells} cells the same in every answer"]
         if n:
             lines.append("fixed:" + self.fixed.to_text().rsplit("\nanswer:", 1)[-1])

@@ -51,15 +51,17 @@ class Options:
     node_cap: int | None = None
     limit: int = COUNT_LIMIT
 
-    def nodes(self, default: int, board: BoardShape, ladder: bool = True) -> int:
+    def nodes(self, default: int, board: BoardShape, engine_name: str = "ladder") -> int:
         """The node cap asked for, or the verb's ``default`` budget scaled to the board's size
-        (and to the readable rungs' cost while the puzzle's kernels are not built)."""
+        (and to the readable rungs' cost while the puzzle's kernels are not built; SAT's calls
+        to SAT_WORK)."""
         if self.node_cap is not None:
             return self.node_cap
         puzzle = puzzles.get(board.puzzle)
+        ladder = engine_name == "ladder"
         ready = not ladder or compiled_ready(puzzle)  # brute and SAT: no readable ladder
         work = budgets.WORK // (puzzle.node_cost if ladder else 1) if ready else budgets.WORK_READABLE
-        return scaled(default, board.rows * board.cols, work)
+        return scaled(default, board.rows * board.cols, budgets.SAT_WORK if engine_name == "sat" else work)
 
     def passes(self) -> int | None:
         """The readable rung passes' work a verb may do (engine.passes): PASS_WORK under the
@@ -151,7 +153,7 @@ def count(board: BoardLike, engine_name: str = "ladder", opts: Options = Options
     """A solution count by one engine; ``capped`` marks a lower bound."""
     shape = board.shape
     puzzle = puzzles.get(shape.puzzle)
-    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, shape, engine_name == "ladder")
+    limit, node_cap = opts.limit, opts.nodes(COUNT_NODES, shape, engine_name)
     check_caps(limit, node_cap)
     t0 = time.perf_counter()
     res: engine.Count
@@ -364,25 +366,35 @@ def broken_rule(puzzle: AnyPuzzle, board: BoardShape, b: Broken) -> BrokenRule:
 def backbone(board: B, limit: int = SPREAD_LIMIT, shown_: int = SPREAD_SHOWN,
              node_cap: int | None = None) -> Backbone[B]:
     """The backbone (what every answer shares) and up to ``shown_`` answers, each answer
-    passed by the puzzle's validator before it is read: by SAT, or without python-sat (the
-    browser) by the ladder's searches within ``node_cap`` (default: solve's budget, scaled),
-    past which OutOfNodes."""
+    passed by the puzzle's validator before it is read: by SAT within ``node_cap`` solver calls
+    and their propagations (default: solve's budget scaled to SAT_WORK; past it the cells not
+    yet shown to differ stay unsettled and the count is a lower bound), or without python-sat
+    (the browser) by the ladder's searches within ``node_cap`` (default: solve's budget,
+    scaled), past which OutOfNodes."""
     shape = board.shape
     puzzle = puzzles.get(shape.puzzle)
-    check_caps(limit)
+    cells = shape.rows * shape.cols
+    check_caps(limit, 0 if node_cap is None else node_cap)
     if puzzle.spread is None:
         raise BoardError(f"{puzzle.name} has no SAT backbone")
     t0 = time.perf_counter()
+    opts = Options(node_cap=node_cap)
     if sat_present():
-        count_, stop, calls, answers, fixed = puzzle.spread(shape, limit, max(1, shown_))
+        puzzle.sat_fits(shape, "backbone", "a smaller board")
+        cap = opts.nodes(SOLVE_NODES, shape, "sat")
+        got = puzzle.spread(shape, limit, max(1, shown_), budgets.sat_budget(cap, cells))
     else:
-        cap = Options(node_cap=node_cap).nodes(SOLVE_NODES, shape)
-        count_, stop, calls, answers, fixed = spread.spread(puzzle, shape, limit, max(1, shown_), cap)
+        cap = opts.nodes(SOLVE_NODES, shape)
+        got = spread.spread(puzzle, shape, limit, max(1, shown_), cap)
+    count_, stop, calls, answers, fixed = got
     for a in answers:
         if puzzle.validate(shape, tuple(a)):
             raise RuntimeError(f"{puzzle.name}: {'SAT' if sat_present() else 'the search'} gave an answer "
                                "the rules reject")
-    first = answers[0] if answers else [None] * (shape.rows * shape.cols)  # an answer per cell
-    shared = tuple(v if answers and fixed[i] else None for i, v in enumerate(first))
-    return Backbone(board, count_, stop == "limit", limit, board.answered(shared), sum(fixed), len(shared),
-                    tuple(board.answered(tuple(a)) for a in answers[:shown_]), calls, _ms(t0))
+    fixed = fixed or [None if stop == "nodes" else False] * cells  # no answer found: none, or not yet
+    first = answers[0] if answers else [None] * cells  # an answer per cell
+    shared = tuple(v if fixed[i] else None for i, v in enumerate(first))
+    return Backbone(board, count_, stop is not None, limit, board.answered(shared),
+                    sum(f is True for f in fixed), len(shared),
+                    tuple(board.answered(tuple(a)) for a in answers[:shown_]), calls, _ms(t0),
+                    stop, sum(f is None for f in fixed), cap)

@@ -31,7 +31,7 @@ def test_the_search_spread_is_sats(name: str, limit: int, keep: int) -> None:
     free = False
     for board in boards(name):
         count, stop, _, answers, fixed = spread.spread(puzzle, board, limit, keep, BIG)
-        sat_count, sat_stop, _, sat_answers, sat_fixed = puzzle.spread(board, limit, keep)
+        sat_count, sat_stop, _, sat_answers, sat_fixed = puzzle.spread(board, limit, keep, None)
         assert (count, stop, fixed) == (sat_count, sat_stop, sat_fixed)
         assert len(answers) == len(sat_answers) == min(count, keep)
         assert len({tuple(a) for a in answers}) == len(answers)

@@ -89,3 +89,15 @@ def test_the_bank_list_prints_as_a_booklet() -> None:
 def test_bad_requests_are_one_clear_4xx(path: str, body: Any, words: str) -> None:
     got = post(path, body)
     assert got.status_code == 400 and words in got.json()["error"], got.text
+
+
+def test_an_ambiguity_view_not_settled_in_its_budget_is_refused_with_what_it_found(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47 item 3: on a blank 60x60 Sukoro the view held a heavy worker for the lane's whole
+    60 s (and the call queued behind it); now SAT runs within PLAYER_SAT_WORK cell-calls (here
+    made tiny) and a backbone it could not settle is 503 saying how far it got."""
+    from pencilbox.verbs import paper
+    monkeypatch.setattr(paper, "PLAYER_SAT_WORK", 1)
+    got = post("/api/ambiguity", {"board": api.blank("sukoro", 6, 6).to_dict()})
+    assert got.status_code == 503, got.text
+    assert "were not settled within this request's 1 SAT calls" in got.json()["error"]

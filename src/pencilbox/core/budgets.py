@@ -16,9 +16,19 @@ QUICK_MISSES = 128  # the player's quick search where the puzzle has a lookahead
 # board of several answers shows two before them (bench/lookahead.py: 16 was dearer on such boards)
 UNIQUE_NODES = 200_000  # the generators' uniqueness check per erasure (capped: the clue stays)
 PLAYER_NODES = 20_000  # the player: per search in one request (answers 503 or "2+" past it)
+PLAYER_SAT_WORK = 10**6  # the player's SAT calls (the ambiguity view's backbone), as SAT_WORK below:
+# a quarter of the command line's, a few seconds of the heavy lane's 60 s
 WORK = 4 * 10**9  # cell-nodes: a node's work grows with the board, so default caps shrink on large ones
 WORK_READABLE = 2 * 10**6  # cell-nodes while the kernels are not built: a readable node (or probe
 # trial) costs far more than a compiled one (bench/budget.py --cold measures it at the cell budget)
+SAT_WORK = 4 * 10**6  # cell-calls: SAT's default node cap (solver calls, a lazy cut's re-solve one) is
+# its verb's cap or fewer, as ``scaled``: a call reads a model and cuts it in Python, work that grows
+# with the board (bench/budget.py: a blank 20x20 Sukoro's backbone made 3,600 calls in 25 s)
+SAT_CALL_PROPS = 5  # unit propagations a SAT call may use per cell allowed, pooled over a run's
+# calls (a call on n cells assigns n to 5n variables): 2*10^7 under the default caps, a hard call's
+# conflicts included; a cap asked for raises it in step
+SAT_CLAUSES = 25 * 10**5  # the largest SAT encoding a verb builds (puzzle.sat_clauses, about): its
+# clauses are built in Python (a 250x250 Sukoro's 2.4*10^6 held 620 MB; a 500x500 one ran past 2.6 GB)
 PASS_WORK = 2 * 10**7  # a verb's readable rung passes under its default caps: cells x the rung's
 # weight each (a unit is about a microsecond of readable work; a heavy rung's weight says how many)
 
@@ -29,3 +39,9 @@ def scaled(cap: int, cells: int, work: int | None = None) -> int:
     10^7; WORK_READABLE readable), so a default run stays within a minute on any board the
     readers accept (bench/budget.py). A cap asked for is taken as it is."""
     return max(1, min(cap, (WORK if work is None else work) // max(cells, 1)))
+
+
+def sat_budget(calls: int, cells: int) -> tuple[int, int]:
+    """A SAT run's budget (core/satloop.py's Limits): ``calls`` solver calls and, pooled,
+    SAT_CALL_PROPS unit propagations per cell per call."""
+    return calls, calls * max(cells, 1) * SAT_CALL_PROPS

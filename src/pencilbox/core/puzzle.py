@@ -222,7 +222,10 @@ class Puzzle(Protocol[BoardT, AnswerT]):
 
     # independent engines and the generator
     def brute_count(self, board: BoardT, limit: int, node_cap: int) -> Count: ...
-    def sat_count(self, board: BoardT, limit: int, node_cap: int) -> Count: ...
+    def sat_count(self, board: BoardT, limit: int, node_cap: int,
+                  budget: tuple[int, int] | None = None) -> Count: ...
+    def sat_clauses(self, board: BoardT) -> int: ...  # the SAT encoding's size, about (at most)
+    def sat_fits(self, board: BoardT, verb: str, instead: str) -> None: ...  # BoardError: past SAT_CLAUSES
     @property
     def counters(self) -> Mapping[str, Engine[BoardT]]: ...  # brute, sat and any more, by engine name
     def generate(self, rows: int, cols: int, grade: Level | None, seed: int,
@@ -230,9 +233,10 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     @property
     def raw(self) -> Callable[[int, int, float, int], Made[BoardT]] | None: ...  # (rows, cols, density, seed)
     @property
-    def spread(self) -> Callable[[BoardT, int, int], Spread] | None: ...  # (board, limit, keep): backbone
+    def spread(self) -> Callable[[BoardT, int, int, tuple[int, int] | None], Spread] | None: ...
 
 
-#: SAT's backbone of a board: count, "limit" or None, solver calls, the answers kept, and per cell
-#: whether every answer agrees (core.satloop.Spread: the SAT counters import nothing of this module)
-Spread: TypeAlias = tuple[int, str | None, int, list[list[int]], list[bool]]
+#: SAT's backbone of a board: count, "limit", "nodes" or None, solver calls, the answers kept, and per
+#: cell whether every answer agrees (None: not settled within the node cap; core.satloop.Spread: the
+#: SAT counters import nothing of this module)
+Spread: TypeAlias = tuple[int, str | None, int, list[list[int]], list[bool | None]]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, cast
 
 from pencilbox.compiled.ready import compiled_ready
 from pencilbox.core import words
-from pencilbox.core.budgets import QUICK_NODES
+from pencilbox.core.budgets import QUICK_NODES, SAT_CLAUSES, sat_budget
 from pencilbox.core.ladder import levels
 from pencilbox.core.outcomes import Broken, Count, Hint, Made
 from pencilbox.core.puzzle import (
@@ -33,7 +33,7 @@ from pencilbox.core.puzzle import (
     Spread,
 )
 from pencilbox.core.state import PROBE, Level
-from pencilbox.errors import needs
+from pencilbox.errors import BoardError, needs
 
 if TYPE_CHECKING:
     from pencilbox.core.marks import Marks
@@ -74,7 +74,9 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     tatham: Codec[BoardT] | None = None
     raw: Callable[[int, int, float, int], Made[BoardT]] | None = None
     #: SAT's backbone and answers of a board (``satloop.spread``'s tuple), where the folder has it
-    spread: Callable[[BoardT, int, int], Spread] | None = None
+    spread: Callable[[BoardT, int, int, tuple[int, int] | None], Spread] | None = None
+    #: clauses a cell's SAT encoding builds, at most (``sat_clauses``; Sukoro's 38 are the most a cell)
+    sat_weight: int = 40
     # the player's words: empty where the folder has none (the page then shows no rules box)
     rules_text: tuple[str, ...] = ()
     grade_names: tuple[tuple[str, Level], ...] = ()  # (name, level); () takes words.default_grades
@@ -90,11 +92,28 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
         sat_count = self.sat_count
 
         def sat(board: BoardT, limit: int, node_cap: int) -> Count:
-            """python-sat is optional (pyproject.toml): without it one error names the extra."""
+            """python-sat is optional (pyproject.toml): without it one error names the extra. The
+            node cap bounds the solver calls and their propagations (budgets.sat_budget), and a
+            board whose encoding is past SAT_CLAUSES is refused before it is built."""
             needs("pysat", "the SAT counter (count --engine sat)")
-            return sat_count(board, limit, node_cap)
+            self.sat_fits(board, "count --engine sat", "the ladder (the default engine)")
+            return sat_count(board, limit, node_cap, sat_budget(node_cap, board.rows * board.cols))
         return {"brute": Engine(self.brute_count, cast("PuzzleBase[BoardT, AnswerT]", self).brute_range),
                 "sat": Engine(sat, None, compiled=False)}
+
+    def sat_clauses(self, board: BoardT) -> int:
+        """About how many clauses the SAT encoding of ``board`` builds, at most (a folder whose
+        encoding grows faster than its cells says so): what SAT_CLAUSES bounds."""
+        return self.sat_weight * board.rows * board.cols
+
+    def sat_fits(self, board: BoardT, verb: str, instead: str) -> None:
+        """A BoardError when the SAT encoding of ``board`` would be past SAT_CLAUSES: its clauses
+        are built in Python (a blank 500x500 Sukoro's held 2.6 GB before the first solve)."""
+        size = self.sat_clauses(board)
+        if size > SAT_CLAUSES:
+            raise BoardError(f"{verb}: a {board.rows}x{board.cols} {self.name} board's SAT encoding takes "
+                             f"about {size:,} clauses, past the {SAT_CLAUSES:,} it may build (about 1 GB); "
+                             f"use {instead}, or a smaller board")
 
     def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]:
         """Where clue i sits (a cell; puzzles with clues on lattice points override)."""

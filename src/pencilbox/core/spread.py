@@ -64,7 +64,7 @@ def spread(puzzle: Puzzle[BoardT, Any], board: BoardT, limit: int, keep: int, no
         return 0, None, run.calls, [], []
     found = run.answers(start, max(1, keep), total)
     first = found[0]
-    agree = [all(a[v] == first[v] for a in found) for v in range(len(start))]
+    agree: list[bool | None] = [all(a[v] == first[v] for a in found) for v in range(len(start))]
     for var, d in enumerate(start):
         if agree[var] and not single(d):  # a cell the ladder settles is the same in every answer
             rival = start.copy()

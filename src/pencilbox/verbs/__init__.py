@@ -25,6 +25,8 @@ from pencilbox.core.budgets import (
     COUNT_LIMIT,
     COUNT_NODES,
     HINT_NODES,
+    SAT_CALL_PROPS,
+    SAT_WORK,
     SOLVE_NODES,
     SPREAD_LIMIT,
     SPREAD_SHOWN,
@@ -194,10 +196,10 @@ def check(board: api.Board, position: Any) -> Check:
     return service.check(board) if position is None else play.check(board, position)
 
 
-def backbone(board: api.Board, limit: int, show: int) -> Backbone[api.Board]:
+def backbone(board: api.Board, limit: int, show: int, node_cap: int | None) -> Backbone[api.Board]:
     """SAT's backbone, or without python-sat the searches' (too much work past their node cap)."""
     try:
-        return service.backbone(board, limit, show)
+        return service.backbone(board, limit, show, node_cap)
     except OutOfNodes:
         raise play.TooMuchWork("the backbone's searches ran out of their node cap") from None
 
@@ -226,7 +228,9 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
             f"witnesses, meant for {puzzles.brute_range_text()}; beyond that they may run out of nodes "
             "(raise --node-cap, or use sat)")),
         Field("limit", _whole("limit"), COUNT_LIMIT, flag="--limit", cli={"type": integer}),
-        _cap(f"branch points before the count is a lower bound (default {COUNT_NODES:,}, {SCALED})"),
+        _cap(f"branch points before the count is a lower bound (default {COUNT_NODES:,}, {SCALED}); "
+             f"sat: solver calls, and their unit propagations {SAT_CALL_PROPS} a cell a call (fewer past "
+             f"{SAT_WORK:.0e} cell-calls)"),
         _level("ladder level (engine ladder only)"), OFF),
         "heavy", "count answers with one engine (capped counts are lower bounds)", cli=True),
     Verb("grade", grade, (BOARD, OFF, _cap(
@@ -245,7 +249,10 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
         Field("limit", _whole("limit"), SPREAD_LIMIT, flag="--limit", cli={"type": integer},
               help=f"answers counted before the count is a lower bound (default {SPREAD_LIMIT})"),
         Field("show", _whole("show"), SPREAD_SHOWN, flag="--show", cli={"type": integer},
-              help=f"answers listed in --json (default {SPREAD_SHOWN})")),
+              help=f"answers listed in --json (default {SPREAD_SHOWN})"),
+        _cap(f"SAT solver calls, and their unit propagations {SAT_CALL_PROPS} a cell a call (default "
+             f"{SOLVE_NODES:,}, fewer on boards so large that a default run would pass {SAT_WORK:.0e} "
+             "cell-calls); past it the cells not yet shown to differ stay unsettled")),
         "heavy", "the cells every answer agrees on (exact, by SAT) and the number of answers up to a limit",
         cli=True),
     # ---- the page's play

@@ -8,7 +8,8 @@ from __future__ import annotations
 import base64
 
 from pencilbox import api, bank, boardio, booklet, puzzles, render, service
-from pencilbox.core.budgets import PLAYER_NODES, SPREAD_LIMIT, SPREAD_SHOWN
+from pencilbox.compiled.cache import sat_present
+from pencilbox.core.budgets import PLAYER_NODES, PLAYER_SAT_WORK, SPREAD_LIMIT, SPREAD_SHOWN, scaled
 from pencilbox.core.engine import OutOfNodes
 from pencilbox.core.puzzle import known
 from pencilbox.errors import BoardError, shown
@@ -19,14 +20,22 @@ MAX_BOOKLET = 60  # boards in one booklet request (each is solved and graded)
 
 
 def ambiguity(asked: api.Board) -> Ambiguity:
-    """The cells every answer shares and up to SPREAD_SHOWN answers, as marks (without
-    python-sat, by searches within the player's node cap: past it, 503)."""
+    """The cells every answer shares and up to SPREAD_SHOWN answers, as marks: by SAT within
+    PLAYER_SAT_WORK cell-calls, or without python-sat by searches within the player's node cap;
+    a backbone not settled within them is 503 with what was found (a blank 60x60 Sukoro once
+    held the worker for the lane's whole 60 s, and the call queued behind it)."""
     board = asked.shape
     marks = puzzles.get(board.puzzle).marks
+    cap = scaled(PLAYER_NODES, board.rows * board.cols, PLAYER_SAT_WORK) if sat_present() else PLAYER_NODES
     try:
-        got = service.backbone(asked, SPREAD_LIMIT, SPREAD_SHOWN, PLAYER_NODES)
+        got = service.backbone(asked, SPREAD_LIMIT, SPREAD_SHOWN, cap)
     except OutOfNodes:
         raise TooMuchWork("the board is too hard for this request's node cap") from None
+    if got.unsettled:
+        raise TooMuchWork(f"the cells every answer shares were not settled within this request's {cap:,} "
+                          f"SAT calls (at least {got.count} answers; {got.cells - got.unsettled} of "
+                          f"{got.cells} cells shown to differ): add clues, or run pencilbox backbone "
+                          "--node-cap on the command line")
 
     def shown_(b: api.Board) -> list[object]:
         return marks.from_answer(board, known(b.shape.answer))

@@ -209,3 +209,17 @@ def test_random_unsolvable_boards_agree() -> None:
 def test_kernel_variants() -> None:
     assert hasattr(_count_kernel, "py_func")
     assert not hasattr(_count_kernel_src, "py_func")
+
+
+def test_the_sat_encoding_is_no_larger_than_it_says() -> None:
+    """``sat_clauses`` bounds the encoding before it is built (issue 47 item 3): two of the
+    solver's cardinality constraints a clue, and the clause that declares the variables."""
+    from pencilbox import boardio
+    from pencilbox.puzzles.fillapix.sat import ENCODING, SOLVER_NAME, _encode
+    for b in BOARDS[:4]:
+        board = boardio.board_from_json({**b, "answer": None})
+        encoded = _encode(board.rows, board.cols, board.clues, SOLVER_NAME, ENCODING)
+        assert encoded is not None
+        with encoded.solver as solver:
+            real = 1 + 2 * sum(v is not None for v in board.clues)
+            assert solver.nof_clauses() <= real == puzzles.get("fillapix").sat_clauses(board)

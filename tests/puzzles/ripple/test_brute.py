@@ -302,3 +302,19 @@ def test_kernel_variants() -> None:
     for jitted, plain in ((_cells_kernel, _cells_kernel_src), (_regions_kernel, _regions_kernel_src)):
         assert hasattr(jitted, "py_func")
         assert not hasattr(plain, "py_func")
+
+
+def test_the_sat_encoding_is_no_larger_than_it_says() -> None:
+    """``sat_clauses`` bounds the encoding before it is built (issue 47 item 3: 10,000 cells of
+    60-cell regions held 9.7 GB); it grows with the square of the region sizes, as the clauses do."""
+    from pencilbox import boardio
+    from pencilbox.puzzles.ripple.sat import _shape
+    shapes = [(b["rows"], b["cols"], tuple(flat(b["regions"]))) for b in SMALL[:6]]
+    shapes += [(r, c, tuple((i // c) // h * (c // w) + (i % c) // w for i in range(r * c)))
+               for r, c, h, w in ((1, 1, 1, 1), (4, 6, 2, 2), (6, 10, 6, 10), (12, 10, 3, 5))]
+    for rows, cols, regions in shapes:
+        grid = [list(regions[r * cols:(r + 1) * cols]) for r in range(rows)]
+        board = boardio.board_from_json({"puzzle": "ripple", "rows": rows, "cols": cols, "regions": grid,
+                                         "clues": [[None] * cols for _ in range(rows)]})
+        real = len(_shape(rows, cols, regions)[2])
+        assert real <= puzzles.get("ripple").sat_clauses(board) <= 4 * real + 40, (rows, cols)

@@ -184,3 +184,21 @@ def test_random_boards_agree() -> None:
 def test_kernel_variants() -> None:
     assert hasattr(_count_kernel, "py_func")
     assert not hasattr(_count_kernel_src, "py_func")
+
+
+def test_the_sat_encoding_is_no_larger_than_it_says() -> None:
+    """``sat_clauses`` bounds the encoding before it is built (issue 47 item 3): a clause a cell
+    at most for the diamonds, and each clue's own "exactly k" clauses."""
+    from pencilbox import boardio
+    from pencilbox.puzzles.slant.sat import _clue_clauses, _diamonds, _point_literals
+    rng = random.Random(47)
+    for rows, cols in ((1, 1), (1, 6), (3, 3), (7, 5), (10, 10)):
+        clues = [rng.choice([None, None, 0, 1, 2, 3, 4]) for _ in range((rows + 1) * (cols + 1))]
+        lits = _point_literals(rows, cols)
+        clues = [v if v is None or v <= len(lits[p]) else None for p, v in enumerate(clues)]
+        real = len(_diamonds(rows, cols)) + sum(len(_clue_clauses(lits[p], v) or ())
+                                                for p, v in enumerate(clues) if v is not None)
+        board = boardio.board_from_json({"puzzle": "slant", "rows": rows, "cols": cols,
+                                         "clues": [clues[r * (cols + 1):(r + 1) * (cols + 1)]
+                                                   for r in range(rows + 1)]})
+        assert real <= puzzles.get("slant").sat_clauses(board) <= real + rows * cols

@@ -157,3 +157,30 @@ def test_random_clues_agree() -> None:
         assert sat[0] == jit[0] and not sat[1]
         for a in jit[3] + sat[3]:
             check_answer(rows, cols, clues, a)
+
+
+@pytest.mark.parametrize(("rows", "cols"), [(1, 1), (1, 5), (2, 3), (6, 6), (9, 14)])
+def test_the_sat_encoding_is_no_larger_than_it_says(rows: int, cols: int) -> None:
+    """``sat_clauses`` bounds the encoding a verb may build before it builds it (SAT_CLAUSES,
+    issue 47 item 3: a blank 500x500 Sukoro's clauses passed 2.6 GB)."""
+    from pencilbox.puzzles.sukoro.board import Board
+    from pencilbox.puzzles.sukoro.sat import _base_cnf
+    clues = tuple(random.Random(rows * cols).choice([None, None, 0, 1, 2]) for _ in range(rows * cols))
+    real = len(_base_cnf(rows, cols)) + sum(v is not None for v in clues)
+    assert real <= puzzles.get("sukoro").sat_clauses(Board(rows, cols, clues)) <= 4 * real + 40
+
+
+def test_the_sat_loop_stops_at_its_calls_or_its_propagations() -> None:
+    """Either half of the budget, (calls, unit propagations), stops a count or a backbone with
+    ``"nodes"`` and what it has: distinct answers, and no cell called shared that was not shown."""
+    from pencilbox.puzzles.sukoro.sat import sat_spread
+    blank = [None] * 16
+    assert sat_count(4, 4, blank, limit=10**6)[1] is None  # no budget: exact
+    for limits in ((3, 10**9), (10**6, 60)):
+        count, stop, calls, answers = sat_count(4, 4, blank, limit=10**6, limits=limits)
+        assert stop == "nodes" and calls <= limits[0] and count == len({tuple(a) for a in answers}) <= 2
+        count, stop, calls, answers, fixed = sat_spread(4, 4, blank, 100, 5, limits=limits)
+        assert stop == "nodes" and True not in fixed and len({tuple(a) for a in answers}) == len(answers)
+        for a in answers:
+            check_answer(4, 4, blank, a)
+    assert sat_spread(4, 4, blank, 100, 5, limits=(10**6, 10**9))[1] == "limit"  # ample: as unbounded

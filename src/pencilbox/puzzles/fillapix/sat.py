@@ -35,7 +35,7 @@ from pysat.formula import IDPool
 from pysat.solvers import Solver
 
 from pencilbox.core.cardinality import exactly
-from pencilbox.core.satloop import Counted, Encoded, Spread, assignment, counted, spread_of
+from pencilbox.core.satloop import Counted, Encoded, Limits, Spread, assignment, counted, spread_of
 
 __all__ = ["ENCODING", "SOLVER_NAME", "sat_count", "sat_spread"]
 
@@ -66,7 +66,8 @@ def _blocks(rows: int, cols: int) -> tuple[tuple[int, ...], ...]:
 
 
 def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
-              solver_name: str = SOLVER_NAME, encoding: str = ENCODING) -> Counted:
+              solver_name: str = SOLVER_NAME, encoding: str = ENCODING,
+              limits: Limits = None) -> Counted:
     """Count Fill-a-Pix pictures up to ``limit`` with an incremental SAT solver.
 
     ``clues`` has one entry per cell (rows*cols, reading order): None or -1
@@ -80,14 +81,15 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     clauses) or a ``pysat.card.EncType`` name.  An empty grid (rows or cols
     <= 0) counts 0, as in the brute counter.
     """
-    return counted(_encode(rows, cols, clues, solver_name, encoding), limit)
+    return counted(_encode(rows, cols, clues, solver_name, encoding), limit, limits)
 
 
 def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
-               solver_name: str = SOLVER_NAME, encoding: str = ENCODING) -> Spread:
+               solver_name: str = SOLVER_NAME, encoding: str = ENCODING,
+               limits: Limits = None) -> Spread:
     """The cells every picture agrees on, and the pictures counted up to ``limit`` (the first
     ``keep`` kept), as ``satloop.spread``."""
-    return spread_of(_encode(rows, cols, clues, solver_name, encoding), limit, keep)
+    return spread_of(_encode(rows, cols, clues, solver_name, encoding), limit, keep, limits)
 
 
 def _encode(rows: int, cols: int, clues: Sequence[int | None], solver_name: str,

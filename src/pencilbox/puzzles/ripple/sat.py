@@ -32,7 +32,7 @@ from pysat.solvers import Solver
 
 from pencilbox.core.cardinality import at_least, at_most
 from pencilbox.core.generate import Rivals
-from pencilbox.core.satloop import Counted, Encoded, Spread, counted, spread_of
+from pencilbox.core.satloop import Counted, Encoded, Limits, Spread, counted, spread_of
 
 __all__ = ["SOLVER_NAME", "rivals", "sat_count", "sat_spread"]
 
@@ -86,7 +86,7 @@ def _shape(
 
 
 def sat_count(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None], limit: int = 2,
-              solver_name: str = SOLVER_NAME) -> Counted:
+              solver_name: str = SOLVER_NAME, limits: Limits = None) -> Counted:
     """Count Ripple Effect answers up to ``limit`` with an incremental SAT solver.
 
     ``regions`` and ``clues`` are flat (reading order); a clue is None or a
@@ -95,14 +95,14 @@ def sat_count(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int 
     ``stop`` is ``"limit"`` when ``limit`` answers were found (else None) (the count is then a
     lower bound), ``answers`` the first up-to-2 answers as flat lists.
     """
-    return counted(_encode(rows, cols, regions, clues, solver_name), max(1, int(limit)))
+    return counted(_encode(rows, cols, regions, clues, solver_name), max(1, int(limit)), limits)
 
 
 def sat_spread(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None], limit: int,
-               keep: int, solver_name: str = SOLVER_NAME) -> Spread:
+               keep: int, solver_name: str = SOLVER_NAME, limits: Limits = None) -> Spread:
     """The cells every answer agrees on, and the answers counted up to ``limit`` (the first
     ``keep`` kept), as ``satloop.spread``."""
-    return spread_of(_encode(rows, cols, regions, clues, solver_name), max(1, int(limit)), keep)
+    return spread_of(_encode(rows, cols, regions, clues, solver_name), max(1, int(limit)), keep, limits)
 
 
 def _encode(rows: int, cols: int, regions: Sequence[int], clues: Sequence[int | None],

@@ -3,6 +3,7 @@ the diagonals that reach them, no closed loop. This module fills in the Puzzle i
 
 from __future__ import annotations
 
+from math import comb
 from typing import Any
 
 from pencilbox.core.engine import Count, Hint
@@ -63,13 +64,24 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
         from pencilbox.puzzles.slant.brute import brute_count  # lazy: numba
         return self.counted(board, "brute", brute_count(board.rows, board.cols, board.clues, limit, node_cap))
 
-    def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
+    def sat_count(self, board: Board, limit: int, node_cap: int,
+                  budget: tuple[int, int] | None = None) -> Count:
         from pencilbox.puzzles.slant.sat import sat_count  # lazy: pysat
-        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
+        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit,
+                                                    limits=budget))
 
-    def spread(self, board: Board, limit: int, keep: int) -> Spread:
+    def sat_clauses(self, board: Board) -> int:
+        """A clause a cell (no two slashes close a diamond) and, per clue k on a point of m
+        cells, "exactly k": C(m, k+1) + C(m, m-k+1) (the encoding's own count)."""
+        rows, cols = board.rows, board.cols
+        touch = ((0 < r) * ((0 < c) + (c < cols)) + (r < rows) * ((0 < c) + (c < cols))
+                 for r in range(rows + 1) for c in range(cols + 1))
+        return rows * cols + sum(comb(m, k + 1) + comb(m, m - k + 1)
+                                 for m, k in zip(touch, board.clues, strict=True) if k is not None and k >= 0)
+
+    def spread(self, board: Board, limit: int, keep: int, budget: tuple[int, int] | None = None) -> Spread:
         from pencilbox.puzzles.slant.sat import sat_spread  # lazy: pysat
-        return sat_spread(board.rows, board.cols, board.clues, limit, keep)
+        return sat_spread(board.rows, board.cols, board.clues, limit, keep, limits=budget)
 
     def raw(self, rows: int, cols: int, density: float, seed: int) -> Made[Board]:
         """A board of the unfiltered raw stream (not necessarily unique), ungraded."""

@@ -31,7 +31,7 @@ from functools import lru_cache
 from pysat.solvers import Solver
 
 from pencilbox.core.cardinality import exactly
-from pencilbox.core.satloop import Counted, Encoded, Spread, assignment, counted, spread_of
+from pencilbox.core.satloop import Counted, Encoded, Limits, Spread, assignment, counted, spread_of
 from pencilbox.core.unionfind_counters import halved_root_src
 
 __all__ = ["SOLVER_NAME", "sat_count", "sat_spread"]
@@ -127,7 +127,7 @@ def _cycle_cuts(n: int, npts: int, model: list[int],
 
 
 def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
-              solver_name: str = SOLVER_NAME) -> Counted:
+              solver_name: str = SOLVER_NAME, limits: Limits = None) -> Counted:
     """Count Slant answers up to ``limit`` with an incremental SAT solver.
 
     ``clues`` has one entry per lattice point ((R+1)*(C+1), reading order):
@@ -137,14 +137,14 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     ``answers`` the first up-to-2 answers as flat lists (1 = ``/``, 2 = ``\\``).
     An empty grid (rows or cols <= 0) counts 0, as in the brute counter.
     """
-    return counted(_encode(rows, cols, clues, solver_name), limit)
+    return counted(_encode(rows, cols, clues, solver_name), limit, limits)
 
 
 def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
-               solver_name: str = SOLVER_NAME) -> Spread:
+               solver_name: str = SOLVER_NAME, limits: Limits = None) -> Spread:
     """The cells every answer agrees on, and the answers counted up to ``limit`` (the first
     ``keep`` kept), as ``satloop.spread``."""
-    return spread_of(_encode(rows, cols, clues, solver_name), limit, keep)
+    return spread_of(_encode(rows, cols, clues, solver_name), limit, keep, limits)
 
 
 def _encode(rows: int, cols: int, clues: Sequence[int | None], solver_name: str) -> Encoded | None:

@@ -48,13 +48,15 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
         from pencilbox.puzzles.sukoro.brute import brute_count  # lazy: numba
         return self.counted(board, "brute", brute_count(board.rows, board.cols, board.clues, limit, node_cap))
 
-    def sat_count(self, board: Board, limit: int, node_cap: int) -> Count:
+    def sat_count(self, board: Board, limit: int, node_cap: int,
+                  budget: tuple[int, int] | None = None) -> Count:
         from pencilbox.puzzles.sukoro.sat import sat_count  # lazy: pysat
-        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit))
+        return self.counted(board, "sat", sat_count(board.rows, board.cols, board.clues, limit,
+                                                    limits=budget))
 
-    def spread(self, board: Board, limit: int, keep: int) -> Spread:
+    def spread(self, board: Board, limit: int, keep: int, budget: tuple[int, int] | None = None) -> Spread:
         from pencilbox.puzzles.sukoro.sat import sat_spread  # lazy: pysat
-        return sat_spread(board.rows, board.cols, board.clues, limit, keep)
+        return sat_spread(board.rows, board.cols, board.clues, limit, keep, limits=budget)
 
 
 PUZZLE = Sukoro()

@@ -29,7 +29,7 @@ from pysat.solvers import Solver
 
 from pencilbox.core.cardinality import at_least, at_most
 from pencilbox.core.generate import Rivals
-from pencilbox.core.satloop import Counted, Encoded, Spread, counted, spread_of
+from pencilbox.core.satloop import Counted, Encoded, Limits, Spread, counted, spread_of
 
 __all__ = ["SOLVER_NAME", "rivals", "sat_count", "sat_spread"]
 
@@ -107,7 +107,7 @@ def _clue_units(n: int, clues: Sequence[int | None]) -> list[list[int]] | None:
 
 
 def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
-              solver_name: str = SOLVER_NAME) -> Counted:
+              solver_name: str = SOLVER_NAME, limits: Limits = None) -> Counted:
     """Count Sukoro answers up to ``limit`` with an incremental SAT solver.
 
     Returns ``(count, stop, nodes, answers)``; ``nodes`` is the number of
@@ -115,14 +115,14 @@ def sat_count(rows: int, cols: int, clues: Sequence[int | None], limit: int = 2,
     (count may then be a lower bound), ``answers`` the first up-to-2 answers
     as flat digit lists (0 = empty).
     """
-    return counted(_encode(rows, cols, clues, solver_name), limit)
+    return counted(_encode(rows, cols, clues, solver_name), limit, limits)
 
 
 def sat_spread(rows: int, cols: int, clues: Sequence[int | None], limit: int, keep: int,
-               solver_name: str = SOLVER_NAME) -> Spread:
+               solver_name: str = SOLVER_NAME, limits: Limits = None) -> Spread:
     """The cells every answer agrees on (digit or empty), and the answers counted up to
     ``limit`` (the first ``keep`` kept), as ``satloop.spread``."""
-    return spread_of(_encode(rows, cols, clues, solver_name), limit, keep)
+    return spread_of(_encode(rows, cols, clues, solver_name), limit, keep, limits)
 
 
 def _encode(rows: int, cols: int, clues: Sequence[int | None], solver_name: str) -> Encoded | None:
