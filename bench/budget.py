@@ -1,12 +1,15 @@
-"""The cell budget, measured at its edge (issue 27, item 8). Writes bench/results/budget.json.
+"""The cell budget, measured at its edge (issue 27, item 8; issue 47, item 3). Writes
+bench/results/budget.json.
 
-Every verb (solve, count, grade, hint, check, convert) with its default caps runs on blank
-boards of each puzzle (no clue; Ripple: 2x2 block regions; ``check`` reads the text form with an
-answer section of undecided cells) at the cell budgets it is given,
-in a fresh child process with a 60 s limit and its peak memory (``os.wait4``'s max RSS)
-recorded: the budget holds where every verb answers (an honest ``capped`` is an answer)
-within 60 s and 1 GB. The kernels are warm (``pencilbox warm`` has run); ``--cold`` runs on an
-empty kernel cache instead, where the readable rungs answer.
+Every verb of the command line (``VERBS``: solve, count by each engine, grade, hint, check,
+convert, backbone, generate at the board's size, render as SVG and PNG, print) with its default
+caps runs on blank boards of each puzzle (no clue; Ripple: 2x2 block regions; ``check`` reads
+the text form with an answer section of undecided cells) at the cell budgets it is given,
+in a fresh child process with a 60 s limit and its peak memory (``os.wait4``'s max RSS) and CPU
+seconds recorded: the budget holds where every verb answers (an honest ``capped`` is an answer)
+or refuses with its reason (exit 2) within 60 s and 1 GB. ``out`` keeps the first line it
+printed (its answer), ``said`` the last of stderr. The kernels are warm (``pencilbox warm`` has
+run); ``--cold`` runs on an empty kernel cache instead, where the readable rungs answer.
 
 ``--thin R`` runs strips of R rows instead, ``--dense`` the heaviest boards of each kind (see
 ``dense``). ``python bench/budget.py [--cells N ...] [--puzzles P ...] [--verbs V ...] [--thin R]
@@ -33,7 +36,8 @@ from pencilbox.studies import runner
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "bench" / "results" / "budget.json"
-VERBS = ("check", "convert", "hint", "solve", "count", "grade")
+VERBS = ("check", "convert", "hint", "solve", "count", "grade", "backbone", "count-sat", "count-brute",
+         "generate", "render-svg", "render-png", "print")
 PUZZLES = ("sukoro", "slant", "ripple", "fillapix")
 LIMIT_S = 60.0
 LIMIT_MB = 1024.0
@@ -105,15 +109,39 @@ def waited(proc: subprocess.Popen[bytes], limit: float) -> tuple[int | None, Any
 
 
 def run(argv: list[str], env: dict[str, str]) -> dict[str, Any]:
-    """One child: seconds, peak MB, exit code (None: killed at the limit), its last stderr line."""
+    """One child: seconds, CPU seconds, peak MB, exit code (None: killed at the limit), the
+    first line it printed and its last stderr line."""
     t = time.monotonic()
-    with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(argv, stdout=out, stderr=err, env=env)
         code, usage = waited(proc, LIMIT_S)
         err.seek(0)
         said = err.read().decode(errors="replace").strip().splitlines()
-    return {"s": round(time.monotonic() - t, 2), "mb": round(usage.ru_maxrss / 1024, 1), "exit": code,
+        out.seek(0)
+        first = out.read(400).decode(errors="replace").strip().splitlines()
+    return {"s": round(time.monotonic() - t, 2), "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
+            "mb": round(usage.ru_maxrss / 1024, 1), "exit": code, "out": first[0][:160] if first else "",
             "said": said[-1][:160] if said else ""}
+
+
+def argv_of(verb: str, board: dict[str, Any], path: Path, marked: Path, tmp: Path) -> list[str]:
+    """The command line a verb of VERBS runs on the board (``generate``: a board of its size)."""
+    name, size = board["puzzle"], f"{board['rows']}x{board['cols']}"
+    out = {"render-svg": ["--format", "svg", "--out", str(tmp / "out.svg")],
+           "render-png": ["--format", "png", "--out", str(tmp / "out.png")]}
+    if verb == "check":
+        return ["check", str(marked)]
+    if verb == "convert":
+        return ["convert", str(path), "--format", "text"]
+    if verb.startswith("count-"):
+        return ["count", str(path), "--engine", verb.removeprefix("count-")]
+    if verb == "generate":
+        return ["generate", name, size, "--seed", "1"]
+    if verb in out:
+        return ["render", str(path), *out[verb]]
+    if verb == "print":
+        return ["print", str(path), "--out", str(tmp / "out.pdf")]
+    return [verb, str(path)]
 
 
 def main() -> None:
@@ -121,7 +149,7 @@ def main() -> None:
     ap.add_argument("--cells", type=int, nargs="+", default=[10_000, 40_000, 100_000, 250_000])
     ap.add_argument("--cold", action="store_true", help="an empty kernel cache (the readable rungs answer)")
     ap.add_argument("--puzzles", nargs="+", default=list(PUZZLES))
-    ap.add_argument("--verbs", nargs="+", default=list(VERBS))
+    ap.add_argument("--verbs", nargs="+", default=list(VERBS), choices=VERBS)
     ap.add_argument("--thin", type=int, default=0, help="strips of this many rows, not squares")
     ap.add_argument("--dense", action="store_true", help="the heaviest boards (see dense), not blank ones")
     args = ap.parse_args()
@@ -146,9 +174,9 @@ def main() -> None:
                 marked.write_text(undecided(board))
                 size = f"{board['rows']}x{board['cols']}"
                 for verb in args.verbs:
-                    extra = ["--format", "text"] if verb == "convert" else []
-                    source = marked if verb == "check" else path
-                    got = run([sys.executable, "-m", "pencilbox", verb, str(source), *extra], env)
+                    load = round(os.getloadavg()[0], 2)  # the machine is shared: wall seconds grow with it
+                    argv = argv_of(verb, board, path, marked, Path(tmp))
+                    got = {**run([sys.executable, "-m", "pencilbox", *argv], env), "load": load}
                     got["holds"] = got["exit"] in (0, 1, 2) and got["s"] <= LIMIT_S and got["mb"] <= LIMIT_MB
                     kind = " dense" if args.dense else ""
                     key = f"{name} {size}{kind} {verb}" + (" cold" if args.cold else "")

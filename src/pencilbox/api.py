@@ -12,15 +12,25 @@ from __future__ import annotations
 
 import copy
 import html
+import math
 import os
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
 from pencilbox import boardio, puzzles, render, service
-from pencilbox.core import engine
-from pencilbox.core.budgets import COUNT_LIMIT, SPREAD_LIMIT, SPREAD_SHOWN
+from pencilbox.compiled.ready import generator_ready
+from pencilbox.core import engine, outcomes
+from pencilbox.core.budgets import (
+    COUNT_LIMIT,
+    GENERATE_S,
+    GENERATE_SEED_CELLS,
+    GENERATE_TRIES,
+    SPREAD_LIMIT,
+    SPREAD_SHOWN,
+)
 from pencilbox.core.drivers import check_grade
 from pencilbox.core.puzzle import BoardShape
 from pencilbox.errors import BoardError, shown
@@ -414,7 +424,9 @@ def generate(puzzle: str, rows: int, cols: int, grade: str | None = None, seed: 
     default: whatever minimising leaves). The seed (drawn when not given) is kept in
     ``Board.made`` with the grade reached: the same seed makes the same board. ``density``
     (Slant only, not with ``grade``): the raw stream instead, each lattice point's clue shown
-    with that probability (not necessarily unique).
+    with that probability (not necessarily unique). Bounded: boards up to the puzzle's
+    ``generate_cells``, and a grade sought in at most GENERATE_TRIES seeds within GENERATE_S
+    seconds (past either, a BoardError that says so).
 
     >>> board = pencilbox.generate("slant", 5, 5, grade="count", seed=1)
     >>> board.made.seed, board.made.grade, board.grade().grade
@@ -425,11 +437,30 @@ def generate(puzzle: str, rows: int, cols: int, grade: str | None = None, seed: 
         seed = int.from_bytes(os.urandom(4), "big")
     check_seed(seed)
     try:
-        made = p.generate(rows, cols, level, seed) if density is None or p.raw is None \
+        made = _seeds(p, rows, cols, level, seed) if density is None or p.raw is None \
             else p.raw(rows, cols, density, seed)
     except ValueError as e:
         raise BoardError(str(e)) from None
     return Board(made.board, Made(made.seed, made.grade, made.clues, made.capped_checks))
+
+
+def _seeds(p: puzzles.AnyPuzzle, rows: int, cols: int, level: engine.Level | None,
+           seed: int) -> outcomes.Made[BoardShape]:
+    """The first board of ``level`` from seeds seed, seed+1, ... (the same board for the same
+    seed wherever it is found), GENERATE_SEED_CELLS cells' worth of seeds at a time: at most
+    GENERATE_TRIES seeds, and none more once GENERATE_S has passed."""
+    deadline = time.monotonic() + GENERATE_S
+    chunk, tried = max(1, GENERATE_SEED_CELLS // (rows * cols)), 0
+    while True:
+        n = min(chunk, GENERATE_TRIES - tried)
+        try:
+            return p.generate(rows, cols, level, seed + tried, n)
+        except outcomes.NoGrade:
+            tried += n
+            if tried >= GENERATE_TRIES or time.monotonic() >= deadline:
+                raise BoardError(f"no {p.title} {rows}x{cols} board of grade {level} in {tried} seeds from "
+                                 f"{seed} (generate tries up to {GENERATE_TRIES} seeds within "
+                                 f"{GENERATE_S:.0f} s): try another seed, grade or size") from None
 
 
 def check_seed(seed: object) -> int:
@@ -447,6 +478,15 @@ def aim(puzzle: str, rows: int, cols: int, grade: str | None,
     known good (a BoardError names what is not)."""
     p = puzzles.get(puzzle)
     boardio.check_size(rows, cols, f"generate {p.name}")
+    ready = generator_ready(p)
+    most = p.generate_cells if ready else p.generate_cells_readable
+    if density is None and rows * cols > most:
+        side = math.isqrt(most)
+        raise BoardError(f"generate {p.name} {rows}x{cols}: {rows * cols:,} cells, past the {most:,} (e.g. "
+                         f"{side}x{side}) it makes within its bound" + ("" if ready else
+                         f" while its compiled loop is not built ({p.generate_cells:,} once pencilbox warm "
+                         "has built it)") + ": it checks each clue's erasure over the whole board, work "
+                         "that grows with the square of the cells")
     level = check_grade(p, grade)
     if density is not None and (p.raw is None or grade is not None or not 0 <= density <= 1):
         raise BoardError("--density (0..1, the unfiltered raw stream) works only for slant, "

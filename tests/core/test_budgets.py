@@ -182,3 +182,67 @@ def test_a_readable_verb_stops_at_its_pass_budget(monkeypatch: pytest.MonkeyPatc
         engine.run_fixpoint(ripple, board, start, names)
     assert ladder._PASSES.get() is None  # the budget ends with its verb
     assert service.Options(node_cap=10).passes() is None and service.Options().passes() == budgets.PASS_WORK
+
+
+def test_generate_refuses_a_board_past_its_size_with_the_reason(capsys: pytest.CaptureFixture[str],
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47 item 3: generate sukoro 100x100 ran past 120 s. Each puzzle states the largest
+    board it generates (generate_cells); past it, one line and exit 2 before any work."""
+    from pencilbox import api, puzzles
+    from pencilbox.errors import BoardError
+    code, _, err = run(capsys, "generate", "sukoro", "41x40", "--seed", "1")
+    assert code == 2 and "generate sukoro 41x40: 1,640 cells, past the " in err
+    monkeypatch.setattr(api, "generator_ready", lambda puzzle: True)  # built or not: the built bound
+    for name in puzzles.names():
+        most = puzzles.get(name).generate_cells
+        with pytest.raises(BoardError, match=f"cells, past the {most:,} .* it makes within its bound"):
+            api.generate(name, 1, most + 1, seed=1)
+    assert api.generate("slant", 3, 3, density=0.5, seed=1).made.seed == 1  # the raw stream: no erasure loop
+
+
+def test_generate_takes_smaller_boards_until_its_loop_is_built(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The readable erasure loops are far slower (a 20x20 Slant: 26 s of CPU against 1): until
+    the build, generate_cells_readable bounds the size, and the refusal says what the build
+    lifts it to."""
+    from pencilbox import api, puzzles
+    from pencilbox.errors import BoardError
+    monkeypatch.setattr(api, "generator_ready", lambda puzzle: False)
+    for name in puzzles.names():
+        p = puzzles.get(name)
+        assert p.generate_cells_readable < p.generate_cells
+        said = f"past the {p.generate_cells_readable:,} .* while its compiled loop is not built \\("
+        with pytest.raises(BoardError, match=f"{said}{p.generate_cells:,} once pencilbox warm"):
+            api.generate(name, 1, p.generate_cells_readable + 1, seed=1)
+
+
+def test_generate_seeks_a_grade_within_its_seeds_and_its_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A grade is sought in GENERATE_SEED_CELLS cells' worth of seeds at a time, at most
+    GENERATE_TRIES of them and none more once GENERATE_S has passed (a rare grade on a large
+    board would take hours); the seeds run in order, so a seed makes the board it always made."""
+    from pencilbox import api, puzzles
+    from pencilbox.core.outcomes import NoGrade
+    from pencilbox.errors import BoardError
+    slant = puzzles.get("slant")
+    real, calls = slant.generate, []
+
+    def after_seed_12(rows: int, cols: int, level: object, seed: int, tries: int = 500) -> object:
+        calls.append((seed, tries))
+        if seed + tries <= 12:
+            raise NoGrade("Slant", "duet", tries, seed)
+        return real(rows, cols, None, 12, 1)
+    monkeypatch.setattr(slant, "generate", after_seed_12)
+    monkeypatch.setattr(api, "GENERATE_SEED_CELLS", 4 * 9)  # four 3x3 seeds a call
+    assert api.generate("slant", 3, 3, grade="duet", seed=2).shape == real(3, 3, None, 12, 1).board
+    assert calls == [(2, 4), (6, 4), (10, 4)]
+    calls.clear()
+    monkeypatch.setattr(api, "GENERATE_TRIES", 6)
+    with pytest.raises(BoardError, match=r"no Slant \(Gokigen Naname\) 3x3 board of grade duet in 6 seeds "
+                                         r"from 0 \(generate tries up to 6 seeds within 30 s\)"):
+        api.generate("slant", 3, 3, grade="duet", seed=0)
+    assert calls == [(0, 4), (4, 2)]
+    calls.clear()
+    monkeypatch.setattr(api, "GENERATE_TRIES", 500)
+    monkeypatch.setattr(api, "GENERATE_S", 0.0)
+    with pytest.raises(BoardError, match="in 4 seeds from 0"):
+        api.generate("slant", 3, 3, grade="duet", seed=0)
+    assert calls == [(0, 4)]

@@ -29,6 +29,12 @@ SAT_CALL_PROPS = 5  # unit propagations a SAT call may use per cell allowed, poo
 # conflicts included; a cap asked for raises it in step
 SAT_CLAUSES = 25 * 10**5  # the largest SAT encoding a verb builds (puzzle.sat_clauses, about): its
 # clauses are built in Python (a 250x250 Sukoro's 2.4*10^6 held 620 MB; a 500x500 one ran past 2.6 GB)
+GENERATE_TRIES = 500  # generate --grade: seeds tried for the grade (the board is the first that has it)
+GENERATE_S = 30.0  # ... and no seed more once this long has passed (a rare grade on a 40x40 board: 500
+# seeds would take hours); a board of a puzzle's largest generated size (its generate_cells) takes a
+# seed's make under 20 s (bench/budget.py), so generate answers or refuses within a minute
+GENERATE_SEED_CELLS = 4_000  # seeds handed to a generator at a time: this many cells' worth (40 at
+# 10x10, one past 63x63), the clock read between them
 PASS_WORK = 2 * 10**7  # a verb's readable rung passes under its default caps: cells x the rung's
 # weight each (a unit is about a microsecond of readable work; a heavy rung's weight says how many)
 

@@ -18,11 +18,12 @@ from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level
-from pencilbox.core.outcomes import Made
+from pencilbox.core.outcomes import Made, NoGrade
 from pencilbox.core.puzzle import BoardT, Clues, Puzzle
 
-__all__ = ["KeepTest", "Made", "Rivals", "UNIQUE", "check_grade", "erase", "finishes", "grade_of", "graded",
-           "keep_test", "minimise", "removable", "scan", "verdict"]
+__all__ = ["KeepTest", "Made", "NoGrade", "Rivals", "UNIQUE", "check_grade", "erase", "finishes", "grade_of",
+           "graded", "keep_test", "minimise", "removable", "scan", "verdict"]
+
 
 
 def finishes(puzzle: Puzzle[BoardT, Any], board: BoardT, level: Level) -> bool:
@@ -84,7 +85,7 @@ def graded(puzzle: Puzzle[BoardT, Any], make: Callable[[int, Level | None], Made
         g = grade_of(puzzle, made)
         if level is None or g == level:
             return replace(made, grade=g)
-    raise ValueError(f"no {puzzle.name} board of grade {level} in {tries} seeds from {seed}")
+    raise NoGrade(puzzle.name, level, tries, seed)
 
 
 class Rivals:

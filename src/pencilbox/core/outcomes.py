@@ -173,3 +173,11 @@ class Made(Generic[BoardT]):
     capped_checks: int | None = None  # uniqueness checks that ran out of nodes and kept their
     # clue (the board is locally minimal up to them); None where the generator does not count
     proved_unique: bool = False  # every check was exact from a unique start: grading needs no search
+
+
+class NoGrade(ValueError):
+    """No board of the grade among the seeds tried: a caller with time left may try the next
+    ones (api.generate, the player's New board); any other ValueError is about the size."""
+
+    def __init__(self, name: str, level: str | None, tries: int, seed: int) -> None:
+        super().__init__(f"no {name} board of grade {level} in {tries} seeds from {seed}")

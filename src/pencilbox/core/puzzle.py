@@ -175,6 +175,10 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     @property
     def generate_max(self) -> tuple[int, int]: ...  # the largest board the player generates in one request
     @property
+    def generate_cells(self) -> int: ...  # the largest board generate makes (cells), past it a BoardError
+    @property
+    def generate_cells_readable(self) -> int: ...  # the same while the compiled generator is not built
+    @property
     def rungs(self) -> Sequence[Rung[BoardT]]: ...
     @property
     def search_level(self) -> Level: ...  # the level the counting search propagates with by default

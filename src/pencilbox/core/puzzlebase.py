@@ -58,6 +58,10 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     name: str
     title: str
     generate_max: tuple[int, int]
+    #: the largest board (cells, any shape) the command line's and the library's generate make: its
+    #: erasure loop checks every clue over the whole board, work that grows with the square of the cells
+    generate_cells: int = 400
+    generate_cells_readable: int = 100  # the same while the compiled generator is not built
     rungs: Sequence[Rung[BoardT]]
     search_level: Level
     quick_nodes: int = QUICK_NODES

@@ -318,3 +318,45 @@ def test_the_sat_encoding_is_no_larger_than_it_says() -> None:
                                          "clues": [[None] * cols for _ in range(rows)]})
         real = len(_shape(rows, cols, regions)[2])
         assert real <= puzzles.get("ripple").sat_clauses(board) <= 4 * real + 40, (rows, cols)
+
+
+def _region_order_by_rescoring(rows: int, cols: int, reg: Sequence[int], size: Sequence[int],
+                               clue: Sequence[int]) -> list[int]:
+    """The region order as it was first written: every region rescored at every step."""
+    nreg = len(size)
+    known = [bool(v > 0) for v in clue]
+    cells: list[list[int]] = [[] for _ in range(nreg)]
+    for i, g in enumerate(reg):
+        cells[int(g)].append(i)
+    nbrs = []
+    for i in range(rows * cols):
+        r, c = divmod(i, cols)
+        nb = [rr * cols + cc for rr, cc in ((r, c - 1), (r, c + 1), (r - 1, c), (r + 1, c))
+              if 0 <= rr < rows and 0 <= cc < cols]
+        nbrs.append([j for j in nb if reg[j] != reg[i]])
+    left, order = set(range(nreg)), []
+    for _ in range(nreg):
+        best, best_key = -1, (0.0, 0)
+        for g in sorted(left):
+            score = sum(2 * known[i] + sum(known[j] for j in nbrs[i]) for i in cells[g])
+            key = (score / len(cells[g]), -g)
+            if best < 0 or key > best_key:
+                best, best_key = g, key
+        order.append(best)
+        left.discard(best)
+        for i in cells[best]:
+            known[i] = True
+    return order
+
+
+def test_the_region_order_is_the_rescoring_one_without_its_square_cost() -> None:
+    """Issue 47 item 3: count --engine brute on a 500x500 Ripple spent minutes ordering its 62,500
+    regions (each step rescored them all); the heap gives the same order on every board."""
+    from pencilbox.puzzles.ripple.brute import _prepare, _region_order
+    boards = [(b["rows"], b["cols"], flat(b["regions"]), flat(b["clues"])) for b in SMALL[:8]]
+    boards += [(r, c, [(i // c) // h * (c // w) + (i % c) // w for i in range(r * c)], [None] * (r * c))
+               for r, c, h, w in ((1, 1, 1, 1), (4, 6, 2, 2), (6, 9, 3, 3), (7, 5, 1, 5))]
+    for rows, cols, regions, clues in boards:
+        reg, size, clue, _ = _prepare(rows, cols, regions, clues)
+        assert list(_region_order(rows, cols, reg, size, clue)) == \
+            _region_order_by_rescoring(rows, cols, list(reg), list(size), list(clue))

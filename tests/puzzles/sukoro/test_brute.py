@@ -184,3 +184,20 @@ def test_the_sat_loop_stops_at_its_calls_or_its_propagations() -> None:
         for a in answers:
             check_answer(4, 4, blank, a)
     assert sat_spread(4, 4, blank, 100, 5, limits=(10**6, 10**9))[1] == "limit"  # ample: as unbounded
+
+
+def test_the_brute_counter_holds_no_more_than_its_node_cap_reaches() -> None:
+    """Issue 47 item 3: count --engine brute on a blank 500x500 held 1.2 GB under its default cap
+    of 16,000 nodes (a connectivity profile per cell); the search reaches a depth no deeper than
+    the nodes it tried, so it keeps a profile per node instead (the readable twin, measured)."""
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        got = brute_count(300, 300, [None] * 90_000, limit=2, node_cap=200, jit=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert got[1] == "nodes" and got[2] == 201
+    assert peak < 40 * 2**20, peak  # a profile per cell: 90,001 x 300 x 8 bytes = 216 MB
+    assert brute_count(2, 5, [None] * 10, limit=10**6, node_cap=5, jit=False)[1] == "nodes"
+    assert brute_count(2, 5, [None] * 10, limit=10**6, jit=False)[0] == BLANK_2xN[4]

@@ -32,7 +32,7 @@ from dataclasses import replace
 from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, check_grade, graded
+from pencilbox.core.generate import Made, NoGrade, check_grade, graded
 from pencilbox.errors import BoardError
 from pencilbox.puzzles.fillapix import PUZZLE, erasure
 from pencilbox.puzzles.fillapix.board import BLANK, BOTH, PAINT, Board
@@ -391,4 +391,4 @@ def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, trie
         got = grade_plain(made)
         if level is None or got == level:
             return replace(made, grade=got)
-    raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")
+    raise NoGrade(PUZZLE.name, level, tries, seed)

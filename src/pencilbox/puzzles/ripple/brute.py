@@ -35,6 +35,7 @@ engine are the same code.  Searches are iterative (explicit stacks).
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Sequence
 
 import numpy as np
@@ -335,33 +336,45 @@ def _region_order(rows: int, cols: int, reg: np.ndarray, size: np.ndarray, clue:
     search thus starts at the most clued region and grows through the
     regions that touch what is known, so that conflicts surface early
     (measured: far fewer nodes than ordering by first or last cell, or by
-    row/column reach).
+    row/column reach). Scores only grow, by one per newly known neighbour, so a heap of
+    (score, region) entries, stale ones skipped, picks in n log n what rescoring every region
+    at every step picked in regions^2 (a 500x500 board of 2x2 regions: minutes before the
+    first node).
     """
     n = rows * cols
     nreg = size.shape[0]
+    reg_ = [int(g) for g in reg]
     known = [bool(v > 0) for v in clue]
     cells: list[list[int]] = [[] for _ in range(nreg)]
     for i in range(n):
-        cells[int(reg[i])].append(i)
+        cells[reg_[i]].append(i)
     nbrs: list[list[int]] = []
     for i in range(n):
         r, c = divmod(i, cols)
         around = ((r, c - 1), (r, c + 1), (r - 1, c), (r + 1, c))
         nb = [rr * cols + cc for rr, cc in around if 0 <= rr < rows and 0 <= cc < cols]
-        nbrs.append([j for j in nb if reg[j] != reg[i]])
-    left = set(range(nreg))
+        nbrs.append([j for j in nb if reg_[j] != reg_[i]])
+    score = [sum(2 * known[i] + sum(known[j] for j in nbrs[i]) for i in cells[g]) for g in range(nreg)]
+    heap = [(-score[g] / len(cells[g]), g) for g in range(nreg)]  # the best: highest ratio, lowest id
+    heapq.heapify(heap)
+    done = [False] * nreg
     order = np.zeros(nreg, dtype=np.int64)
     for t in range(nreg):
-        best, best_key = -1, (0.0, 0)
-        for g in sorted(left):
-            score = sum(2 * known[i] + sum(known[j] for j in nbrs[i]) for i in cells[g])
-            key = (score / len(cells[g]), -g)
-            if best < 0 or key > best_key:
-                best, best_key = g, key
+        while True:
+            ratio, best = heapq.heappop(heap)
+            if not done[best] and ratio == -score[best] / len(cells[best]):
+                break
         order[t] = best
-        left.discard(best)
+        done[best] = True
         for i in cells[best]:
+            if known[i]:
+                continue
             known[i] = True
+            for j in nbrs[i]:  # another region's cell beside it: that region scores one more
+                g = reg_[j]
+                if not done[g]:
+                    score[g] += 1
+                    heapq.heappush(heap, (-score[g] / len(cells[g]), g))
     return order
 
 

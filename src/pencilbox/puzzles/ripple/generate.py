@@ -27,7 +27,7 @@ from dataclasses import replace
 from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
-from pencilbox.core.generate import Made, check_grade, erase, finishes, graded, keep_test, minimise
+from pencilbox.core.generate import Made, NoGrade, check_grade, erase, finishes, graded, keep_test, minimise
 from pencilbox.core.geometry import Grid, grid
 from pencilbox.core.rng import RandomValues
 from pencilbox.puzzles.ripple import PUZZLE, plain
@@ -289,4 +289,4 @@ def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, trie
             got = engine.grade(PUZZLE, made.board).grade
         if got == level:
             return replace(made, grade=got)
-    raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")
+    raise NoGrade(PUZZLE.name, level, tries, seed)

@@ -18,7 +18,7 @@ from functools import lru_cache
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.budgets import UNIQUE_NODES
-from pencilbox.core.generate import Made, check_grade, finishes, graded, keep_test, minimise
+from pencilbox.core.generate import Made, NoGrade, check_grade, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues
 from pencilbox.core.unionfind import join
 from pencilbox.puzzles.slant import PUZZLE
@@ -125,4 +125,4 @@ def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, trie
         made, exact = _make(rows, cols, seed + k, level, compiled)
         if exact:
             return replace(made, grade=level)
-    raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")
+    raise NoGrade(PUZZLE.name, level, tries, seed)

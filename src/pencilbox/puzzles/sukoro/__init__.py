@@ -17,6 +17,8 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "sukoro"
     title = "Sukoro"
     generate_max = (20, 20)  # the player's New board stays within one request's time (SAT erasure checks)
+    generate_cells = 1600  # generate's largest (command line, library): 40x40: 3 to 10 s of CPU, 50x50 15 s
+    generate_cells_readable = 400  # until the generator is built: 20x20: 5 s of CPU
     board_module = sb
     rules_module = rules
     rungs = RUNGS

@@ -68,7 +68,9 @@ def _count_kernel_src(rows: int, cols: int, clue: np.ndarray, nbr: np.ndarray, c
     x = np.zeros(n, dtype=np.int64)  # bit per cell (valid for index <= i)
     deg = np.zeros(n, dtype=np.int64)  # degree of complete cells
     choice = np.full(n + 1, -1, dtype=np.int64)  # last bit tried per depth
-    prof = np.zeros((n + 1, cols), dtype=np.int64)  # 0 = empty, else label
+    # 0 = empty, else label; a row per depth the node cap lets the search reach (depth i has tried
+    # i + 1 nodes at least): a row per cell held 1 GB at 500x500 under a cap of 16,000 nodes
+    prof = np.zeros((min(n, node_cap) + 1, cols), dtype=np.int64)
     sealed = np.zeros(n + 1, dtype=np.int64)
     count = 0
     saved = 0

@@ -24,7 +24,7 @@ from pencilbox.compiled.cache import sat_present
 from pencilbox.compiled.ready import generator_ready
 from pencilbox.core import engine
 from pencilbox.core.engine import PROBE
-from pencilbox.core.generate import Made, check_grade, finishes, graded, keep_test, minimise
+from pencilbox.core.generate import Made, NoGrade, check_grade, finishes, graded, keep_test, minimise
 from pencilbox.core.puzzle import Clues
 from pencilbox.core.rng import RandomValues
 from pencilbox.puzzles.sukoro import PUZZLE, erase
@@ -161,4 +161,4 @@ def generate(rows: int, cols: int, grade: str | None = None, seed: int = 0, trie
         got = grade_plain(made)
         if got == level:
             return replace(made, grade=got)
-    raise ValueError(f"no {PUZZLE.name} board of grade {level} in {tries} seeds from {seed}")
+    raise NoGrade(PUZZLE.name, level, tries, seed)
