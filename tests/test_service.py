@@ -175,7 +175,7 @@ def test_a_loose_fillapix_board_is_the_quick_searchs(monkeypatch: pytest.MonkeyP
     assert (got.status, got.nodes) == (engine.MULTIPLE, 400)
 
 
-def test_count_by_sat_keeps_its_node_cap() -> None:
+def test_count_by_sat_keeps_its_node_cap(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 47 item 3: SAT took no node cap (count --engine sat on a blank 100x100 Sukoro ran
     past 120 s). Its cap counts solver calls (and bounds their propagations), its default is
     count's scaled to SAT_WORK cell-calls, and past it the count is a lower bound that says so."""
@@ -184,6 +184,9 @@ def test_count_by_sat_keeps_its_node_cap() -> None:
     got = board.count(engine="sat", node_cap=10)
     assert (got.capped, got.cap, got.node_cap) == (True, "nodes", 10) and got.nodes <= 10 and got.count < 384
     assert "the node cap 10 ran out: raise --node-cap for more" in str(got)
+    monkeypatch.setattr(budgets, "SAT_CALL_PROPS", 0)  # the calls' propagations run out first
+    got = board.count(engine="sat", node_cap=10)
+    assert got.cap == "nodes" and got.nodes < 10 and "ran out (in the calls' propagations)" in str(got)
     large = SukoroBoard(300, 300, (None,) * 90_000)
     assert service.Options().nodes(budgets.COUNT_NODES, large, "sat") == budgets.SAT_WORK // 90_000
     assert service.Options(node_cap=7).nodes(budgets.COUNT_NODES, large, "sat") == 7

@@ -195,7 +195,8 @@ class Count(Result):
     def _which_cap(self) -> str:
         """Which cap stopped the count, and the flag that raises it."""
         if self.cap == "nodes":
-            what = " (in probe trials)" if self.nodes < self.node_cap else ""
+            inside = " (in the calls' propagations)" if self.engine == "sat" else " (in probe trials)"
+            what = inside if self.nodes < self.node_cap else ""
             return f"; the node cap {self.node_cap:,} ran out{what}: raise --node-cap for more"
         if self.cap == "limit":
             return f"; the count limit {self.limit} was reached: raise --limit for more"

@@ -360,3 +360,18 @@ def test_the_region_order_is_the_rescoring_one_without_its_square_cost() -> None
         reg, size, clue, _ = _prepare(rows, cols, regions, clues)
         assert list(_region_order(rows, cols, reg, size, clue)) == \
             _region_order_by_rescoring(rows, cols, list(reg), list(size), list(clue))
+
+
+def test_the_brute_counters_keep_a_value_table_as_wide_as_the_largest_region() -> None:
+    """Issue 47 item 3: the value tables took a column per cell (regions x cells: a 500x500 board
+    of 2x2 regions asked for 500 GB, MemoryError, exit 3); a region's values are 1..its size."""
+    import tracemalloc
+    regions = [(i // 60) // 2 * 30 + (i % 60) // 2 for i in range(3600)]
+    for count in (count_by_regions, count_by_cells):
+        tracemalloc.start()
+        try:
+            got = count(60, 60, regions, [None] * 3600, limit=2, node_cap=300, jit=False)
+            peak = tracemalloc.get_traced_memory()[1]
+        finally:
+            tracemalloc.stop()
+        assert got[0] == 0 and peak < 8 * 2**20, (count.__name__, got[:3], peak)  # a table per cell: 26 MB

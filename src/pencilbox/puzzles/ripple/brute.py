@@ -65,7 +65,7 @@ def _leaf_ok_src(
     """
     n = rows * cols
     nreg = size.shape[0]
-    seen = np.zeros((nreg, n + 1), dtype=np.int64)
+    seen = np.zeros((nreg, size.max() + 1), dtype=np.int64)  # a region's values are 1..its size
     for i in range(n):
         v = val[i]
         g = reg[i]
@@ -105,7 +105,7 @@ def _search_cells(rows: int, cols: int, reg: np.ndarray, size: np.ndarray, clue:
     """
     n = rows * cols
     val = np.zeros(n, dtype=np.int64)
-    used = np.zeros((size.shape[0], n + 1), dtype=np.int64)  # value v taken in region g
+    used = np.zeros((size.shape[0], size.max() + 1), dtype=np.int64)  # value v taken in region g (v <= s)
     free = np.zeros(n, dtype=np.int64)
     nf = 0
     for i in range(n):
@@ -201,7 +201,8 @@ def _search_regions(rows: int, cols: int, reg: np.ndarray, size: np.ndarray, clu
     n = rows * cols
     nreg = size.shape[0]
     val = np.zeros(n, dtype=np.int64)
-    has = np.zeros((nreg, n + 1), dtype=np.int64)  # value present in region
+    # value present in region (values are 1..its size: a column per cell held 500 GB at 500x500)
+    has = np.zeros((nreg, size.max() + 1), dtype=np.int64)
     for i in range(n):
         v = clue[i]
         if v > 0:
