@@ -27,20 +27,22 @@ Limits = tuple[int, int] | None
 
 class SatBudget:
     """What one run may still spend: solver calls and, pooled, their unit propagations (the
-    solver's own budget, so one hard call stops too); ``made``: the calls made, ``out`` once a
-    call found either spent."""
+    solver's own budget, so one hard call stops too; None: no budget, plain calls, for solvers
+    that keep none); ``made``: the calls made, ``out`` once a call found either spent."""
 
-    def __init__(self, calls: int, props: int) -> None:
+    def __init__(self, calls: int, props: int | None) -> None:
         self.calls, self.props, self.made, self.out = calls, props, 0, False
 
     def solve(self, solver: Any, assume: Sequence[int] = ()) -> bool | None:
         """One call within what is left: whether a model exists, None once the budget is spent
         (before the call, or the solver stopped inside it)."""
-        if self.calls <= 0 or self.props <= 0:
+        if self.calls <= 0 or (self.props is not None and self.props <= 0):
             self.out = True
             return None
         self.calls -= 1
         self.made += 1
+        if self.props is None:
+            return bool(solver.solve(assumptions=list(assume)))
         before = solver.accum_stats()["propagations"]
         solver.prop_budget(self.props)
         got = solver.solve_limited(assumptions=list(assume))
@@ -51,8 +53,8 @@ class SatBudget:
 
     @classmethod
     def of(cls, limits: Limits) -> SatBudget:
-        """A run's budget from its limits (None: one no run reaches, as the studies' exact counts)."""
-        return cls(*limits) if limits is not None else cls(2**62, 2**62)
+        """A run's budget from its limits (None: none, as the studies' exact counts)."""
+        return cls(*limits) if limits is not None else cls(2**62, None)
 
 
 def assignment(model: Sequence[int], n: int) -> list[int]:

@@ -176,6 +176,7 @@ def test_the_sat_loop_stops_at_its_calls_or_its_propagations() -> None:
     from pencilbox.puzzles.sukoro.sat import sat_spread
     blank = [None] * 16
     assert sat_count(4, 4, blank, limit=10**6)[1] is None  # no budget: exact
+    assert sat_count(4, 4, blank, limit=10**6, solver_name="cadical153")[:2] == (702, None)  # keeps no budget
     for limits in ((3, 10**9), (10**6, 60)):
         count, stop, calls, answers = sat_count(4, 4, blank, limit=10**6, limits=limits)
         assert stop == "nodes" and calls <= limits[0] and count == len({tuple(a) for a in answers}) <= 2
