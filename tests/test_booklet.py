@@ -50,3 +50,25 @@ def test_print_refuses_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[s
     assert cli.main(["print", str(bad), "--out", str(tmp_path / "x.pdf")]) == 2
     assert "board 1" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_print_refuses_what_it_could_not_draw_before_it_solves_anything(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 47 item 3: a 500x500 board was solved and graded (9 s, 460 MB) before render refused
+    it, and a 200x200 Ripple's booklet ran past 200 s and 1.1 GB: a board past render's cells, or
+    a booklet past MAX_DRAWN cells drawn (the answers' too), is refused before any board is solved."""
+    from pencilbox import booklet
+    solved: list[object] = []
+    monkeypatch.setattr(booklet, "entry", lambda b, i: solved.append(b))
+    big = {"puzzle": "slant", "rows": 201, "cols": 200, "clues": [[None] * 201 for _ in range(202)]}
+    path = tmp_path / "big.json"
+    path.write_text(json.dumps([smallest("slant"), big]))
+    assert cli.main(["print", str(path), "--out", str(tmp_path / "x.pdf")]) == 2
+    assert "board 2 is 201x200: at most 40000 cells are drawn" in capsys.readouterr().err
+    monkeypatch.setattr(booklet, "MAX_DRAWN", 2 * 25 - 1)
+    five = tmp_path / "five.json"
+    five.write_text(json.dumps({"puzzle": "slant", "rows": 5, "cols": 5, "clues": [[None] * 6] * 6}))
+    assert cli.main(["print", str(five), "--answers", "--out", str(tmp_path / "x.pdf")]) == 2
+    said = "a booklet draws at most 49 cells (its boards', and their answers' with --answers); these draw 50"
+    assert said in capsys.readouterr().err
+    assert solved == [] and not (tmp_path / "x.pdf").exists()

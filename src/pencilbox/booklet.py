@@ -21,6 +21,9 @@ CODE_LINES = 4
 MIN_CELL = 16.0  # the smallest a cell is printed (points) before a page takes fewer boards
 LAYOUTS = ((2, 3), (2, 2), (1, 2), (1, 1))  # columns x rows a page, most boards first
 MAX_BOARDS = 200  # a booklet's boards (each is solved and graded)
+MAX_DRAWN = 20_000  # cells a booklet draws, the answers' included: matplotlib draws a cell in about a
+# millisecond (a Slant's more, a Ripple's borders' memory more): a 200x200 Ripple ran past 200 s and 1.1 GB,
+# 192 bank Slants with their answers (38,000 cells) took 70 s
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,14 @@ def pdf(boards: Sequence[BoardShape], answers: bool = False) -> bytes:
         raise BoardError("print takes at least one board")
     if len(boards) > MAX_BOARDS:
         raise BoardError(f"print takes at most {MAX_BOARDS} boards, got {len(boards)}")
+    for k, b in enumerate(boards):  # before any is solved: a 500x500 was solved and graded first
+        if b.rows * b.cols > render.MAX_CELLS:
+            raise BoardError(f"board {k + 1} is {b.rows}x{b.cols}: at most {render.MAX_CELLS} cells "
+                             "are drawn")
+    drawn = sum(b.rows * b.cols for b in boards) * (2 if answers else 1)
+    if drawn > MAX_DRAWN:
+        raise BoardError(f"a booklet draws at most {MAX_DRAWN:,} cells (its boards', and their answers' with "
+                         f"--answers); these draw {drawn:,}: print fewer or smaller boards a booklet")
     needs("matplotlib", "a PDF booklet")
     from matplotlib.backends.backend_pdf import PdfPages
     entries = [entry(b, i + 1) for i, b in enumerate(boards)]

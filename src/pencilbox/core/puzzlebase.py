@@ -116,7 +116,7 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
         size = self.sat_clauses(board)
         if size > SAT_CLAUSES:
             raise BoardError(f"{verb}: a {board.rows}x{board.cols} {self.name} board's SAT encoding takes "
-                             f"about {size:,} clauses, past the {SAT_CLAUSES:,} it may build (about 1 GB); "
+                             f"about {size:,} clauses, past the {SAT_CLAUSES:,} it may build (about 650 MB); "
                              f"use {instead}, or a smaller board")
 
     def clue_rc(self, board: BoardT, i: int) -> tuple[int, int]:
