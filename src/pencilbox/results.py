@@ -369,7 +369,7 @@ class Backbone(Answered[B]):
     def __str__(self) -> str:
         n = self.count
         said = f"at least {n} answers (the limit {self.limit} was reached: raise --limit for more)" \
-            if self.cap == "limit" else f"at least {n} answers" if self.capped \
+            if self.cap == "limit" else f"at least {n} answer{'s' * (n != 1)}" if self.capped \
             else "no answer" if n == 0 else "1 answer" if n == 1 else f"{n} answers"
         if self.cap == "nodes":
             cap = f"the node cap {self.node_cap:,} ran out"

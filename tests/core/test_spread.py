@@ -9,9 +9,8 @@ from typing import Any
 
 import pytest
 
-from pencilbox import bank, boardio, puzzles
+from pencilbox import api, bank, boardio, puzzles, service
 from pencilbox.core import spread
-from pencilbox.core.engine import OutOfNodes
 from tests import contract
 
 NAMES = [n for n in puzzles.names() if puzzles.get(n).spread is not None]
@@ -43,9 +42,25 @@ def test_the_search_spread_is_sats(name: str, limit: int, keep: int) -> None:
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_the_searches_stop_at_their_node_cap(name: str) -> None:
-    """A board with many answers and one node to find them: OutOfNodes, never a guess."""
+def test_the_searches_stop_at_their_cap_as_sat_does(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past its node cap the search answers as SAT past its budget (issue 47 item 3: it raised
+    OutOfNodes, which Board.backbone let out of the library): stop ``"nodes"``, never a guess: a
+    cell it calls shared SAT's exact backbone shares, a cell it calls different differs."""
     puzzle = puzzles.get(name)
     blank = boards(name)[1]
-    with pytest.raises(OutOfNodes):
-        spread.spread(puzzle, replace(blank, clues=(None,) * len(blank.clues)), 100, 10, 1)
+    got = spread.spread(puzzle, replace(blank, clues=(None,) * len(blank.clues)), 100, 10, 1)
+    assert got[1] == "nodes"
+    for board in boards(name)[1:]:
+        exact = puzzle.spread(board, 10**6, 10, None)[4]
+        for cap in (1, 3, 30):
+            count, stop, _, _, fixed = spread.spread(puzzle, board, 10**6, 10, cap)
+            if stop != "nodes":
+                assert fixed == exact
+                continue
+            if not fixed:  # nothing found before the cap
+                assert count == 0
+                continue
+            assert all(f is None or f == e for f, e in zip(fixed, exact, strict=True))
+    monkeypatch.setattr(service, "sat_present", lambda: False)  # the browser's path, through the library
+    got_ = api.Board(replace(blank, clues=(None,) * len(blank.clues))).backbone(node_cap=1)
+    assert got_.cap == "nodes" and got_.unsettled and got_.fixed_cells == 0

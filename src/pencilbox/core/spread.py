@@ -53,23 +53,44 @@ class _Searches:
 def spread(puzzle: Puzzle[BoardT, Any], board: BoardT, limit: int, keep: int, node_cap: int) -> Spread:
     """The answers counted up to ``limit`` (stop ``"limit"`` when reached), the first ``keep``
     (at least one) in the puzzle's answer format, and per cell whether every answer agrees, as
-    ``satloop.spread`` (SAT); its calls are the searches run."""
+    ``satloop.spread`` (SAT); its calls are the searches run. Past the node cap, as SAT past its
+    budget: stop ``"nodes"``, the answers found, and None for each cell not settled (the ladder's
+    own cells stay settled)."""
     run = _Searches(puzzle, board, node_cap)
-    start = engine.run_fixpoint(puzzle, board, puzzle.initial_state(board), engine.ladder(puzzle),
-                                probe_cap=node_cap)
+    try:
+        start = engine.run_fixpoint(puzzle, board, puzzle.initial_state(board), engine.ladder(puzzle),
+                                    probe_cap=node_cap)
+    except OutOfNodes:
+        return 0, "nodes", 1, [], []
     if start is None:
         return 0, None, 1, [], []
-    total = run.count(start, limit)
+    try:
+        total = run.count(start, limit)
+    except OutOfNodes:
+        return 0, "nodes", run.calls, [], []
     if not total.count:
         return 0, None, run.calls, [], []
-    found = run.answers(start, max(1, keep), total)
+    out = False
+    try:
+        found = run.answers(start, max(1, keep), total)
+    except OutOfNodes:
+        out, found = True, [list(a) for a in total.answers[:max(1, keep)]]
     first = found[0]
     agree: list[bool | None] = [all(a[v] == first[v] for a in found) for v in range(len(start))]
     for var, d in enumerate(start):
         if agree[var] and not single(d):  # a cell the ladder settles is the same in every answer
+            if out:
+                agree[var] = None
+                continue
             rival = start.copy()
             rival[var] = d & ~first[var]
-            for other in run.count(rival, 1).answers:
-                agree = [same and other[v] == first[v] for v, same in enumerate(agree)]
+            try:
+                others = run.count(rival, 1).answers
+            except OutOfNodes:
+                out, agree[var] = True, None
+                continue
+            for other in others:  # differs from the first wherever it differs, settled or not
+                agree = [False if other[v] != first[v] else same for v, same in enumerate(agree)]
     answers = [list(puzzle.answer_from_state(board, a)) for a in found]
-    return total.count, "limit" if total.limit_hit else None, run.calls, answers, agree
+    stop = "nodes" if out else "limit" if total.limit_hit else None
+    return total.count, stop, run.calls, answers, agree

@@ -32,10 +32,11 @@ def ambiguity(asked: api.Board) -> Ambiguity:
     except OutOfNodes:
         raise TooMuchWork("the board is too hard for this request's node cap") from None
     if got.unsettled:
+        met = f"{got.count} answer{'s' * (got.count != 1)}"
         raise TooMuchWork(f"the cells every answer shares were not settled within this request's {cap:,} "
-                          f"SAT calls (at least {got.count} answers; {got.cells - got.unsettled} of "
-                          f"{got.cells} cells shown to differ): add clues, or run pencilbox backbone "
-                          "--node-cap on the command line")
+                          f"SAT calls (at least {met}; {got.cells - got.unsettled} of {got.cells} cells "
+                          "shown to differ): add clues, or run pencilbox backbone --node-cap on the command "
+                          "line")
 
     def shown_(b: api.Board) -> list[object]:
         return marks.from_answer(board, known(b.shape.answer))
