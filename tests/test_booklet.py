@@ -59,7 +59,7 @@ def test_print_refuses_what_it_could_not_draw_before_it_solves_anything(
     a booklet past MAX_DRAWN cells drawn (the answers' too), is refused before any board is solved."""
     from pencilbox import booklet
     solved: list[object] = []
-    monkeypatch.setattr(booklet, "entry", lambda b, i: solved.append(b))
+    monkeypatch.setattr(booklet, "entry", lambda b, i, share: solved.append(b))
     big = {"puzzle": "slant", "rows": 201, "cols": 200, "clues": [[None] * 201 for _ in range(202)]}
     path = tmp_path / "big.json"
     path.write_text(json.dumps([smallest("slant"), big]))
@@ -72,3 +72,25 @@ def test_print_refuses_what_it_could_not_draw_before_it_solves_anything(
     said = "a booklet draws at most 49 cells (its boards', and their answers' with --answers); these draw 50"
     assert said in capsys.readouterr().err
     assert solved == [] and not (tmp_path / "x.pdf").exists()
+
+
+def test_a_booklets_boards_share_one_solve_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each of a booklet's boards was solved and graded under a whole solve's budget: 200 hard
+    boards could take minutes. They share one now (``Options.share``): each its part of the
+    default caps and of the readable passes' work; past it, its grade says "not settled"."""
+    from pencilbox import boardio, booklet, service
+    from pencilbox.core.budgets import PASS_WORK, SOLVE_NODES
+    seen: list[service.Options] = []
+    real = service.solve
+
+    def spy(board: object, opts: service.Options) -> object:
+        seen.append(opts)
+        return real(board, opts)  # type: ignore[arg-type]
+    monkeypatch.setattr(service, "solve", spy)
+    board = boardio.board_from_json({**smallest("slant"), "answer": None})
+    assert booklet.pdf([board] * 4)[:4] == b"%PDF"
+    assert [o.share for o in seen] == [4] * 4
+    whole = service.Options().nodes(SOLVE_NODES, board)
+    assert service.Options(share=4).nodes(SOLVE_NODES, board) == whole // 4
+    assert service.Options(share=4).passes() == PASS_WORK // 4 and service.Options(share=4, node_cap=9).nodes(
+        SOLVE_NODES, board) == 9

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from pencilbox import api, boardio, puzzles, render
+from pencilbox import api, boardio, puzzles, render, service
 from pencilbox.core.puzzle import BoardShape
 from pencilbox.errors import BoardError, needs
 
@@ -21,9 +21,9 @@ CODE_LINES = 4
 MIN_CELL = 16.0  # the smallest a cell is printed (points) before a page takes fewer boards
 LAYOUTS = ((2, 3), (2, 2), (1, 2), (1, 1))  # columns x rows a page, most boards first
 MAX_BOARDS = 200  # a booklet's boards (each is solved and graded)
-MAX_DRAWN = 20_000  # cells a booklet draws, the answers' included: matplotlib draws a cell in about a
-# millisecond (a Slant's more, a Ripple's borders' memory more): a 200x200 Ripple ran past 200 s and 1.1 GB,
-# 192 bank Slants with their answers (38,000 cells) took 70 s
+MAX_DRAWN = 200_000  # cells a booklet draws, the answers' included: 100 blank 40x40 Slants with their
+# answers (320,000) took 22 s, a 200x200 Ripple with its answer 7 s; before the PNG bound a 200x200
+# Ripple's booklet ran past 200 s and 1.1 GB
 
 
 @dataclass(frozen=True)
@@ -36,11 +36,12 @@ class Entry:
     answer: tuple[Any, ...] | None  # None: no unique answer to print
 
 
-def entry(board: BoardShape, number: int) -> Entry:
+def entry(board: BoardShape, number: int, share: int = 1) -> Entry:
     """The board's caption (its number, puzzle, size and grade) and share code; its answer when
-    it has exactly one."""
+    it has exactly one, solved under ``share``'s part of solve's budget (a booklet's boards share
+    one: 200 boards each with a whole one could take minutes; past its part, "not settled")."""
     puzzle = puzzles.get(board.puzzle)
-    solved = api.Board(board).solve()
+    solved = service.solve(api.Board(board), service.Options(share=share))
     grade = solved.grade or {"multiple": "several answers", "none": "no answer"}.get(
         solved.status, "not settled")
     fmt = "url" if puzzle.url is not None else "tatham" if puzzle.tatham is not None else "json"
@@ -82,7 +83,7 @@ def pdf(boards: Sequence[BoardShape], answers: bool = False) -> bytes:
                          f"--answers); these draw {drawn:,}: print fewer or smaller boards a booklet")
     needs("matplotlib", "a PDF booklet")
     from matplotlib.backends.backend_pdf import PdfPages
-    entries = [entry(b, i + 1) for i, b in enumerate(boards)]
+    entries = [entry(b, i + 1, len(boards)) for i, b in enumerate(boards)]
     pics = [render.picture(e.board) for e in entries]
     pages = [(e, p) for e, p in zip(entries, pics, strict=True)]
     if answers:

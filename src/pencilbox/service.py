@@ -44,12 +44,14 @@ class Options:
     """What a verb may do, as the CLI and the player ask it: the ladder level, the rungs
     switched off, the node cap (None: the verb's own budget) and the count limit. The level
     and the rungs are as a person named them: the verb checks them against the board's
-    ladder (``names``, ``dropped``), which is known only once the board is read."""
+    ladder (``names``, ``dropped``), which is known only once the board is read. ``share``
+    splits the verb's own budget between that many boards run in one call (a booklet's)."""
 
     level: str | None = None
     off: tuple[str, ...] = ()
     node_cap: int | None = None
     limit: int = COUNT_LIMIT
+    share: int = 1
 
     def nodes(self, default: int, board: BoardShape, engine_name: str = "ladder") -> int:
         """The node cap asked for, or the verb's ``default`` budget scaled to the board's size
@@ -61,12 +63,13 @@ class Options:
         ladder = engine_name == "ladder"
         ready = not ladder or compiled_ready(puzzle)  # brute and SAT: no readable ladder
         work = budgets.WORK // (puzzle.node_cost if ladder else 1) if ready else budgets.WORK_READABLE
-        return scaled(default, board.rows * board.cols, budgets.SAT_WORK if engine_name == "sat" else work)
+        cap = scaled(default, board.rows * board.cols, budgets.SAT_WORK if engine_name == "sat" else work)
+        return max(1, cap // self.share)
 
     def passes(self) -> int | None:
         """The readable rung passes' work a verb may do (engine.passes): PASS_WORK under the
         default caps, unbounded where a cap was asked for (as the probe's trials are)."""
-        return budgets.PASS_WORK if self.node_cap is None else None
+        return max(1, budgets.PASS_WORK // self.share) if self.node_cap is None else None
 
     def probes(self, node_cap: int) -> int | None:
         """The probe trials of a search or grade: as many as the default node cap (a trial
