@@ -24,12 +24,12 @@ import math
 import os
 import platform
 import random
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
+
+from child import measure  # bench/child.py (this folder is on sys.path when run)
 
 from pencilbox import __version__, boardio, puzzles
 from pencilbox.studies import runner
@@ -94,36 +94,6 @@ def undecided(data: dict[str, Any]) -> str:
     return boardio.dump(puzzle.with_answer(board, answer), "text")
 
 
-def waited(proc: subprocess.Popen[bytes], limit: float) -> tuple[int | None, Any]:
-    """Wait for ``proc`` (killed after ``limit`` s): its exit code (None: killed at the limit)
-    and its resource usage, peak memory included."""
-    t = time.monotonic()
-    while True:
-        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-        if pid:
-            return os.waitstatus_to_exitcode(status), usage
-        if time.monotonic() - t > limit:
-            proc.kill()
-            return None, os.wait4(proc.pid, 0)[2]
-        time.sleep(0.02)
-
-
-def run(argv: list[str], env: dict[str, str]) -> dict[str, Any]:
-    """One child: seconds, CPU seconds, peak MB, exit code (None: killed at the limit), the
-    first line it printed and its last stderr line."""
-    t = time.monotonic()
-    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(argv, stdout=out, stderr=err, env=env)
-        code, usage = waited(proc, LIMIT_S)
-        err.seek(0)
-        said = err.read().decode(errors="replace").strip().splitlines()
-        out.seek(0)
-        first = out.read(400).decode(errors="replace").strip().splitlines()
-    return {"s": round(time.monotonic() - t, 2), "cpu_s": round(usage.ru_utime + usage.ru_stime, 2),
-            "mb": round(usage.ru_maxrss / 1024, 1), "exit": code, "out": first[0][:160] if first else "",
-            "said": said[-1][:160] if said else ""}
-
-
 def argv_of(verb: str, board: dict[str, Any], path: Path, marked: Path, tmp: Path) -> list[str]:
     """The command line a verb of VERBS runs on the board (``generate``: a board of its size)."""
     name, size = board["puzzle"], f"{board['rows']}x{board['cols']}"
@@ -176,7 +146,8 @@ def main() -> None:
                 for verb in args.verbs:
                     load = round(os.getloadavg()[0], 2)  # the machine is shared: wall seconds grow with it
                     argv = argv_of(verb, board, path, marked, Path(tmp))
-                    got = {**run([sys.executable, "-m", "pencilbox", *argv], env), "load": load}
+                    pb = [sys.executable, "-m", "pencilbox", *argv]
+                    got = {**measure(pb, env, LIMIT_S, width=160, answer=True), "load": load}
                     got["holds"] = got["exit"] in (0, 1, 2) and got["s"] <= LIMIT_S and got["mb"] <= LIMIT_MB
                     kind = " dense" if args.dense else ""
                     key = f"{name} {size}{kind} {verb}" + (" cold" if args.cold else "")

@@ -11,12 +11,13 @@ from typing import Any
 
 
 def measure(argv: list[str], env: dict[str, str], limit_s: float, width: int = 200,
-            poll_s: float = 0.02) -> dict[str, Any]:
+            poll_s: float = 0.02, answer: bool = False) -> dict[str, Any]:
     """Run ``argv``; killed past ``limit_s`` (exit None). The kernels' not-built notice is not
-    the answer's line, so it is passed over."""
+    the answer's line, so it is passed over. ``answer``: keep the first line printed (``out``)
+    and the CPU seconds too."""
     t = time.monotonic()
-    with tempfile.TemporaryFile() as err:
-        proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=err, env=env)
+    with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        proc = subprocess.Popen(argv, stdout=out if answer else subprocess.DEVNULL, stderr=err, env=env)
         while True:
             pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
             if pid:
@@ -30,5 +31,10 @@ def measure(argv: list[str], env: dict[str, str], limit_s: float, width: int = 2
         err.seek(0)
         said = [ln for ln in err.read().decode(errors="replace").strip().splitlines()
                 if "compiled kernels" not in ln]
-    return {"s": round(time.monotonic() - t, 2), "mb": round(usage.ru_maxrss / 1024, 1), "exit": code,
-            "said": said[-1][:width] if said else ""}
+        out.seek(0)
+        first = out.read(400).decode(errors="replace").strip().splitlines()
+    got: dict[str, Any] = {"s": round(time.monotonic() - t, 2), "mb": round(usage.ru_maxrss / 1024, 1),
+                           "exit": code, "said": said[-1][:width] if said else ""}
+    if answer:
+        got |= {"cpu_s": round(usage.ru_utime + usage.ru_stime, 2), "out": first[0][:width] if first else ""}
+    return got
