@@ -10,6 +10,20 @@ import time
 from typing import Any
 
 
+def waited(proc: subprocess.Popen[bytes], limit_s: float, poll_s: float = 0.02) -> tuple[int | None, Any]:
+    """Wait for ``proc`` (killed past ``limit_s``): its exit code (None: killed) and its resource
+    usage, peak memory included."""
+    t = time.monotonic()
+    while True:
+        pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
+        if pid:
+            return os.waitstatus_to_exitcode(status), usage
+        if time.monotonic() - t > limit_s:
+            proc.kill()
+            return None, os.wait4(proc.pid, 0)[2]
+        time.sleep(poll_s)
+
+
 def measure(argv: list[str], env: dict[str, str], limit_s: float, width: int = 200,
             poll_s: float = 0.02, answer: bool = False) -> dict[str, Any]:
     """Run ``argv``; killed past ``limit_s`` (exit None). The kernels' not-built notice is not
@@ -18,16 +32,7 @@ def measure(argv: list[str], env: dict[str, str], limit_s: float, width: int = 2
     t = time.monotonic()
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
         proc = subprocess.Popen(argv, stdout=out if answer else subprocess.DEVNULL, stderr=err, env=env)
-        while True:
-            pid, status, usage = os.wait4(proc.pid, os.WNOHANG)
-            if pid:
-                code: int | None = os.waitstatus_to_exitcode(status)
-                break
-            if time.monotonic() - t > limit_s:
-                proc.kill()
-                code, usage = None, os.wait4(proc.pid, 0)[2]
-                break
-            time.sleep(poll_s)
+        code, usage = waited(proc, limit_s, poll_s)
         err.seek(0)
         said = [ln for ln in err.read().decode(errors="replace").strip().splitlines()
                 if "compiled kernels" not in ln]

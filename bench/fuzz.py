@@ -26,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import budget  # noqa: E402 - bench/ is on the path when this runs as a script
+from child import waited
 from load import flood, loadtest  # bench/ is on the path when this runs as a script
 
 from pencilbox import __version__, bank, boardio, puzzles
@@ -68,7 +69,7 @@ def child(argv: list[str], limit: float = LIMIT_S, stdin: bytes | None = None,
                 proc.stdin.close()  # type: ignore[union-attr]
             except BrokenPipeError:
                 pass
-        code, usage = budget.waited(proc, limit)
+        code, usage = waited(proc, limit)
         out.seek(0)
         err.seek(0)
         return {"code": code, "s": time.monotonic() - t, "mb": usage.ru_maxrss / 1024,

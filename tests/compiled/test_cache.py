@@ -103,8 +103,33 @@ def test_a_foreign_or_stale_stamp_is_not_read(tmp_path: Path, monkeypatch: pytes
     assert not cache.ready("sukoro", "ladder")
     cache.mark_ready("sukoro", "ladder", 1.0)
     assert cache.ready("sukoro", "ladder")
+    recent = tmp_path / ("1" * 16) / "ready"  # one used lately: another checkout's, in use beside us
+    recent.mkdir(parents=True)
+    (recent / "sukoro-ladder").write_text("{}")
+    old = cache.time.time() - cache.PRUNE_AGE_S - 60
+    for path in (other / "sukoro-ladder", other, other.parent):
+        os.utime(path, (old, old))
     cache.prune()
     assert not other.exists() and (tmp_path / cache.key()).exists()
+    assert recent.exists()  # (it was removed, kernels and all, whenever another version ran warm)
+
+
+def test_a_cache_removed_from_outside_mid_build_is_made_again(tmp_path: Path,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """``warm`` exited 3 (FileNotFoundError) when the cache folder was removed while it built (by
+    another checkout's prune, or by hand): the stamps and progress file make their folder again."""
+    for k in ("NUMBA_CACHE_DIR", "PENCILBOX_AOT_DIR"):
+        monkeypatch.delenv(k, raising=False)
+    monkeypatch.setenv("PENCILBOX_CACHE_DIR", str(tmp_path))
+    monkeypatch.setattr(cache, "_READY", set())
+    cache.mark_ready("sukoro", "ladder", 1.0)
+    shutil.rmtree(tmp_path)
+    assert cache.write_json(os.path.join(cache.state_dir(), "build.json"), {"state": "running"})
+    shutil.rmtree(tmp_path)
+    cache.mark_ready("slant", "ladder", 1.0)
+    assert cache.ready("slant", "ladder")
+    (tmp_path / "file").write_text("")  # a folder that cannot be made: the write is skipped, not fatal
+    assert not cache.write_json(str(tmp_path / "file" / "ready" / "x"), {})
 
 
 LADDER_ONLY = """

@@ -30,6 +30,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("cli.py", "pencilbox.studies"): (2, "studies only for study and notes"),
     ("player/__init__.py", "pencilbox.player.api"): (1, "uvicorn only when serving"),
     ("player/__init__.py", "pencilbox.player.guard"): (1, "starlette only when serving"),
+    ("player/__init__.py", "pencilbox.player.head"): (1, "uvicorn only when serving"),
     ("player/api.py", "pencilbox.studies.stats"): (1, "the notes page only when asked"),
     ("compiled/exercise.py", "pencilbox"): (1, "service and the verbs only when warming"),
     ("bank/__init__.py", "pencilbox.core.generate"): (2, "the generator's helpers only when a bank is built"),

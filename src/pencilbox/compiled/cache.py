@@ -245,14 +245,18 @@ def ready(puzzle: str, job: str) -> bool:
 
 
 def mark_ready(puzzle: str, job: str, seconds: float) -> None:
-    path = _stamp(puzzle, job)
-    os.makedirs(os.path.dirname(path), exist_ok=True)
-    write_json(path, {"seconds": round(seconds, 1), "at": time.time()})
+    write_json(_stamp(puzzle, job), {"seconds": round(seconds, 1), "at": time.time()})
 
 
-def write_json(path: str, data: Any) -> None:
-    """Whole or not at all: readers never see half a file."""
-    write_atomic(path, json.dumps(data))
+def write_json(path: str, data: Any) -> bool:
+    """Whole or not at all: readers never see half a file. The cache is a convenience: a folder
+    removed from outside is made again, and a write that still fails is skipped (False), never fatal."""
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        write_atomic(path, json.dumps(data))
+    except OSError:
+        return False
+    return True
 
 
 def read_json(path: str) -> Any:
@@ -274,8 +278,26 @@ def prune() -> None:
         return
     for name in names:
         path = os.path.join(root(), name)
-        if name != key() and re.fullmatch(r"[0-9a-f]{16}", name) and os.path.isdir(path):
+        if name != key() and re.fullmatch(r"[0-9a-f]{16}", name) and not _used_lately(path):
             shutil.rmtree(path, ignore_errors=True)
+
+
+#: another kernel version's cache used within this many seconds is kept: two checkouts (or two
+#: installed versions) in use side by side share the root, and must not delete each other's kernels
+PRUNE_AGE_S = 7 * 24 * 3600
+
+
+def _used_lately(path: str) -> bool:
+    """Whether anything in the cache folder ``path`` (its stamps, numba's index files) changed within
+    PRUNE_AGE_S (a folder that is not one counts as in use: it is not ours to remove)."""
+    newest = 0.0
+    try:
+        for top, _dirs, files in os.walk(path):
+            newest = max([newest, os.stat(top).st_mtime, *(os.stat(os.path.join(top, f)).st_mtime
+                                                          for f in files)])
+    except OSError:
+        return True
+    return not os.path.isdir(path) or time.time() - newest < PRUNE_AGE_S
 
 
 # ---------------------------------------------------------------- numba's side

@@ -20,6 +20,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: tuple[str, ...
 
     from pencilbox.player.api import app
     from pencilbox.player.guard import HOSTS, allow
+    from pencilbox.player.head import Headed
     allow(*(() if host in ANY else (host,)), *allow_hosts)
     sock = _bound(host, port)  # before the address is printed: a port in use or no such host is
     # one line and exit 2 (uvicorn said it after the address, and exited 3)
@@ -30,7 +31,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, allow_hosts: tuple[str, ...
         print(f"pencilbox: listening on {host or 'every address'}:{port}, answering requests for the hosts "
               f"{names} only (--allow-host adds one)", flush=True)
     # on Ctrl+C or SIGTERM, calls still running after STOP_S are cancelled (their workers killed)
-    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning",
+    # (Headed: a request's head has HEAD_S to arrive, as its body has BODY_S)
+    server = uvicorn.Server(uvicorn.Config(app, host=host, port=port, log_level="warning", http=Headed,
                                            timeout_graceful_shutdown=STOP_S))
     signal.signal(signal.SIGHUP, lambda *_: setattr(server, "should_exit", True))
     server.run(sockets=[sock])

@@ -159,7 +159,9 @@ def _lookup(d: dict[tuple[int, int], Any], m: int, n: int) -> Any:
 
 
 def _pct(x: float) -> str:
-    return f"{x:.3%}"
+    """A share kept to ``sig``'s four significant digits, printed with those four and no more
+    (``.3%`` printed 0.1585 as 15.850%, a fifth digit the value does not carry: it is 15.849...%)."""
+    return f"{x * 100:.4g}%"
 
 
 def _sci(x: float) -> str:

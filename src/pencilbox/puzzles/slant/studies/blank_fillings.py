@@ -112,8 +112,9 @@ def _square_figure(p: Params, squares: list[dict[str, Any]]) -> dict[str, Any]:
             f"n = 1..{min(5, n_max)}; at n = {n_max} it has {last[1]:,} ({last[2]} digits). The bits per "
             f"cell, log2(fillings)/n², fall from {rows[0][3]} at n = 1 to {last[3]} at n = {n_max}.")
     if central:
-        lead += (" The frontier meets exactly C(n+1, ⌊(n+1)/2⌋) connectivity states at every n computed, "
-                 "so each n doubles the work.")
+        lead += (" The frontier meets exactly C(n+1, ⌊(n+1)/2⌋) connectivity states at every n computed: "
+                 "the states nearly double from one n to the next (the timing figure shows the work "
+                 "growing faster, since each row also has more cells and moves).")
     return figure("exact", table(["n", "fillings", "digits", "bits per cell", "frontier states"], rows),
                   title=f"Legal fillings of the empty n×n board, n = 1..{n_max} (transfer matrix, exact)",
                   note=f"computed for n = 1..{n_max}, where the study's parameters stop (n = {n_max} is the "

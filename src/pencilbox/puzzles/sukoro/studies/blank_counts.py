@@ -291,7 +291,8 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             "exact",
             table(["board", *(str(c) for c in range(1, SC + 1))], seed_rows),
             seed="blank_counts",
-            lead=f"The blank 1 x n strip has n - 2 answers (1x{SC}: {n[1, SC]}); the counts grow "
+            lead=f"The blank 1 x n strip has n - 2 answers for n >= 2 and {n[1, 1]} at n = 1 "
+            f"(1x{SC}: {n[1, SC]}); the counts grow "
             f"fast with both sides ({size_name(min(R, 6), 6)}: {n[min(R, 6), 6]:,}).",
             title=f"Answers of the blank R x C board, R = 1..{SR}, C = 1..{SC}: the seed's table (transfer "
             "matrix)",

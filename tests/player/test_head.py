@@ -1,0 +1,79 @@
+"""A request's head has HEAD_S to arrive (head.py): a client sending its headers a byte at a time
+is answered 408 and closed, and a prompt one is answered as before, on a real uvicorn server."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from collections.abc import Iterator
+
+import pytest
+import uvicorn
+
+from pencilbox.player import head
+from pencilbox.player.api import app
+
+
+@pytest.fixture()
+def port(monkeypatch: pytest.MonkeyPatch) -> Iterator[int]:
+    """A served player with HEAD_S at 0.3 s, in a thread of this process."""
+    monkeypatch.setattr(head, "HEAD_S", 0.3)
+    sock = socket.socket()
+    sock.bind(("127.0.0.1", 0))
+    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", http=head.Headed))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    while not server.started:
+        time.sleep(0.01)
+    yield sock.getsockname()[1]
+    server.should_exit = True
+    thread.join(10)
+
+
+def read_all(conn: socket.socket) -> bytes:
+    got = b""
+    while chunk := conn.recv(65536):
+        got += chunk
+    return got
+
+
+def response(conn: socket.socket) -> bytes:
+    """One whole answer: its head, then as many bytes as its content-length says."""
+    got = b""
+    while b"\r\n\r\n" not in got:
+        got += conn.recv(65536)
+    top, _, body = got.partition(b"\r\n\r\n")
+    length = int(next(v for k, _, v in (ln.partition(b":") for ln in top.split(b"\r\n"))
+                      if k.lower() == b"content-length"))
+    while len(body) < length:
+        body += conn.recv(65536)
+    return got
+
+
+def test_a_head_sent_a_byte_at_a_time_is_cut_off(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:  # (30 s: a hang guard)
+        sent = 0
+        line = b"GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: " + b"a" * 1_000
+        try:
+            for byte in line:  # a byte every 20 ms: 20 s of head, were it let run
+                conn.sendall(bytes([byte]))
+                sent += 1
+                time.sleep(0.02)
+        except OSError:  # the server closed it while we sent (a reset)
+            return
+        pytest.fail(f"the whole head was taken ({sent} bytes)")
+
+
+def test_an_idle_connection_is_answered_408(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+        conn.sendall(b"GET /api/status HTTP/1.1\r\n")
+        assert read_all(conn).startswith(b"HTTP/1.1 408 ")
+
+
+def test_a_prompt_request_is_answered_and_its_connection_kept_for_the_next(port: int) -> None:
+    with socket.create_connection(("127.0.0.1", port), timeout=30) as conn:
+        for _ in range(2):
+            conn.sendall(b"GET /api/status HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
+            answer = response(conn)
+            assert answer.startswith(b"HTTP/1.1 200 "), answer[:80]
