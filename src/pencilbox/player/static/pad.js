@@ -24,6 +24,22 @@ export function fillPad(pad, keys, press) {
   }));
 }
 
+const KEY = 44;  // CSS px: style.css's least key size (WCAG 2.5.5's target)
+
+/** The pad's columns for its ``n`` keys (rows of equal length at 44 px or more a key) and its
+ *  least height: the rows the board's largest key set (``most`` keys) needs, so that moving
+ *  between cells never makes the pad, and the board fitted above it, jump. */
+export function padShape(pad, n, most) {
+  const cs = getComputedStyle(pad), px = (v) => parseFloat(v) || 0;
+  const gap = px(cs.columnGap);
+  const room = pad.clientWidth - px(cs.paddingLeft) - px(cs.paddingRight);
+  const perRow = Math.max(1, Math.floor((room + gap) / (KEY + gap)));
+  const rowsOf = (k) => Math.ceil(Math.max(1, k) / perRow), rows = rowsOf(Math.max(n, most));
+  pad.style.setProperty("--pad-cols", String(Math.ceil(Math.max(1, n) / rowsOf(n))));
+  pad.style.minHeight = `${rows * KEY + (rows - 1) * px(cs.rowGap) + px(cs.paddingTop) + px(cs.paddingBottom)
+    + px(cs.borderTopWidth)}px`;
+}
+
 /** The marks of a cycle puzzle as pad labels (drawn shapes of common fonts, no emoji). */
 export const MARK_LABELS = {
   count: { n: ["●", "numbered"], x: ["✕", "empty"] },

@@ -4,7 +4,7 @@
 import { $, board, emptyHighlights, hooks, st, uiOf } from "./state.js";
 import { clueRoom, isFixed, regionInfo } from "./cells.js";
 import { drawBoard, M, S } from "./draw.js";
-import { fillPad, MARK_LABELS } from "./pad.js";
+import { fillPad, MARK_LABELS, padShape } from "./pad.js";
 import { elapsedMs, fmtTime } from "./timer.js";
 
 // ------------------------------------------------------------------ drawing
@@ -53,7 +53,10 @@ const MIN_CELL = 16, MAX_CELL = 72;
 let fitted = "";
 
 /** The board's width: as much as the free width and the height left under the controls allow
- *  (the board info line and the pad kept in view), 16 to 72 px a cell; past 16 px it scrolls. */
+ *  (the board info line and the pad kept in view), 16 to 72 px a cell; past 16 px it scrolls.
+ *  The height counts only while it leaves half the width's cell or more: a page zoomed to 200 %
+ *  (or a phone on its side) has too little, and shrinking to it would undo the zoom; the page
+ *  scrolls instead, so a cell keeps at least the device pixels it had at 100 %. */
 export function fitBoard(force = false) {
   const b = board();
   if (!b) return;
@@ -65,11 +68,12 @@ export function fitBoard(force = false) {
   fitted = key;
   const top = wrap.getBoundingClientRect().top + window.scrollY;
   const below = $("board-info").offsetHeight + 16 + (st.touch ? $("pad").offsetHeight || 64 : 0);
-  const cell = Math.max(MIN_CELL, Math.min(MAX_CELL, wrap.clientWidth / bw, (window.innerHeight - top - below) / bh));
+  const across = Math.min(MAX_CELL, wrap.clientWidth / bw), down = (window.innerHeight - top - below) / bh;
+  const cell = Math.max(MIN_CELL, down >= across / 2 ? Math.min(across, down) : across);
   svg.style.width = `${Math.floor(cell * bw)}px`;
 }
 
-window.addEventListener("resize", () => fitBoard());
+window.addEventListener("resize", () => { showPad(); fitBoard(); });
 
 /** Fit again at the next redraw (a touch screen the media query missed now shows the pad). */
 export function forgetFit() { fitted = ""; }
@@ -109,11 +113,23 @@ function padKeys(b) {
     title: (labels[m] || [0, String(m)])[1], disabled: isFixed(i) })), { ...clear, disabled: isFixed(i) }];
 }
 
+/** The most keys any cell of the board gives the pad: Ripple's digits go up to the largest
+ *  region's size; every other pad's keys are the same at each cell. */
+function padMost(b, n) {
+  const ui = uiOf(b.puzzle);
+  if (st.setter || ui.keys !== "digits") return n;
+  return Math.min(Math.max(1, ...regionInfo(b).size), 9) + 1 + (ui.notes ? 1 : 0);
+}
+
 function showPad() {
   const pad = $("pad"), b = board();
   const on = st.touch && !!b && !st.paused;
   if (pad.hidden === on) { pad.hidden = !on; document.body.classList.toggle("has-pad", on); }
-  if (on) fillPad(pad, padKeys(b), hooks.padPress);  // input.js's padPress
+  if (on) {
+    const keys = padKeys(b);
+    fillPad(pad, keys, hooks.padPress);  // input.js's padPress
+    padShape(pad, keys.length, padMost(b, keys.length));
+  }
   const room = on ? `${pad.offsetHeight}px` : "";
   if (document.body.style.paddingBottom !== room) { document.body.style.paddingBottom = room; fitBoard(true); }
 }
