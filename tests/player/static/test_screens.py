@@ -404,7 +404,7 @@ CONTRAST = """() => {
     const k = under.indexOf(e);
     let bg = htmlBg(document.getElementById('board-wrap'));
     for (const n of under.slice(k + 1).reverse()) {
-      if (!(n instanceof SVGElement) || n.tagName === 'svg' || n.tagName === 'text') continue;
+      if (!(n instanceof SVGElement) || ['svg', 'text', 'line'].includes(n.tagName)) continue;  // a line paints no fill
       const st = getComputedStyle(n), fill = rgb(st.fill);
       if (!fill) continue;
       bg = over(fill, fill[3] * parseFloat(st.fillOpacity) * parseFloat(st.opacity), bg);

@@ -26,17 +26,19 @@ export function boardPoint(svg, e, b) {
 
 // ------------------------------------------------------------------ drawing
 
+/** The fills that mark a cell besides its colour: lines across (an error), lines down (a wrong
+ *  entry), small crosses (where answers differ), dots (a redundant clue). None runs at 45
+ *  degrees, where it would read as Slant's "/" or "\\". */
 function defs() {
   const d = el("defs", {});
-  const pat = (id, rot, cls, w = 8) => {
-    const p = el("pattern", { id, patternUnits: "userSpaceOnUse", width: w, height: w,
-      patternTransform: `rotate(${rot})` });
-    p.append(el("line", { x1: 0, y1: 0, x2: 0, y2: w, class: cls }));
+  const pat = (id, w, path, cls) => {
+    const p = el("pattern", { id, patternUnits: "userSpaceOnUse", width: w, height: w });
+    p.append(el("path", { d: path, class: `hatch ${cls}` }));
     return p;
   };
-  d.append(pat("hatch-err", 45, "hatch err-line"));
-  d.append(pat("hatch-wrong", -45, "hatch err-line", 7));
-  d.append(pat("hatch-second", 45, "hatch second-line", 10));
+  d.append(pat("hatch-err", 8, "M0,4H8", "err-hatch"));
+  d.append(pat("hatch-wrong", 7, "M3.5,0V7", "err-hatch"));
+  d.append(pat("hatch-second", 10, "M5,2V8M2,5H8", "second-hatch"));
   const dots = el("pattern", { id: "dots-red", patternUnits: "userSpaceOnUse", width: 8, height: 8 });
   dots.append(el("circle", { cx: 4, cy: 4, r: 1.6, class: "red-dot" }));
   d.append(dots);
