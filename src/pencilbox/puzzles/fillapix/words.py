@@ -24,7 +24,7 @@ RUNG_WORDS: dict[str, tuple[str, str]] = {
     Level.PAIR: ("Overlapping clues",
                  "Two clues whose blocks overlap limit how many painted cells their shared cells hold: "
                  "when the limit is all of them or none, the shared cells are painted or blank."),
-    Level.SIDES: ("Overlapping clues, both sides",
+    Level.SIDES: ("Overlaps, both sides",
                   "Overlapping clues as above, and their limits also settle the cells that each clue "
                   "has to itself."),
 }

@@ -22,7 +22,7 @@ RUNG_WORDS: dict[str, tuple[str, str]] = {
                   "that needs every open cell around it turns them all toward it."),
     Level.CYCLE: ("No loops",
                   "A line that would close a loop goes the other way."),
-    Level.DUET: ("Neighbouring corners together",
+    Level.DUET: ("Corners side by side",
                  "Two corner numbers side by side are worked out together: whatever every way of "
                  "meeting both of them agrees on is settled."),
 }
