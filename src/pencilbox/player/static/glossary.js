@@ -126,18 +126,20 @@ export function fillGlossary(puzzle) {
 }
 
 /** The rules past the hint level are marked as not used by hints (the level's own and those
- *  above it are). */
+ *  above it are); one no level offers (search) names a board's grade only. */
 export function markUsed() {
-  const level = $("hint-level").value;
+  const sel = $("hint-level"), level = sel.value;
+  const offered = new Set([...sel.options].map((o) => o.value));
   const groups = [...document.querySelectorAll("#glossary-rules > div")];
   const at = groups.findIndex((g) => g.dataset.rung === level);
   groups.forEach((g, k) => {
-    const used = at < 0 || k <= at;
+    const used = offered.has(g.dataset.rung) && (at < 0 || k <= at);
     g.dataset.used = used ? "yes" : "no";
+    const said = used ? "" : offered.has(g.dataset.rung) ? " — not used by hints at this level"
+      : " — a board's grade only, never a hint's";
     const dt = g.querySelector("dt");
-    let note = dt.querySelector(".unused");
-    if (!used && !note) { note = node("span", " — not used by hints at this level", { class: "unused" }); dt.append(note); }
-    if (used && note) note.remove();
+    const note = dt.querySelector(".unused") || dt.appendChild(node("span", "", { class: "unused" }));
+    note.textContent = said;
   });
 }
 
