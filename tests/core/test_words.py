@@ -92,6 +92,8 @@ def test_every_hint_of_a_hint_driven_solve_gives_its_reason_in_plain_words(name:
             assert reason.endswith(f"is {said}") or reason.endswith(f"be {said}") or \
                 reason.endswith(f"at r{r + 1}c{c + 1}"), reason
             assert not any(w in reason for w in ("None", "is undecided", "were undecided")), reason
+            if reason.startswith("if "):  # issue 48 item 4: what probe did, not its rungs' names
+                assert "following the simpler rules from there would break one" in reason, reason
             position[r * board.cols + c] = h["mark"]
         assert h["kind"] in ("solved", "stuck"), (rec["id"], h)  # stuck: issue 15 item 3
     assert rungs == set(engine.levels(puzzle)) - NEVER_HINTED, rungs
@@ -121,3 +123,27 @@ def test_a_counting_reason_is_read_off_the_position_not_the_premises(name: str) 
             assert puzzle.reason(board, dom, bare, names) == puzzle.reason(board, dom, h, names)
         position[h.var] = puzzle.marks.mark(board, h.var, h.value)
     assert seen
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_every_rung_has_a_plain_name_and_says_what_it_does(name: str) -> None:
+    """Issue 48 item 4: the page says a rule's plain name and keeps the spec name (deg, cycle)
+    for its glossary: every level of the ladder and search, each its own plain name and one
+    or two sentences of what the rule does, none of them naming a rung."""
+    puzzle = puzzles.get(name)
+    entry = next(p for p in play.catalog()["puzzles"] if p["name"] == name)
+    said = entry["glossary"]
+    assert [g["rung"] for g in said] == [*engine.levels(puzzle), engine.SEARCH]
+    plain = [g["name"] for g in said]
+    assert len(set(plain)) == len(plain) and not set(plain) & {g["rung"] for g in said}, plain
+    for g in said:
+        assert g["name"][0].isupper() and len(g["name"]) <= 22, g  # a select's option on a phone
+        assert g["words"][0].isupper() and g["words"].endswith(".") and 20 < len(g["words"]) < 240, g
+
+
+def test_a_rung_without_words_is_its_own_name(toy: None) -> None:
+    entry = next(p for p in play.catalog()["puzzles"] if p["name"] == "toy")
+    said = {g["rung"]: g for g in entry["glossary"]}
+    assert said[engine.PROBE]["name"] == words.ENGINE_WORDS[engine.PROBE][0]
+    own = [r for r in engine.levels(TOY) if r != engine.PROBE]
+    assert all(said[r]["name"] == r and said[r]["words"] == "" for r in own), said

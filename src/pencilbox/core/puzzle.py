@@ -202,6 +202,8 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     def rules_text(self) -> tuple[str, ...]: ...  # the rules in two to four plain sentences (the rules box)
     @property
     def named_grades(self) -> tuple[tuple[str, Level], ...]: ...  # (player's name, level), easiest first
+    @property
+    def rung_words(self) -> Mapping[str, tuple[str, str]]: ...  # rung -> (plain name, what it does)
 
     # boards and answers
     def initial_state(self, board: BoardT) -> list[int]: ...

@@ -5,11 +5,11 @@ the optional capabilities read None until a folder defines them."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from importlib import import_module
 from importlib.util import find_spec
-from types import ModuleType
+from types import MappingProxyType, ModuleType
 from typing import TYPE_CHECKING, Any, Generic, Literal, cast
 
 from pencilbox.compiled.ready import compiled_ready
@@ -84,6 +84,8 @@ class PuzzleBase(Generic[BoardT, AnswerT]):
     # the player's words: empty where the folder has none (the page then shows no rules box)
     rules_text: tuple[str, ...] = ()
     grade_names: tuple[tuple[str, Level], ...] = ()  # (name, level); () takes words.default_grades
+    #: each rung's (plain name, what it does) for the page's glossary; a rung left out is its own name
+    rung_words: Mapping[str, tuple[str, str]] = MappingProxyType({})
 
     brute_range: tuple[int, int]  # the largest board brute is meant for (tests/test_puzzles_brute_range.py)
 

@@ -1,17 +1,26 @@
 """Hints in a player's words: the pieces every puzzle's ``words`` module shares (a cell
-named as r1c8, numbers as words, a list joined with "and", the probe's sentence), and
-the default player grades a puzzle without its own names gets."""
+named as r1c8, numbers as words, a list joined with "and", the probe's sentence), the
+default player grades a puzzle without its own names gets, and the page's glossary: each
+rung's spec name beside its plain name and what it does."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from pencilbox.core.outcomes import Hint
-from pencilbox.core.state import PROBE, Level
+from pencilbox.core.state import PROBE, SEARCH, Level
 
 #: the player's grade names, easiest first; a puzzle maps each to a level of its ladder
 GRADE_NAMES = ("Easy", "Medium", "Hard", "Expert")
+#: the engine's own rungs in a player's words (a puzzle's words.RUNG_WORDS says its rungs)
+ENGINE_WORDS: dict[str, tuple[str, str]] = {
+    PROBE: ("Try and see",
+            "Try a value in one cell and follow the simpler rules from there: if that breaks a rule, "
+            "the cell holds something else."),
+    SEARCH: ("Guesswork",
+             "No rule here finishes the board: it needs values tried and taken back (a search)."),
+}
 NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 
 
@@ -39,17 +48,19 @@ def default_grades(levels: Sequence[Level]) -> tuple[tuple[str, Level], ...]:
     return (*zip(GRADE_NAMES[:-1], levels, strict=False), (GRADE_NAMES[-1], levels[-1]))
 
 
-def rungs_said(names: Iterable[str]) -> str:
-    """The rungs a probe trial runs, as a list ("deg, neq and conn")."""
-    below = [n for n in names if n != PROBE]
-    return joined(below) if below else "the rules"
+def glossary(levels: Iterable[str], own: Mapping[str, tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """Each rung's spec name with its plain name and what it does, ``search`` last (the page says
+    the plain name and keeps the spec name for its glossary); a rung nobody described is its own name."""
+    said = {**ENGINE_WORDS, **own}
+    return [(r, *said.get(r, (r, ""))) for r in dict.fromkeys((*levels, SEARCH))]
 
 
 def probe_reason(cols: int, var: int, tried: str, result: str, names: Sequence[str]) -> str:
-    """What probe did: the other value(s) of the cell, ``tried`` alone, led the cheaper rungs
-    to a contradiction, so the cell holds ``result``."""
+    """What probe did, in plain words (the simpler rungs are the rules it follows): the other
+    value(s) of the cell, ``tried`` alone, led them to a contradiction, so the cell holds ``result``."""
     cell = at(cols, var)
-    return f"if {cell} were {tried}, {rungs_said(names)} would find a contradiction, so {cell} is {result}"
+    rules = "the simpler rules" if any(n != PROBE for n in names) else "the rules"
+    return f"if {cell} were {tried}, following {rules} from there would break one, so {cell} is {result}"
 
 
 def tried(hint: Hint, before: int, said: Callable[[int], str]) -> str:

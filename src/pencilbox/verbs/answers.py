@@ -23,6 +23,14 @@ class NamedGrade(TypedDict):
     level: Level
 
 
+class Rule(TypedDict):
+    """A rung in the glossary: its spec name, its plain name and what it does."""
+
+    rung: str
+    name: str
+    words: str
+
+
 class Listed(TypedDict):
     """One puzzle of the catalog: its ladder, its bank's sizes and grades, the page's table."""
 
@@ -38,6 +46,7 @@ class Listed(TypedDict):
     ui: dict[str, object]
     rules: list[str]
     named_grades: list[NamedGrade]
+    glossary: list[Rule]
     default_grade: str | None
 
 

@@ -13,7 +13,7 @@ from functools import cache
 from pencilbox import api, bank, boardio, puzzles, service
 from pencilbox.compiled import cache as kernels
 from pencilbox.compiled.ready import generator_built
-from pencilbox.core import engine
+from pencilbox.core import engine, words
 from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level, OutOfNodes, Stuck
@@ -141,6 +141,8 @@ def catalog() -> Catalog:
                     "cycle": puzzle.marks.CYCLE, "ui": puzzle.marks.UI.to_json(),
                     "rules": list(puzzle.rules_text),
                     "named_grades": [{"name": n, "level": lv} for n, lv in puzzle.named_grades],
+                    "glossary": [{"rung": r, "name": n, "words": w}
+                                 for r, n, w in words.glossary(levels, puzzle.rung_words)],
                     "default_grade": puzzle.named_grades[0][0] if puzzle.named_grades else None})
     return {"puzzles": out}
 

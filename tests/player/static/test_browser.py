@@ -195,12 +195,13 @@ def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
     n = rec["rows"] * rec["cols"]
     want = target_marks(rec)
 
-    # a hint names its rung and lands as an undoable move
+    # a hint names its rule (by its plain name: issue 48 item 4) and lands as an undoable move
+    plain = {g["rung"]: g["name"] for g in info["glossary"]}
     page.select_option("#hint-level", info["levels"][-1])
     page.click("#hint")
     page.wait_for_function("window.pb.undo.length === 1")
-    message = page.inner_text("#message")
-    assert any(level in message for level in info["levels"]), message
+    message, rung = page.inner_text("#message"), page.get_attribute("#message", "data-rung")
+    assert rung in info["levels"] and f"Rule: {plain[rung]}." in message, message
     i = page.evaluate("window.pb.undo[0].ch[0][0]")
     r, c = divmod(i, rec["cols"])
     assert page.get_attribute(cell(r, c), "data-mark") == str(want[i])
@@ -228,11 +229,14 @@ def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
     page.wait_for_function("p => JSON.stringify(window.pb.pos) === p", arg=js(before))
     assert "restored" in page.inner_text("#message").lower()
 
-    # the ladder view shades what each rung settles next, with a legend naming the rungs
+    # the ladder view shades what each rung settles next, with a legend naming the rules
     page.click("#ladder")
     page.wait_for_selector("#ladder-legend .legend-item")
     legend = page.inner_text("#ladder-legend")
-    assert all(level in legend for level in info["levels"]), legend
+    assert all(plain[level] in legend for level in info["levels"]), legend
+    named = page.evaluate("[...document.querySelectorAll('#ladder-legend .legend-item')]"
+                          ".map(e => e.dataset.rung)")
+    assert named == info["levels"], named
     page.wait_for_selector("[data-ladder]")
     shot(page, f"{puzzle}-ladder")
     page.click("#ladder")

@@ -22,6 +22,7 @@ from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import (
     PUZZLES,
     api,
+    catalog_entry,
     cell,
     open_board,
     small_boards,
@@ -249,10 +250,10 @@ def close_stats(page: Page) -> None:
 
 
 def hint_rung(page: Page) -> str:
-    """Ask a hint; the rung its answer names (the message starts with it)."""
+    """Ask a hint; the rung its answer names (the message's data-rung: it says the rule's plain name)."""
     page.click("#hint")
     page.wait_for_function("document.querySelector('[data-role=message]').dataset.kind === 'hint'")
-    return page.inner_text("[data-role=message]").split(":")[0].strip()
+    return page.get_attribute("[data-role=message]", "data-rung") or ""
 
 
 def win_time(page: Page) -> str:
@@ -313,7 +314,8 @@ def test_statistics_count_each_win_once_and_name_the_rung(browser: Browser, serv
             bucket = next(b for b, _ in won.values() if b[0] == name)
             assert f"{rung} 1" in rows[bucket]["hints"] and "1 helped" in rows[bucket]["won"]
             said = page.inner_text(f"#stats-asked li[data-puzzle={name}]")
-            assert f"you ask most for hints at {rung}" in said, said
+            plain = next(g["name"] for g in catalog_entry(server, name)["glossary"] if g["rung"] == rung)
+            assert f"more of your hints used the rule “{plain}” than any other" in said, said  # issue 48 item 4
         shot(page, "stats-desktop")
         data = export(page, tmp_path)
         assert data["format"] == "pencilbox-stats" and len(data["wins"]) == 6

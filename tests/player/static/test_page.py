@@ -479,8 +479,9 @@ def test_rules_box_and_named_grades(page: Page, server: str) -> None:
 
 
 def test_hint_reason_reveal_and_icon(page: Page, server: str) -> None:
-    """A hint's reason stands beside its rung; a stuck answer with "reveal" offers one cell,
-    fetched from POST /api/reveal; the hint icon is drawn, not an emoji Debian cannot show."""
+    """A hint's reason comes first, its rule's plain name after it; a stuck answer with "reveal"
+    offers one cell, fetched from POST /api/reveal; the hint icon is drawn, not an emoji Debian
+    cannot show."""
     if not over_http(server):
         pytest.skip("the answers are mocked over HTTP; the static site's page code is the same")
     rec = small_boards(server, "fillapix")[0]
@@ -493,8 +494,10 @@ def test_hint_reason_reveal_and_icon(page: Page, server: str) -> None:
         "kind": "hint", "cell": [r, c], "mark": "#", "rung": "sides", "cells": [], "clues": [],
         "message": f"sides: row {r + 1}, column {c + 1} is painted", "reason": reason}))
     page.click("#hint")
-    page.wait_for_function("t => document.querySelector('#message').textContent.includes(t)", arg=reason)
-    assert page.inner_text("#message").startswith("sides")
+    said = reason[0].upper() + reason[1:] + "."  # the reason first, as a sentence (issue 48 item 4)
+    page.wait_for_function("t => document.querySelector('#message').textContent.includes(t)", arg=said)
+    assert page.inner_text("#message").startswith(said)
+    assert page.get_attribute("#message", "data-rung") == "sides"
     shot(page, "page-hint-reason-desktop")
     before = page.evaluate("getComputedStyle(document.querySelector('#message'), '::before').content")
     assert "\U0001f4a1" not in before and "💡" not in before, before

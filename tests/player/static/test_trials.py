@@ -178,7 +178,9 @@ def test_a_trial_that_goes_wrong_says_so_names_the_rung_and_offers_reject(
         enter(page, rec, i, bad, tap=bool(touch))
         page.wait_for_selector("[data-role=trial][data-failed=yes]")
         text = page.inner_text("[data-role=trial]")
-        assert "failed" in text and said["rung"] in text and "row" in text, text
+        plain = next(g["name"] for g in info["glossary"] if g["rung"] == said["rung"]) \
+            if said["rung"] in {g["rung"] for g in info["glossary"]} else said["message"]
+        assert "failed" in text and plain in text and "row" in text, text  # the rule's plain name (issue 48 item 4)
         lit = page.evaluate("[...document.querySelectorAll('[data-hl=error]')].map(e => "
                             "[Math.round((+e.getAttribute('y') - 22) / 40), Math.round((+e.getAttribute('x') - 22) / 40)])")
         assert sorted(lit) == sorted(said["cells"]), (lit, said)

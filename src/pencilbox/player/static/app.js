@@ -20,6 +20,7 @@
 //   notes.js   pencil marks: the toggle, a mark typed, marks filled from a rung
 //   moves.js   the play position's moves and what follows each
 //   view.js    the redraw, the board fitted to the screen, the number pad, pause and win
+//   a11y.js    the board as an ARIA grid: each cell named, the cursor its focus, moves said
 //   draw.js    the board as SVG
 //   forest.js  the trees of the marks in colour (a puzzle whose table sets forest)
 //   pad.js     the number pad's buttons
@@ -28,6 +29,7 @@
 //   api.js     the JSON API, failures, the kernel build's progress
 //   timer.js   the play clock
 //   cells.js   fixed cells, a clue's room, regions
+//   glossary.js the hint rules in plain words, sentences naming a rule, the on-page glossary
 //   state.js   the shared state (st), small helpers, the hooks
 
 import { $, emptyHighlights, hooks, pzInfo, say, sayList, sizeValue, st } from "./state.js";
@@ -50,6 +52,8 @@ import { wireTabs } from "./tabs.js";
 import { wasOpen } from "./kept.js";
 import { showTimer, startTimer, stopTimer, timerRunning } from "./timer.js";
 import { render, showPaused } from "./view.js";
+import { moved, wireFocus } from "./a11y.js";
+import { wireGlossary } from "./glossary.js";
 
 // ------------------------------------------------------------------ the clock, pause
 
@@ -212,6 +216,8 @@ function wire() {
   wireStats();
   wireTrials();
   wireNotes();
+  wireFocus(render);
+  wireGlossary();
 }
 
 async function start() {
@@ -274,7 +280,7 @@ function reopenSetter() {
 }
 
 // what a module calls above it (state.js's hooks): no module imports one that imports it
-hooks.changed = () => { afterMove(); trialMoved(); showNotes(); };
+hooks.changed = () => { afterMove(); trialMoved(); showNotes(); moved(); };
 hooks.open = openRecord;
 hooks.padPress = padPress;
 wireTabs();  // hooks.synced, and the storage event of another tab

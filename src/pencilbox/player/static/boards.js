@@ -9,6 +9,7 @@ import { hashKey, load, restoreProgress, saveProgress, store } from "./persist.j
 import { leaveSetter } from "./setter.js";
 import { showTimer, startTimer, stopTimer } from "./timer.js";
 import { render, showPaused, showWin } from "./view.js";
+import { fillGlossary, markUsed, ruleName } from "./glossary.js";
 
 // ------------------------------------------------------------------ opening boards
 
@@ -189,6 +190,7 @@ function showRules(info) {
   $("rules-panel").hidden = !rules.length;
   $("rules-title").textContent = `How to play ${info.title || info.name}`;
   $("rules").replaceChildren(...rules.map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+  fillGlossary(info.name);
 }
 
 function fillHintLevels(name) {
@@ -198,8 +200,11 @@ function fillHintLevels(name) {
   if (sel.dataset.puzzle === name) return;
   const levels = info.hint_levels || info.levels;
   const cur = load(`hint-level:${name}`);
-  fillSelect(sel, levels.map((l) => [l, l]), cur || info.levels[info.levels.length - 1]);
+  // each level by its rule's plain name (the glossary pairs it with the solver's name); levels are
+  // cumulative: the label says "Hints up to"
+  fillSelect(sel, levels.map((l) => [l, ruleName(name, l)]), cur || info.levels[info.levels.length - 1]);
   sel.dataset.puzzle = name;
+  markUsed();
 }
 
 /** The selectors show the open board: its puzzle, its size and its grade (any, when it has

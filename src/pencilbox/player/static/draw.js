@@ -30,7 +30,7 @@ export function boardPoint(svg, e, b) {
  *  entry), small crosses (where answers differ), dots (a redundant clue). None runs at 45
  *  degrees, where it would read as Slant's "/" or "\\". */
 function defs() {
-  const d = el("defs", {});
+  const d = el("defs", { "aria-hidden": "true" });
   const pat = (id, w, path, cls) => {
     const p = el("pattern", { id, patternUnits: "userSpaceOnUse", width: w, height: w });
     p.append(el("path", { d: path, class: `hatch ${cls}` }));
@@ -112,20 +112,24 @@ function frameOf(svg, o) {
   svg.style.setProperty("--bh", String(H / S));
   svg.classList.toggle("zoomable", Math.max(R, C) >= 15);  // a board of 15x15 or more may be pinch-zoomed
   const X = (c) => M + c * S, Y = (r) => M + r * S;
-  const layer = (cls) => el("g", { class: cls });
+  // what a screen reader reads is the grid of cells (a11y.js names them): the drawing over it is hidden
+  const layer = (cls) => el("g", { class: cls, "aria-hidden": "true" });
   const f = { board: b, key, regions: b.regions, cells: [], marks: [], looks: [], pts: [], ptLooks: [],
-    cellLayer: layer("cells"), shades: layer("shades"), lines: layer("lines"), markLayer: layer("marks"),
+    cellLayer: el("g", { class: "cells", role: "presentation" }), shades: layer("shades"), lines: layer("lines"), markLayer: layer("marks"),
     forest: layer("forest"), highlights: layer("highlights"), points: ui.clue_on === "points" ? layer("points") : null, top: layer("top") };
   for (let r = 0; r < R; r++) {
+    const row = el("g", { role: "row" });
     for (let c = 0; c < C; c++) {
-      const rect = el("rect", { x: X(c), y: Y(r), width: S, height: S, class: "cell", "data-cell": `${r},${c}` });
+      const rect = el("rect", { x: X(c), y: Y(r), width: S, height: S, class: "cell", "data-cell": `${r},${c}`,
+        id: `cell-${r}-${c}`, role: "gridcell" });
       const g = el("g", {});
+      row.append(rect);
       f.cells.push(rect);
       f.marks.push(g);
       f.looks.push(null);
     }
+    f.cellLayer.append(row);
   }
-  f.cellLayer.append(...f.cells);
   f.markLayer.append(...f.marks);
   f.lines.append(...gridLines(o, X, Y));
   if (f.points) {

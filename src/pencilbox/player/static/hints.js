@@ -2,13 +2,14 @@
 // move), Hint, Reveal and the Ladder view; what comes back is shown as highlights on the board,
 // messages and the win banner.
 
-import { $, emptyHighlights, say, sayList, st, uiOf } from "./state.js";
+import { $, emptyHighlights, pzInfo, say, sayList, st, uiOf } from "./state.js";
 import { api, failed } from "./api.js";
 import { applyMove, moveCursorTo } from "./moves.js";
 import { saveProgress } from "./persist.js";
 import { noteHint, noteReveal, noteWin } from "./stats.js";
 import { startTimer, stopTimer } from "./timer.js";
 import { render, showWin } from "./view.js";
+import { fillParts, sayContradiction, sayHint, sayStuck } from "./glossary.js";
 
 // ------------------------------------------------------------------ checks
 
@@ -103,6 +104,8 @@ export async function doCheck() {
 
 // ------------------------------------------------------------------ hints
 
+const pzLevels = (puzzle) => pzInfo(puzzle)?.levels || [];
+
 /** The time from a hint's click to its painted board, kept for bench/page.py. */
 function timed(t0) {
   if (t0 == null) return;
@@ -143,8 +146,7 @@ export async function doHint(t0 = null) {
     hl.target = i;
     st.hl = hl;
     noteHint(res.rung);  // stats.js: hints by the rung they name
-    const msg = res.reason || res.message || "";
-    say(msg.startsWith(`${res.rung}:`) ? msg : `${res.rung}: ${msg}`, "hint");
+    sayHint(res);  // glossary.js: why, in the puzzle's words, then the rule's plain name
     render();
     timed(t0);
     return;
@@ -152,14 +154,14 @@ export async function doHint(t0 = null) {
   if (res.kind === "contradiction") {
     for (const cell of res.cells || []) hl.err.add(idx(cell));
     st.hl = hl;
-    say(res.rung && !String(res.message).includes(res.rung) ? `${res.rung}: ${res.message}` : res.message,
-      "error");
+    sayContradiction(res, rec.board.puzzle);
     render();
     return;
   }
   st.hl = emptyHighlights();
   render();
-  say(res.message || res.kind, res.kind === "solved" ? "ok" : "");
+  if (res.kind === "stuck") sayStuck(rec.board.puzzle, level || pzLevels(rec.board.puzzle).at(-1));
+  else say(res.message || res.kind, res.kind === "solved" ? "ok" : "");
   $("reveal").hidden = !res.reveal;
 }
 
@@ -219,12 +221,14 @@ export function showLegend() {
     const sw = document.createElement("span");
     sw.className = `swatch lad-${k % 6}`;
     sw.textContent = String(k + 1);
-    d.append(sw, ` ${name}: ${st.ladder.counts[k]} cell${st.ladder.counts[k] === 1 ? "" : "s"}`
-      + (st.ladder.contradiction[k] ? " (contradiction)" : ""));
+    const said = document.createElement("span");
+    fillParts(said, st.rec.board.puzzle, [" ", { rule: name }, `: ${st.ladder.counts[k]} cell${st.ladder.counts[k] === 1 ? "" : "s"}`
+      + (st.ladder.contradiction[k] ? " (your entries break it)" : "")]);
+    d.append(sw, said);
     return d;
   });
   const title = document.createElement("strong");
-  title.textContent = "Next settled by rung: ";
+  title.textContent = "What each hint rule settles next: ";
   box.replaceChildren(title, ...items);
   box.hidden = false;
 }

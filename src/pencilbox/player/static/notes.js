@@ -5,6 +5,7 @@
 // (POST /api/candidates).
 
 import { $, say, st, uiOf } from "./state.js";
+import { sayParts } from "./glossary.js";
 import { api, failed } from "./api.js";
 import { isFixed } from "./cells.js";
 import { commit } from "./moves.js";
@@ -44,17 +45,23 @@ export async function fillNotes() {
     failed("Fill marks", e); return;
   }
   if (rec !== st.rec || v !== st.version) return;
-  if (res.contradiction) { say(`Fill marks: ${res.level} finds the entries contradictory.`, "error"); return; }
+  if (res.contradiction) {
+    sayParts(["Fill marks: your entries so far cannot all be right. Found by: ", { rule: res.level }, "."], "error", res.level);
+    return;
+  }
   const nt = [];
   for (const { cell: [r, c], marks } of res.cells || []) {
     const i = r * rec.board.cols + c;
     const after = marks.reduce((m, d) => m | (1 << d), 0);
     if (!isFixed(i) && (st.notes[i] || 0) !== after) nt.push([i, st.notes[i] || 0, after]);
   }
-  if (!nt.length) { say(`Pencil marks already show what ${res.level} leaves possible.`); return; }
+  if (!nt.length) {
+    sayParts(["Pencil marks already show what the hint rules up to ", { rule: res.level }, " leave possible."], "", res.level);
+    return;
+  }
   commit({ ch: [], nt, kind: "notes" });
-  say(`Pencil marks: what ${res.level} leaves possible in ${nt.length} cell${nt.length === 1 ? "" : "s"} ` +
-    "(undo takes them back).", "hint");
+  sayParts(["Pencil marks: what hint level ", { rule: res.level }, ` leaves possible in ${nt.length} ` +
+    `cell${nt.length === 1 ? "" : "s"} (undo takes them back).`], "hint", res.level);
 }
 
 /** The Marks toggle and Fill marks, shown only for a puzzle that takes pencil marks. */

@@ -64,6 +64,7 @@ export function say(text, kind) {
   const m = $("message");
   m.textContent = text || "";
   m.dataset.kind = kind || "";
+  delete m.dataset.rung;  // glossary.js's sayParts names the rule a message is about
 }
 
 export function sayList(items) {

@@ -7,6 +7,7 @@
 import { $, pzInfo, st } from "./state.js";
 import { load, store } from "./persist.js";
 import { elapsedMs, fmtTime } from "./timer.js";
+import { ruleName } from "./glossary.js";
 
 const FORMAT = "pencilbox-stats", VERSION = 1;
 const OPEN_KEPT = 200;  // boards with hints and no win yet, newest kept
@@ -138,9 +139,11 @@ function byCatalog(a, b) {
 
 const titleOf = (p) => pzInfo(p)?.title || p;
 
-/** "Slant (Gokigen Naname): you ask most for hints at cycle (3 of 5 hints)." */
+/** "Slant (Gokigen Naname): more of your hints used the rule “No loops” than any other (3 of 5
+ *  hints)." (the rule's plain name: glossary.js) */
 export function askedSentence(p, a) {
-  return `${titleOf(p)}: you ask most for hints at ${a.rung} (${a.hints} of ${a.of} hint${a.of === 1 ? "" : "s"}).`;
+  return `${titleOf(p)}: more of your hints used the rule “${ruleName(p, a.rung)}” than any other `
+    + `(${a.hints} of ${a.of} hint${a.of === 1 ? "" : "s"}).`;
 }
 
 // ------------------------------------------------------------------ the dialog

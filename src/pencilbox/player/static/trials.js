@@ -7,6 +7,7 @@
 import { $, emptyHighlights, say, sayList, st } from "./state.js";
 import { api, failed } from "./api.js";
 import { afterChange, commit, stepMove } from "./moves.js";
+import { fillParts, known } from "./glossary.js";
 import { render } from "./view.js";
 
 const WORDS = ["", "solid green, long dashes", "purple, dots", "ochre, dash-dots"];  // draw.js's tl-1..3
@@ -111,8 +112,11 @@ export function showTrials() {
   bar.dataset.failed = fail ? "yes" : "no";
   $("trial-word").textContent = `Trial ${st.trial}${st.trial > 1 ? ` (in trial ${st.trial - 1})` : ""}: ` +
     `entries ${trialLook(st.trial)}; Accept keeps them, Reject takes them back.`;
-  $("trial-fail").textContent = fail ? `This trial has failed: ${fail.rung} finds a contradiction` +
-    `${where(fail.cells || [])}. Reject it?` : "";
+  const puzzle = st.rec.board.puzzle;
+  fillParts($("trial-fail"), puzzle, !fail ? [] : known(puzzle, fail.rung)
+    ? ["This trial has failed: ", { rule: fail.rung }, ` shows it breaks a rule${where(fail.cells || [])}. Reject it?`]
+    : [`This trial has failed: ${fail.message || "it breaks a rule"}${where(fail.cells || [])}. Reject it?`]);
+  $("trial-fail").dataset.rung = fail ? fail.rung || "" : "";
   $("trial-reject").classList.toggle("urgent", !!fail);
 }
 

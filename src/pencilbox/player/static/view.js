@@ -3,6 +3,7 @@
 
 import { $, board, emptyHighlights, hooks, st, uiOf } from "./state.js";
 import { clueRoom, isFixed, regionInfo } from "./cells.js";
+import { nameBoard } from "./a11y.js";
 import { drawBoard, M, S } from "./draw.js";
 import { fillPad, MARK_LABELS, padShape } from "./pad.js";
 import { elapsedMs, fmtTime } from "./timer.js";
@@ -24,7 +25,7 @@ function draw() {
   const svg = $("board");
   if (!b) { svg.replaceChildren(); return; }
   const s = st.setter;
-  drawBoard(svg, {
+  const o = {
     board: b,
     ui: uiOf(b.puzzle),
     pos: s ? null : st.pos,
@@ -40,7 +41,9 @@ function draw() {
     answer: s && s.res && !s.amb ? s.res.answer : null,
     amb: s && s.amb ? s.amb : null,  // ambiguity.js: the backbone (fixed marks, null where answers differ)
     forest: !s && st.forestOn,  // forest.js: each tree in its colour (a puzzle whose table sets forest)
-  });
+  };
+  drawBoard(svg, o);
+  nameBoard(svg, o);  // a11y.js: the grid's names for a screen reader
   $("undo").disabled = st.paused || (s ? !s.undo.length : !st.undo.length);
   $("redo").disabled = st.paused || (s ? !s.redo.length : !st.redo.length);
   fitBoard();

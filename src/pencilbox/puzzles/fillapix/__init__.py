@@ -30,6 +30,7 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     tatham = Codec(("mosaic",), codec.decode_tatham, codec.encode)
     rules_text = words.RULES
     grade_names = words.GRADES
+    rung_words = words.RUNG_WORDS
 
     def unclued(self, board: Board) -> list[int]:
         return list(range(board.rows * board.cols))

@@ -16,6 +16,18 @@ RULES = (
 # no board has grade pair (it only finds contradictions, inside probe): three names
 GRADES: tuple[tuple[str, engine.Level], ...] = (
     ("Easy", Level.COUNT), ("Medium", Level.SIDES), ("Hard", PROBE))
+#: each rung in a player's words (the page's glossary): a plain name, and what the rule does
+RUNG_WORDS: dict[str, tuple[str, str]] = {
+    Level.COUNT: ("Full or empty clue",
+                  "A clue that already has all its painted cells leaves the rest of its 3×3 block blank; "
+                  "a clue that needs every open cell of its block has them all painted."),
+    Level.PAIR: ("Overlapping clues",
+                 "Two clues whose blocks overlap limit how many painted cells their shared cells hold: "
+                 "when the limit is all of them or none, the shared cells are painted or blank."),
+    Level.SIDES: ("Overlaps, both sides",
+                  "Overlapping clues as above, and their limits also settle the cells that each clue "
+                  "has to itself."),
+}
 
 
 def said(d: int) -> str:

@@ -28,6 +28,7 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     url = Codec(("ripple", "hakyukoka"), codec.decode, codec.encode)
     rules_text = words.RULES
     grade_names = words.GRADES
+    rung_words = words.RUNG_WORDS
 
     # boards and answers
     def unclued(self, board: Board) -> list[int]:

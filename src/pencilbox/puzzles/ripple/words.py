@@ -16,6 +16,18 @@ RULES = (
 # lines is rare (none in 40 seeds at 6x6), so no name asks for it
 GRADES: tuple[tuple[str, engine.Level], ...] = (
     ("Easy", Level.RIPPLE), ("Medium", Level.HIDDEN), ("Hard", PROBE))
+#: each rung in a player's words (the page's glossary): a plain name, and what the rule does
+RUNG_WORDS: dict[str, tuple[str, str]] = {
+    Level.REGION: ("Once per region",
+                   "A number placed in a region is ruled out of that region's other cells."),
+    Level.RIPPLE: ("Ripple distance",
+                   "A number n rules n out of every cell within n steps of it along its row and column."),
+    Level.HIDDEN: ("Only place left",
+                   "A number that only one cell of its region can still hold goes in that cell."),
+    Level.LINES: ("Room in a line",
+                  "Regions lying wholly in one row or column each put their number n in that line, and "
+                  "copies of n must stand more than n cells apart: cells where they cannot fit lose n."),
+}
 
 
 def value(d: int) -> int:

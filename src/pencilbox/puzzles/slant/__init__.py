@@ -36,6 +36,7 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     tatham = Codec(("slant",), codec.decode_tatham, codec.encode_tatham)
     rules_text = words.RULES
     grade_names = words.GRADES
+    rung_words = words.RUNG_WORDS
 
     # boards and answers
     def clue_rc(self, board: Board, i: int) -> tuple[int, int]:

@@ -15,6 +15,17 @@ RULES = (
 )
 GRADES: tuple[tuple[str, engine.Level], ...] = (
     ("Easy", Level.COUNT), ("Medium", Level.CYCLE), ("Hard", Level.DUET), ("Expert", PROBE))
+#: each rung in a player's words (the page's glossary): a plain name, and what the rule does
+RUNG_WORDS: dict[str, tuple[str, str]] = {
+    Level.COUNT: ("Corner counts",
+                  "A corner number that already has its lines turns the other cells around it away; one "
+                  "that needs every open cell around it turns them all toward it."),
+    Level.CYCLE: ("No loops",
+                  "A line that would close a loop goes the other way."),
+    Level.DUET: ("Corners side by side",
+                 "Two corner numbers side by side are worked out together: whatever every way of "
+                 "meeting both of them agrees on is settled."),
+}
 CORNERS = ("top-left", "top-right", "bottom-left", "bottom-right")
 
 

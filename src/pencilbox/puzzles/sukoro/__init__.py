@@ -33,6 +33,7 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     url = Codec(("sukoro",), codec.decode, codec.encode)
     rules_text = words.RULES
     grade_names = words.GRADES
+    rung_words = words.RUNG_WORDS
 
     # boards and answers
     def unclued(self, board: Board) -> list[int]:

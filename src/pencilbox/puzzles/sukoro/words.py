@@ -16,6 +16,17 @@ RULES = (
 )
 GRADES: tuple[tuple[str, engine.Level], ...] = (
     ("Easy", Level.DEG), ("Medium", Level.NEQ), ("Hard", Level.CONN), ("Expert", PROBE))
+#: each rung in a player's words (the page's glossary): a plain name, and what the rule does
+RUNG_WORDS: dict[str, tuple[str, str]] = {
+    Level.DEG: ("Counting neighbours",
+                "A number counts its numbered neighbours: once it has that many, its other neighbours are "
+                "empty, and when it needs every neighbour that could hold a number, they all hold one."),
+    Level.NEQ: ("Different neighbours",
+                "A number rules the same number out of the cells beside it."),
+    Level.CONN: ("One connected group",
+                 "A cell that cannot join the other numbers is empty, and a cell that every path between "
+                 "two numbers must cross holds a number."),
+}
 
 
 def said(d: int) -> str:
