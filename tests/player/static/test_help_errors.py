@@ -132,6 +132,9 @@ def test_play_controls_are_disabled_in_the_setter(browser: Browser, server: str,
         off = [s for s in play if not page.is_disabled(s)]
         assert not off, f"enabled in the setter, doing nothing: {off}"
         assert not page.is_disabled("#setter") and not page.is_disabled("#pause")
+        history = page.evaluate("[window.pb.setter.undo.length, window.pb.setter.redo.length]")
+        assert [page.is_disabled(s) for s in ("#undo", "#undo-all", "#redo", "#redo-all")] == [
+            history[0] == 0, history[0] == 0, history[1] == 0, history[1] == 0], history
         page.evaluate("window.scrollTo(0, 0)")
         shots(page, f"help-setter-controls-{size}")
         press(page, bool(touch), "#setter")
