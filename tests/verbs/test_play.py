@@ -140,6 +140,37 @@ def test_ripple_candidates_are_digits_of_the_region() -> None:
         assert set(c["marks"]) <= set(range(1, size + 1)) and c["marks"] == sorted(c["marks"])
 
 
+def test_rules_candidates_never_chain_so_they_do_not_give_the_answer_away() -> None:
+    """Issue 48 item 5: Fill ✎ at the top level left one digit in every open cell of
+    ripple-10x10-hidden-01 (83 of 83). With ``rules`` a digit goes only when it breaks a rule
+    beside the digits in (the validator, one digit at a time): sound, and most cells stay open."""
+    rec = next(r for r in bank.load("ripple") if r["id"] == "ripple-10x10-hidden-01")
+    board = {k: rec[k] for k in ("puzzle", "rows", "cols", "clues", "regions")}
+    start = [v for row in rec["clues"] for v in row]
+    answer = [v for row in rec["answer"] for v in row]
+    top = post("/api/candidates", {"board": board, "position": start}).json()
+    singles = sum(len(c["marks"]) == 1 for c in top["cells"])
+    assert singles == len(top["cells"]) == 83  # the top level's fixpoint gives the answer away
+    got = post("/api/candidates", {"board": board, "position": start, "rules": True}).json()
+    assert got["level"] == "rules" and not got["contradiction"] and len(got["cells"]) == 83
+    singles = sum(len(c["marks"]) == 1 for c in got["cells"])
+    assert singles < 83 // 4, singles  # 10: size-1 regions and digits the givens rule out
+    cols = board["cols"]
+    for c in got["cells"]:
+        r, k = c["cell"]
+        i = r * cols + k
+        assert answer[i] in c["marks"], c  # sound: the answer's digit always stays
+        for d in c["marks"]:  # and each digit kept breaks no rule beside the givens
+            pos = list(start)
+            pos[i] = d
+            broken = post("/api/check", {"board": board, "position": pos}).json()["broken"]
+            assert all(b["rule"] == "complete" for b in broken), (c, d, broken)
+    region = post("/api/candidates", {"board": board, "position": start, "level": "region"}).json()
+    kept = {tuple(c["cell"]): set(c["marks"]) for c in got["cells"]}
+    assert all(kept[tuple(c["cell"])] <= set(c["marks"]) for c in region["cells"])  # the ripple rule too
+    assert post("/api/candidates", {"board": board, "position": start, "rules": 1}).status_code == 400
+
+
 # ---------------------------------------------------------------- rewind
 
 @pytest.mark.parametrize("name", NAMES)

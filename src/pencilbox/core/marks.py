@@ -30,6 +30,7 @@ class PageUI:
     help: tuple[str, ...] = ()  # the puzzle's own lines of "Keys and mouse"
     forest: bool = False  # the marks join lattice points into trees: the page can colour them (Slant)
     notes: bool = False  # cells take pencil marks (candidate digits), a toggle away from values
+    digits: tuple[int, int] | None = None  # a cycle puzzle's cells also take a typed digit lo..hi (a claim)
 
     def to_json(self) -> dict[str, Any]:
         return asdict(self)

@@ -261,8 +261,10 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
          warm=_small),
     Verb("trial", play.trial, (BOARD, POSITION, Field("level")), "play",
          "whether the ladder finds a trial's position contradictory (never reading the answer)", warm=_small),
-    Verb("candidates", play.candidates, (BOARD, POSITION, Field("level")), "play",
-         "what a level leaves possible in each undecided cell (pencil marks)", warm=_small),
+    Verb("candidates", play.candidates,
+         (BOARD, POSITION, Field("level"), Field("rules", _yes("rules"), False)), "play",
+         "what a level (or with rules: the rules beside the entries) leaves possible in each "
+         "undecided cell (pencil marks)", warm=_small),
     Verb("rewind", play.rewind, (BOARD, Field("positions", required=True)), "play",
          "the newest position of the history whose every mark agrees with the answer"),
     # ---- the page's setter, generator and paper

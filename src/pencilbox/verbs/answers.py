@@ -122,9 +122,10 @@ class CellMarks(TypedDict):
 
 
 class Candidates(TypedDict):
-    """Per undecided cell, the marks a level's fixpoint leaves possible (Ripple's pencil marks)."""
+    """Per undecided cell, the marks a level's fixpoint leaves possible, or ("rules") those that
+    break no rule beside the entries (Ripple's pencil marks)."""
 
-    level: Level
+    level: Level | Literal["rules"]
     cells: list[CellMarks]
     contradiction: bool
 

@@ -347,9 +347,10 @@ def _trial(puzzle: AnyPuzzle, board: BoardShape, dom: list[int], enabled: tuple[
             "message": f"{rung} finds a contradiction: this trial cannot be right"}
 
 
-def candidates(asked: api.Board, position: object, level: object = None) -> Candidates:
-    """What ``level``'s fixpoint leaves possible in each undecided cell, as marks: the page's
-    pencil marks filled from a rung."""
+def candidates(asked: api.Board, position: object, level: object = None, rules: bool = False) -> Candidates:
+    """What ``level``'s fixpoint leaves possible in each undecided cell, as marks; with ``rules``
+    only what breaks no rule beside the entries (no chain of reasoning: the page's Fill ✎, which
+    must not give the answer away as a fixpoint can)."""
     board = asked.shape
     puzzle = puzzles.get(board.puzzle)
     marks = puzzle.marks
@@ -358,6 +359,9 @@ def candidates(asked: api.Board, position: object, level: object = None) -> Cand
     enabled = service.names(puzzle, level)
     dom = marks.to_state(board, position)  # checks the position first
     marked = _marks(position)
+    if rules:
+        return {"level": "rules", "cells": _beside_entries(puzzle, board, dom, marked),
+                "contradiction": not all(dom)}
     got: list[int] | None = None
     if all(dom):
         with engine.passes(PASS_WORK):
@@ -371,6 +375,29 @@ def candidates(asked: api.Board, position: object, level: object = None) -> Cand
             seen = dict.fromkeys(marks.mark(board, i, bit) for bit in engine.bits(d))
             cells.append({"cell": board.grid.rc(i), "marks": [m for m in seen if m is not None]})
     return {"level": enabled[-1], "cells": cells, "contradiction": got is None}
+
+
+def _beside_entries(puzzle: AnyPuzzle, board: BoardShape, dom: list[int],
+                    marked: list[object]) -> list[CellMarks]:
+    """Per undecided cell, each value of its domain that breaks no rule the entries did not
+    already break (the independent validator judges each one alone: nothing is chained)."""
+    def broken(d: list[int]) -> set[tuple[str, tuple[int, ...]]]:
+        got = puzzle.validate(board, puzzle.answer_from_state(board, d))
+        return {(b.rule, b.cells) for b in got if b.rule != "complete"}
+    base = [d if marked[i] is not None else 0 for i, d in enumerate(dom)]  # the entries alone
+    before = broken(base)
+    cells: list[CellMarks] = []
+    for i, d in enumerate(dom):
+        if marked[i] is not None:
+            continue
+        keep = []
+        for low in engine.bits(d):
+            base[i] = low
+            if broken(base) <= before:
+                keep.append(puzzle.marks.mark(board, i, low))
+        base[i] = 0
+        cells.append({"cell": board.grid.rc(i), "marks": [m for m in dict.fromkeys(keep) if m is not None]})
+    return cells
 
 
 def rewind(asked: api.Board, positions: object) -> Rewound:

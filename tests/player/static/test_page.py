@@ -60,7 +60,7 @@ def test_per_puzzle_knowledge_is_one_table_from_the_catalog(server: str) -> None
         assert not re.findall(r"""puzzle\s*[!=]==?\s*["'`]""", text), f"{path.name} branches on a puzzle"
         assert not re.findall(r"""\bP\s*[!=]==?\s*["'`]""", text), f"{path.name} branches on a puzzle"
     fields = {"cycle", "keys", "drag", "cell", "clue_on", "fixed", "clue_range", "clue_extra", "regions",
-              "count", "help", "forest", "notes"}
+              "count", "help", "forest", "notes", "digits"}
     for name in PUZZLES:
         ui = catalog_entry(server, name)["ui"]
         assert set(ui) == fields  # every field the page reads, and none it does not

@@ -63,8 +63,10 @@ def answer_of(board_id: str) -> list[Any]:
 
 
 def solve_in_page(page: Page, board_id: str) -> None:
-    """Every mark of the answer entered at once, then Check: the win."""
-    page.evaluate("a => { window.pb.pos.splice(0, a.length, ...a); }", answer_of(board_id))
+    """Every mark of the answer entered at once, then Check: the win. The version moves as a move's
+    does, so a check still on its way (the error display's, on by default) is not taken for this
+    position's."""
+    page.evaluate("a => { window.pb.pos.splice(0, a.length, ...a); window.pb.version++; }", answer_of(board_id))
     page.click("#check")
     page.wait_for_selector("[data-role=win]:not([hidden])")
 

@@ -1,8 +1,8 @@
 """Issue 30, items 1 to 3, in chromium: trials (nested, accepted, rejected, each level drawn its
 own way) and the trial that knows it has failed (the ladder's check at the hint level names the
 rung and the cells, and offers Reject); Back to correct on every puzzle, inside a trial and out;
-Ripple Effect's pencil marks by key and by the pad, undone, kept over a reload and filled from a
-rung. Both screen sizes where the controls matter (the phone by touch)."""
+Ripple Effect's pencil marks by key and by the pad, undone, kept over a reload and filled with the
+digits the rules leave beside the entries. Both screen sizes where the controls matter (the phone by touch)."""
 
 # ruff: noqa: E501 (the page scripts below are JavaScript, kept whole on their lines)
 
@@ -172,6 +172,8 @@ def test_a_trial_that_goes_wrong_says_so_names_the_rung_and_offers_reject(
         i, bad, said = failing_entry(server, rec, info["cycle"], level)
         open_board(page, server, "sukoro", rec["id"])
         page.select_option("#hint-level", level)
+        (page.tap if touch else page.click)("#live")  # the error display off: only the trial's cells lit
+        page.wait_for_function("!window.pb.live")
         assert in_view(page, "#trial") and in_view(page, "#rewind")
         (page.tap if touch else page.click)("#trial")
         page.wait_for_function("window.pb.trial === 1")
@@ -290,17 +292,17 @@ def test_ripple_pencil_marks_by_key_undo_reload_and_filled_from_a_rung(browser: 
         page.wait_for_function("([i, c]) => document.querySelectorAll(`[data-note^='${Math.floor(i / c)},${i % c},']`)"
                                ".length === 1", arg=[i, cols])
 
-        page.select_option("#hint-level", level)
+        page.select_option("#hint-level", level)  # the hint level does not matter (issue 48 item 5)
         page.click("#fill-notes")
         page.wait_for_function("window.pb.undo.length && window.pb.undo.at(-1).kind === 'notes'")
         board = api(server, f"/api/board/{rec['id']}")["board"]
-        got = api(server, "/api/candidates", {"board": board, "position": position(page), "level": level})
+        got = api(server, "/api/candidates", {"board": board, "position": position(page), "rules": True})
         filled = page.evaluate("window.pb.notes")
         for c in got["cells"]:
             j = c["cell"][0] * cols + c["cell"][1]
             assert filled[j] == sum(1 << d for d in c["marks"]), (c, filled[j])
-        assert any(len(c["marks"]) > 1 for c in got["cells"]), "the first rung leaves some cell open"
-        assert "leaves possible" in page.inner_text("[data-role=message]")
+        assert any(len(c["marks"]) > 1 for c in got["cells"]), "the rules beside the entries leave some cell open"
+        assert "break no rule" in page.inner_text("[data-role=message]")
         shot(page, "trials-ripple-notes")
         page.keyboard.press("z")  # the fill is one undo step
         page.wait_for_function("i => window.pb.notes[i] === 2", arg=i)

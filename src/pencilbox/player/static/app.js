@@ -21,6 +21,7 @@
 //   moves.js   the play position's moves and what follows each
 //   view.js    the redraw, the board fitted to the screen, the number pad, pause and win
 //   a11y.js    the board as an ARIA grid: each cell named, the cursor its focus, moves said
+//   controls.js which toolbar controls answer (paused, setter mode, an empty history)
 //   draw.js    the board as SVG
 //   forest.js  the trees of the marks in colour (a puzzle whose table sets forest)
 //   pad.js     the number pad's buttons
@@ -32,15 +33,15 @@
 //   glossary.js the hint rules in plain words, sentences naming a rule, the on-page glossary
 //   state.js   the shared state (st), small helpers, the hooks
 
-import { $, emptyHighlights, hooks, pzInfo, say, sayList, sizeValue, st } from "./state.js";
+import { $, hooks, pzInfo, say, sizeValue, st } from "./state.js";
 import { api, build, inBrowser, watchBuild } from "./api.js";
 import { startEngine } from "./engine.js";
 import {
   fillPuzzleSelectors, fillSelect, importText, loadBankList, openBankBoard, openHash, openRecord,
 } from "./boards.js";
 import { wireForest } from "./forest.js";
-import { afterMove, doCheck, doHint, doReveal, toggleLadder } from "./hints.js";
-import { padPress, redo, undo, wireBoard } from "./input.js";
+import { afterMove, doCheck, doHint, doReveal, setLive, toggleLadder } from "./hints.js";
+import { padPress, redo, redoAll, undo, undoAll, wireBoard } from "./input.js";
 import { showNotes, wireNotes } from "./notes.js";
 import { trialMoved, wireTrials } from "./trials.js";
 import { restart } from "./moves.js";
@@ -175,12 +176,13 @@ function wireBoards() {
 function wirePlay() {
   $("undo").addEventListener("click", undo);
   $("redo").addEventListener("click", redo);
+  $("undo-all").addEventListener("click", undoAll);
+  $("redo-all").addEventListener("click", redoAll);
   $("restart").addEventListener("click", restart);
   $("check").addEventListener("click", doCheck);
   $("live").addEventListener("change", () => {
-    st.live = $("live").checked;
-    store("live", st.live);
-    if (st.live) doCheck(); else { st.hl = emptyHighlights(); sayList([]); render(); }
+    store("live", $("live").checked);
+    setLive($("live").checked);
   });
   $("hint").addEventListener("click", (e) => doHint(e.timeStamp));
   $("reveal").addEventListener("click", doReveal);
@@ -222,7 +224,7 @@ function wire() {
 
 async function start() {
   applyTheme(load("theme") || "auto");
-  st.live = !!load("live");
+  st.live = load("live") ?? true;  // the error display is on unless the player turned it off
   st.forestOn = !!load("forest");
   $("live").checked = st.live;
   wire();

@@ -45,8 +45,14 @@ function defs() {
   return d;
 }
 
-/** The count of a clue's neighbours holding the mark that counts (the table's "count"), and
- *  whether every one of them is decided: drawing only, for a Sukoro digit and a dimmed clue. */
+/** A digit the player typed as a claim (the table's "digits": Sukoro's 1..4), or null. */
+export function claimOf(ui, m) {
+  return ui.digits && typeof m === "number" && m >= ui.digits[0] && m <= ui.digits[1] ? m : null;
+}
+
+/** The count of a clue's neighbours holding the mark that counts (the table's "count"; a claim
+ *  counts as the cycle's first mark), and whether every one of them is decided: drawing only,
+ *  for a Sukoro digit and a dimmed clue. */
 export function clueCount(ui, b, pos, r, c) {
   let n = 0, open = 0;
   for (const [dr, dc, mark] of ui.count || []) {
@@ -54,7 +60,7 @@ export function clueCount(ui, b, pos, r, c) {
     if (rr < 0 || cc < 0 || rr >= b.rows || cc >= b.cols) continue;
     const m = pos[rr * b.cols + cc];
     if (m == null) open++;
-    else if (m === mark) n++;
+    else if (m === mark || (mark === ui.cycle[0] && claimOf(ui, m) != null)) n++;
   }
   return { n, open };
 }
@@ -194,10 +200,12 @@ function cellLook(o, r, c, i) {
   if (ui.fixed != null && clue != null) cls += " given";
   if (ui.cell === "paint" && m === first) cls += " painted";
   if (ui.cell === "paint" && m == null && pos) cls += " undecided";
-  if (ui.cell === "count" && m === first) cls += " numbered";
+  const claim = ui.cell === "count" && clue == null ? claimOf(ui, m) : null;
+  if (ui.cell === "count" && (m === first || claim != null)) cls += " numbered";
+  if (claim != null) cls += " claimed";
   if (ui.cell === "count" && m === ui.cycle[1]) cls += " struck";
-  let digit = null;
-  if (ui.cell === "count" && (clue != null || m === first)) {
+  let digit = claim;
+  if (ui.cell === "count" && claim == null && (clue != null || m === first)) {
     digit = pos && (clue == null || typeof clue !== "number") ? clueCount(ui, b, pos, r, c).n : clue;
   }
   const dim = clue != null ? doneClass(o, r, c, clue) : "";
@@ -205,7 +213,7 @@ function cellLook(o, r, c, i) {
   const tl = o.depth && m != null && !cls.includes("given") ? o.depth[i] || 0 : 0;  // the entry's trial level
   if (tl) cls += ` trial tl-${((tl - 1) % 3) + 1}`;
   const notes = o.notes && m == null && clue == null ? o.notes[i] || 0 : 0;
-  return { cls, mark, m, clue, digit, dim, tl, notes, key: `${cls}|${mark}|${clue}|${digit}|${dim}|${notes}` };
+  return { cls, mark, m, clue, claim, digit, dim, tl, notes, key: `${cls}|${mark}|${clue}|${digit}|${dim}|${notes}` };
 }
 
 /** An entry made in a trial: a frame whose dashes name its level (the colour says it again). */
@@ -228,13 +236,15 @@ function noteMarks(look, r, c, at) {
 function cellMarks(o, r, c, look, at) {
   const ui = o.ui;
   const { X, Y, cx, cy } = at;
-  const { m, clue, digit, dim } = look;
+  const { m, clue, claim, digit, dim } = look;
   const [first, second] = ui.cycle;
   if (ui.cell === "count") {
-    if (clue != null || m === first) {
-      return [el("circle", { cx: cx(c), cy: cy(r), r: S * 0.38, class: clue != null ? `disc clue${dim}` : "disc",
-        "data-clue": clue != null ? `${r},${c}` : null }),
-      el("text", { x: cx(c), y: cy(r), class: clue != null ? `digit clue${dim}` : "digit num" }, String(digit))];
+    if (clue != null || m === first || claim != null) {  // a claim: the digit typed, on a ring of its own
+      const kind = clue != null ? "clue" : claim != null ? "claim" : "num";
+      return [el("circle", { cx: cx(c), cy: cy(r), r: S * 0.38, class: clue != null ? `disc clue${dim}`
+        : claim != null ? "disc claim" : "disc", "data-clue": clue != null ? `${r},${c}` : null }),
+      el("text", { x: cx(c), y: cy(r), class: `digit ${kind}${clue != null ? dim : ""}`,
+        "data-claim": claim != null ? `${r},${c}` : null }, String(digit))];
     }
     if (m === second) {
       const d = S * 0.16;

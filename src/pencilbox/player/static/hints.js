@@ -6,7 +6,7 @@ import { $, emptyHighlights, pzInfo, say, sayList, st, uiOf } from "./state.js";
 import { api, failed } from "./api.js";
 import { applyMove, moveCursorTo } from "./moves.js";
 import { saveProgress } from "./persist.js";
-import { noteHint, noteReveal, noteWin } from "./stats.js";
+import { noteHelp, noteHint, noteReveal, noteWin } from "./stats.js";
 import { startTimer, stopTimer } from "./timer.js";
 import { render, showWin } from "./view.js";
 import { fillParts, sayContradiction, sayHint, sayStuck } from "./glossary.js";
@@ -38,8 +38,29 @@ async function autoCheck(v) {
     say(`Check failed: ${e.message}`, "error"); return;
   }
   if (v !== st.version || rec !== st.rec) return;
-  if (st.live) showBroken(res, false);
+  if (st.live) showErrors(res);
   setWon(!!res.won, res.trees);
+}
+
+/** The error display (the "errors" toggle, on unless turned off): every broken rule in red as
+ *  you play, in a layer of its own (st.errs) that hints, trials and Check draw over. */
+function showErrors(res) {
+  const { hl, items } = brokenOf(res);
+  st.errs = { rec: st.rec, err: hl.err, errClues: hl.errClues, errPts: hl.errPts, count: items.length };
+  document.body.dataset.errors = String(items.length);
+  sayList(items);
+  render();
+}
+
+/** The error display turned on (a check at once) or off (its layer gone). */
+export function setLive(on) {
+  st.live = !!on;
+  $("live").checked = st.live;
+  if (st.live) { afterMove(); return; }
+  st.errs = null;
+  delete document.body.dataset.errors;
+  sayList([]);
+  render();
 }
 
 function setWon(won, trees) {
@@ -52,7 +73,8 @@ function setWon(won, trees) {
   if (won && !was) { saveProgress(); noteWin(); }  // stats.js counts it once per board
 }
 
-function showBroken(res, explicit) {
+/** A check's broken rules as highlights and lines (the undecided count apart, in words). */
+function brokenOf(res) {
   const hl = emptyHighlights();
   const items = [];
   let undecided = "";
@@ -68,13 +90,17 @@ function showBroken(res, explicit) {
     for (const [r, c] of b.points || []) hl.errPts.add(`${r},${c}`);
     items.push(b.message || b.rule);
   }
+  return { hl, items, undecided };
+}
+
+/** Check's answer: its highlights, its lines and a sentence. */
+function showBroken(res) {
+  const { hl, items, undecided } = brokenOf(res);
   st.hl = hl;
   sayList(items);
-  if (explicit) {
-    const tail = undecided ? ` (${undecided})` : "";
-    if (!items.length) say((res.complete ? "No broken rules." : "No broken rules so far.") + tail, "ok");
-    else say(`${items.length} broken rule${items.length === 1 ? "" : "s"}.${tail}`, "error");
-  }
+  const tail = undecided ? ` (${undecided})` : "";
+  if (!items.length) say((res.complete ? "No broken rules." : "No broken rules so far.") + tail, "ok");
+  else say(`${items.length} broken rule${items.length === 1 ? "" : "s"}.${tail}`, "error");
   render();
 }
 
@@ -97,7 +123,7 @@ export async function doCheck() {
   if (!st.rec || st.setter || st.paused) return;
   try {
     const res = await api("check", { board: st.rec.board, position: st.pos });
-    showBroken(res, true);
+    showBroken(res);
     setWon(!!res.won, res.trees);
   } catch (e) { say(`Check failed: ${e.message}`, "error"); }
 }
@@ -207,6 +233,7 @@ export async function fetchLadder() {
   });
   st.ladder = { map, rungs: rungs.map((r) => r.rung), counts,
     contradiction: rungs.map((r) => !!r.contradiction) };
+  if (ladderSeen !== st.key) { ladderSeen = st.key; noteHelp("ladder"); }  // once a board a time it is shown
   showLegend();
   render();
 }
@@ -233,9 +260,12 @@ export function showLegend() {
   box.hidden = false;
 }
 
+let ladderSeen = null;  // the board the ladder view was last counted as help on (turned on again: again)
+
 export function toggleLadder() {
-  if (st.paused) return;
+  if (st.paused || st.setter) return;
   st.ladderOn = !st.ladderOn;
+  ladderSeen = null;
   $("ladder").setAttribute("aria-pressed", String(st.ladderOn));
   if (!st.ladderOn) { st.ladder = null; showLegend(); render(); return; }
   fetchLadder();

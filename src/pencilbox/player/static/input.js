@@ -4,7 +4,7 @@
 
 import { $, board, say, st, uiOf } from "./state.js";
 import { cellAt, isFixed, regionInfo } from "./cells.js";
-import { boardPoint } from "./draw.js";
+import { boardPoint, claimOf } from "./draw.js";
 import { afterChange, applyMove, change, moveCell, moveCursorTo, stepMove } from "./moves.js";
 import { clearNotes, noteable, setNoteMode, toggleNote } from "./notes.js";
 import { keepAbove } from "./pad.js";
@@ -35,6 +35,36 @@ export function redo() {
   if (moveCell(mv) != null) moveCursorTo(moveCell(mv));
   afterChange();
   say("Redone.");
+}
+
+/** Undo every move (one redraw; Redo all, or redo step by step, brings them back). */
+export function undoAll() {
+  if (st.paused) return;
+  if (st.setter) { stepAll(st.setter.undo, st.setter.redo, "Undone"); return; }
+  const n = st.undo.length;
+  if (!n) { say("Nothing to undo."); return; }
+  while (st.undo.length) { const mv = st.undo.pop(); stepMove(mv, true); st.redo.push(mv); }
+  afterChange();
+  say(`Undid all ${n} move${n === 1 ? "" : "s"}: the first position (Redo all brings them back).`);
+}
+
+/** Redo every move undone (one redraw). */
+export function redoAll() {
+  if (st.paused) return;
+  if (st.setter) { stepAll(st.setter.redo, st.setter.undo, "Redone"); return; }
+  const n = st.redo.length;
+  if (!n) { say("Nothing to redo."); return; }
+  while (st.redo.length) { const mv = st.redo.pop(); stepMove(mv, false); st.undo.push(mv); }
+  afterChange();
+  say(`Redid all ${n} move${n === 1 ? "" : "s"}.`);
+}
+
+/** The setter's history stepped through to its end, one snapshot at a time. */
+function stepAll(from, to, word) {
+  const n = from.length;
+  if (!n) { setterStep(from, to, word); return; }
+  while (from.length) setterStep(from, to, word);
+  say(`${word} all ${n} setter step${n === 1 ? "" : "s"}.`);
 }
 
 // ------------------------------------------------------------------ the number pad (touch)
@@ -69,7 +99,7 @@ function nextMark(cur, reverse) {
     if (j < 0) j = seq.length - 1;
     return seq[(j + (reverse ? seq.length - 1 : 1)) % seq.length];
   }
-  let j = cycle.indexOf(cur);
+  let j = claimOf(ui, cur) != null ? 0 : cycle.indexOf(cur);  // a claim steps on as the first mark does
   if (j < 0) j = cycle.length - 1;
   return cycle[(j + (reverse ? cycle.length - 1 : 1)) % cycle.length];
 }
@@ -204,7 +234,8 @@ function onKey(e) {
   if ((k === "m" || k === "M") && noteable()) { e.preventDefault(); setNoteMode(!st.noteMode); return; }
   if (k === " " || k === "Enter" || /^[0-9]$/.test(k)) st.showCursor = true;  // a key shows where it acts
   const i = st.cursor.r * b.cols + st.cursor.c;
-  const digits = uiOf(b.puzzle).keys === "digits";
+  const claims = uiOf(b.puzzle).digits;  // Sukoro: a digit typed is the player's claim
+  const digits = uiOf(b.puzzle).keys === "digits" || !!claims;
   if (k === " " || k === "Enter") {
     e.preventDefault();
     if (!isFixed(i) && applyMove([[i, nextMark(st.pos[i], e.shiftKey)]])) return;
@@ -216,6 +247,14 @@ function onKey(e) {
     if (isFixed(i)) { say("That cell is given."); return; }
     if (st.noteMode && st.notes[i]) { clearNotes(i); return; }  // pencil marks first, then the value
     applyMove([[i, null]]);
+    return;
+  }
+  if (/^[1-9]$/.test(k) && claims) {
+    e.preventDefault();
+    if (isFixed(i)) { say("That cell is given."); return; }
+    const [lo, hi] = claims, v = Number(k);
+    if (v < lo || v > hi) { say(`A number here is ${lo}..${hi}.`, "error"); return; }
+    applyMove([[i, v]]);
     return;
   }
   if (/^[1-9]$/.test(k) && digits) {

@@ -27,7 +27,8 @@ export const st = {
   hl: emptyHighlights(),
   ladderOn: false, ladder: null,
   forestOn: false,    // forest.js: each tree of the slashes in its colour (the Forest button, key f)
-  live: false,
+  live: true,         // the error display: broken rules in red as you play (hints.js; the "errors" toggle)
+  errs: null,         // its layer: {rec, err, errClues, errPts, count} from the last check of rec
   setter: null,       // {board, walls, sel, res, showSecond, seq}
   drag: null,
   version: 0,

@@ -1,8 +1,10 @@
 // pencilbox player, your statistics, kept in the browser beside the progress (persist.js's
-// localStorage, under "stats"): every win once per board (its time, the hints and reveals that
-// solve took), the hints asked by the rung their answers name, per puzzle, size and grade.
-// The Statistics dialog shows the wins, best and median times and hints per rung, names the rung
-// you most ask hints at, and exports them as JSON (and imports such a file back).
+// localStorage, under "stats"): every win once per board (its time, the help that solve took:
+// hints, reveals, pencil marks filled, the ladder view), the hints asked by the rung their answers
+// name, per puzzle, size and grade; help asked on a board already won is not counted. The
+// Statistics dialog shows the wins, best and median times of the wins without help (a helped
+// win's time in a column of its own), hints per rung, names the rung you most ask hints at, and
+// exports them as JSON (and imports such a file back).
 
 import { $, pzInfo, st } from "./state.js";
 import { load, store } from "./persist.js";
@@ -47,15 +49,20 @@ function openEntry(d) {
   return d.open[st.key];
 }
 
+/** The kinds of help a win counts besides hints (the open entry's and the win's fields). */
+const HELP = ["reveals", "fills", "ladder"];
+
 const won = (d) => d.wins.some((w) => w.board === st.key);
 
-/** A hint received (hints.js): counted under the rung its answer names. */
+/** A hint received (hints.js): counted under the rung its answer names (not on a board won). */
 export function noteHint(rung) {
   if (!st.rec || !rung) return;
   const d = read(), k = bucketKey(bucket());
+  if (won(d)) return;
   d.hints[k] = d.hints[k] || {};
   d.hints[k][rung] = (d.hints[k][rung] || 0) + 1;
-  if (!won(d)) { const o = openEntry(d); o.rungs[rung] = (o.rungs[rung] || 0) + 1; }
+  const o = openEntry(d);
+  o.rungs[rung] = (o.rungs[rung] || 0) + 1;
   store("stats", d);
   refresh();
 }
@@ -64,8 +71,21 @@ export function noteHint(rung) {
 export function noteReveal() {
   if (!st.rec) return;
   const d = read(), k = bucketKey(bucket());
+  if (won(d)) return;
   d.reveals[k] = (d.reveals[k] || 0) + 1;
-  if (!won(d)) openEntry(d).reveals += 1;
+  openEntry(d).reveals += 1;
+  store("stats", d);
+  refresh();
+}
+
+/** Help that names no rung (notes.js's Fill ✎: "fills"; hints.js's ladder view: "ladder"): the
+ *  board's win counts as helped. */
+export function noteHelp(kind) {
+  if (!st.rec || !st.key || !HELP.includes(kind)) return;
+  const d = read();
+  if (won(d)) return;
+  const o = openEntry(d);
+  o[kind] = (Number(o[kind]) || 0) + 1;
   store("stats", d);
   refresh();
 }
@@ -79,8 +99,9 @@ export function noteWin() {
   const o = d.open[st.key] || { rungs: {}, reveals: 0 };
   delete d.open[st.key];
   const hints = Object.values(o.rungs).reduce((a, n) => a + n, 0);
+  const help = Object.fromEntries(HELP.map((h) => [h, Number(o[h]) || 0]));
   d.wins.push({ board: st.key, ...bucket(), ms: elapsedMs(), at: new Date().toISOString(), hints,
-    rungs: o.rungs, reveals: o.reveals, helped: hints + o.reveals > 0 });
+    rungs: o.rungs, ...help, helped: hints + HELP.reduce((a, h) => a + help[h], 0) > 0 });
   store("stats", d);
   refresh();
   return true;
@@ -93,23 +114,29 @@ function median(xs) {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 }
 
-/** The figures of each bucket (wins, best and median times, hints by rung, reveals), in the
- *  catalog's order of puzzles, sizes by area, grades by the ladder; and per puzzle the rung
- *  asked most (the first in ladder order on a tie). */
+/** The figures of each bucket (wins, best and median times of the wins without help, the best
+ *  helped time apart, hints by rung, reveals), in the catalog's order of puzzles, sizes by area,
+ *  grades by the ladder; and per puzzle the rung asked most (the first in ladder order on a tie). */
 export function summary(d = read()) {
   const rows = new Map();
   const row = (key) => {
     if (!rows.has(key)) {
       const [puzzle, size, grade] = key.split("|");
-      rows.set(key, { puzzle, size, grade, won: 0, best: null, median: null, helped: 0, hints: {}, reveals: 0, times: [] });
+      rows.set(key, { puzzle, size, grade, won: 0, best: null, median: null, helped: 0, helpedBest: null, hints: {},
+        reveals: 0, times: [], helpedTimes: [] });
     }
     return rows.get(key);
   };
-  for (const w of d.wins) { const r = row(bucketKey(w)); r.won++; r.times.push(w.ms); if (w.helped) r.helped++; }
+  for (const w of d.wins) {
+    const r = row(bucketKey(w));
+    r.won++;
+    if (w.helped) { r.helped++; r.helpedTimes.push(w.ms); } else r.times.push(w.ms);
+  }
   for (const [k, by] of Object.entries(d.hints)) Object.assign(row(k).hints, by);
   for (const [k, n] of Object.entries(d.reveals)) row(k).reveals = n;
-  const out = [...rows.values()].map(({ times, ...r }) => ({ ...r, best: times.length ? Math.min(...times) : null,
-    median: times.length ? median(times) : null }));
+  const out = [...rows.values()].map(({ times, helpedTimes, ...r }) => ({ ...r,
+    best: times.length ? Math.min(...times) : null, median: times.length ? median(times) : null,
+    helpedBest: helpedTimes.length ? Math.min(...helpedTimes) : null }));
   out.sort(byCatalog);
   const most = {};
   for (const r of out) {
@@ -164,9 +191,10 @@ function bucketRow(r) {
   const tr = node("tr", null, { "data-puzzle": r.puzzle, "data-size": r.size, "data-grade": r.grade });
   const hints = Object.entries(r.hints).map(([rung, n]) => `${rung} ${n}`);
   if (r.reveals) hints.push(`reveal ${r.reveals}`);
+  const time = (ms) => (ms == null ? "–" : fmtTime(ms));
   const cells = [["size", r.size.replace("x", "×")], ["grade", gradeLabel(r.puzzle, r.grade)],
     ["won", r.helped ? `${r.won} (${r.helped} helped)` : String(r.won)],
-    ["best", r.best == null ? "–" : fmtTime(r.best)], ["median", r.median == null ? "–" : fmtTime(r.median)],
+    ["best", time(r.best)], ["median", time(r.median)], ["helped", time(r.helpedBest)],
     ["hints", hints.join(", ") || "none"]];
   tr.append(...cells.map(([col, text]) => node("td", text, { "data-col": col })));
   return tr;
@@ -175,7 +203,8 @@ function bucketRow(r) {
 function puzzleTable(p, rows) {
   const table = node("table", null, { class: "stats-table", "data-puzzle": p });
   const head = node("tr");
-  head.append(...["Size", "Grade", "Won", "Best", "Median", "Hints by rung"].map((h) => node("th", h, { scope: "col" })));
+  head.append(...["Size", "Grade", "Won", "Best", "Median", "Best helped", "Hints by rung"]
+    .map((h) => node("th", h, { scope: "col" })));
   const body = node("tbody");
   body.append(...rows.map(bucketRow));
   table.append(node("caption", titleOf(p)), node("thead"), body);
@@ -195,7 +224,9 @@ export function showStats() {
   const list = node("ul", null, { id: "stats-asked" });
   list.append(...sentences);
   const tables = [...new Set(buckets.map((r) => r.puzzle))].map((p) => puzzleTable(p, buckets.filter((r) => r.puzzle === p)));
-  box.replaceChildren(...(sentences.length ? [list] : []), ...tables);
+  const key = node("p", "Best and median: wins without help. A win is helped by a hint, a revealed cell, pencil "
+    + "marks filled or the ladder view; its time is kept apart (Best helped).", { class: "hint-text", id: "stats-key" });
+  box.replaceChildren(...(sentences.length ? [list] : []), ...tables, key);
 }
 
 function refresh() { if ($("stats-dialog").open) showStats(); }
@@ -246,8 +277,9 @@ export function importStats(text) {
   for (const w of Array.isArray(got.wins) ? got.wins.filter(validWin) : []) {
     if (d.wins.some((x) => x.board === w.board)) continue;
     const rungs = counts(w.rungs);
+    const help = Object.fromEntries(HELP.map((h) => [h, Number(w[h]) || 0]));
     d.wins.push({ board: w.board, puzzle: w.puzzle, size: w.size, grade: w.grade, ms: w.ms, at: String(w.at || ""),
-      hints: Number(w.hints) || 0, rungs, reveals: Number(w.reveals) || 0, helped: !!w.helped });
+      hints: Number(w.hints) || 0, rungs, ...help, helped: !!w.helped });
     added++;
   }
   const bucketed = ([k]) => k.split("|").length === 3;

@@ -34,21 +34,27 @@ export function acceptTrial() {
   say(level > 1 ? `Trial ${level} accepted into trial ${level - 1}.` : "Trial accepted: its entries are yours.", "ok");
 }
 
-/** Where the innermost trial starts in the undo history (the index of its opening move). */
-function trialStart() {
+/** Where the trial ``out`` levels out from the innermost starts in the undo history (the index
+ *  of its opening move; 1: the innermost, st.trial: the first). */
+function trialStart(out = 1) {
   let open = 0;
   for (let j = st.undo.length - 1; j >= 0; j--) {
     open += st.undo[j].trial || 0;
-    if (open >= 1) return j;
+    if (open >= out) return j;
   }
   return -1;
 }
 
 /** The innermost trial taken back: every mark and pencil mark as it was when it started, in
  *  one move (undo brings the trial back). */
-export function rejectTrial() {
+export function rejectTrial() { rejectTrials(1); }
+
+/** Every open trial taken back at once: the position before the first one started. */
+export function rejectAll() { rejectTrials(st.trial); }
+
+function rejectTrials(levels) {
   if (!playing() || !st.trial) return;
-  const s = trialStart();
+  const s = trialStart(levels);
   if (s < 0) return;
   const first = new Map(), firstNote = new Map();
   for (const mv of st.undo.slice(s + 1)) {
@@ -60,9 +66,9 @@ export function rejectTrial() {
     if (st.pos[i] !== before || (st.depth[i] || 0) !== d) ch.push([i, st.pos[i], before, st.depth[i] || 0, d]);
   }
   for (const [i, before] of firstNote) if ((st.notes[i] || 0) !== before) nt.push([i, st.notes[i] || 0, before]);
-  const level = st.trial;
-  commit({ ch, nt, kind: "reject", trial: -1 });
-  say(`Trial ${level} rejected: ${ch.length} entr${ch.length === 1 ? "y" : "ies"} taken back.`, "ok");
+  const level = st.trial, n = `${ch.length} entr${ch.length === 1 ? "y" : "ies"} taken back`;
+  commit({ ch, nt, kind: "reject", trial: -levels });
+  say(levels > 1 ? `All ${levels} trials rejected: ${n}.` : `Trial ${level} rejected: ${n}.`, "ok");
 }
 
 // ------------------------------------------------------------------ a trial that knows it failed
@@ -81,10 +87,15 @@ async function checkTrial() {
   if (!st.trial || !playing()) return;
   const rec = st.rec, v = st.version;
   let res;
+  const level = $("hint-level").value || null;
   try {
-    res = await api("trial", { board: rec.board, position: st.pos, level: $("hint-level").value || null });
+    res = await api("trial", { board: rec.board, position: st.pos, level });
   } catch (e) { failed("Trial check", e); return; }
   if (rec !== st.rec || v !== st.version || !st.trial) return;
+  if (res.kind === "contradiction") {
+    try { res.blame = await blameOf(rec, level); } catch (e) { failed("Trial check", e); return; }
+    if (rec !== st.rec || v !== st.version || !st.trial) return;
+  }
   st.trialFail = res.kind === "contradiction" ? res : null;
   if (st.trialFail) {
     const C = rec.board.cols, hl = emptyHighlights();
@@ -94,6 +105,33 @@ async function checkTrial() {
     render();
   }
   showTrials();
+}
+
+/** The position each open trial started from (index k: trial k's, 1 = the first), read back
+ *  through the undo history. */
+function trialStarts() {
+  const pos = st.pos.slice(), out = [];
+  let open = st.trial, need = st.trial;
+  for (let j = st.undo.length - 1; j >= 0 && need > 0; j--) {
+    const mv = st.undo[j], ch = mv.ch || [];
+    for (let q = ch.length - 1; q >= 0; q--) pos[ch[q][0]] = ch[q][1];
+    open -= mv.trial || 0;
+    for (; need > open && need > 0; need--) out[need] = pos.slice();
+  }
+  return out;
+}
+
+/** Which trial made the contradiction: the innermost open one whose start the same check finds
+ *  sound (its own moves, or trials opened inside it, made it); 0 when the position before the
+ *  first trial already contradicts (the mistake predates every trial). */
+async function blameOf(rec, level) {
+  const starts = trialStarts();
+  for (let k = st.trial; k >= 1; k--) {
+    if (!starts[k]) return k;
+    const got = await api("trial", { board: rec.board, position: starts[k], level });
+    if (got.kind !== "contradiction") return k;
+  }
+  return 0;
 }
 
 function where(cells) {
@@ -108,16 +146,35 @@ export function showTrials() {
   bar.dataset.level = String(on ? st.trial : 0);
   bar.dataset.look = String(on ? ((st.trial - 1) % 3) + 1 : 0);
   if (!on) return;
-  const fail = st.trialFail;
-  bar.dataset.failed = fail ? "yes" : "no";
+  const fail = st.trialFail, blame = fail ? fail.blame ?? st.trial : null;
+  // yes: this trial's own moves; outer: an outer trial's, before this one started; before: no trial's
+  bar.dataset.failed = !fail ? "no" : blame === st.trial ? "yes" : blame ? "outer" : "before";
+  bar.dataset.blame = fail ? String(blame) : "";
   $("trial-word").textContent = `Trial ${st.trial}${st.trial > 1 ? ` (in trial ${st.trial - 1})` : ""}: ` +
     `entries ${trialLook(st.trial)}; Accept keeps them, Reject takes them back.`;
   const puzzle = st.rec.board.puzzle;
-  fillParts($("trial-fail"), puzzle, !fail ? [] : known(puzzle, fail.rung)
-    ? ["This trial has failed: ", { rule: fail.rung }, ` shows it breaks a rule${where(fail.cells || [])}. Reject it?`]
-    : [`This trial has failed: ${fail.message || "it breaks a rule"}${where(fail.cells || [])}. Reject it?`]);
+  fillParts($("trial-fail"), puzzle, fail ? failParts(puzzle, fail, blame) : []);
   $("trial-fail").dataset.rung = fail ? fail.rung || "" : "";
-  $("trial-reject").classList.toggle("urgent", !!fail);
+  $("trial-reject").classList.toggle("urgent", !!fail && blame > 0);
+  $("trial-reject-all").hidden = st.trial < 2;
+  $("trial-reject-all").classList.toggle("urgent", !!fail && blame === 1 && st.trial > 1);
+}
+
+/** The failure in words (the rule by its plain name, linked to the glossary), blaming only the
+ *  trial whose moves made it. */
+function failParts(puzzle, fail, blame) {
+  const at = where(fail.cells || []), rule = known(puzzle, fail.rung);
+  if (blame === st.trial) {
+    return ["This trial has failed: ", ...(rule ? [{ rule: fail.rung }, ` shows it breaks a rule${at}`]
+      : [`${fail.message || "it breaks a rule"}${at}`]), ". Reject it?"];
+  }
+  const found = rule ? [{ rule: fail.rung }, ` shows a rule is broken${at}`]
+    : [`${fail.message || "a rule is broken"}${at}`];
+  if (blame) return ["A contradiction: ", ...found, `. The mistake was made in trial ${blame}, before trial ` +
+    `${st.trial} started: Reject until trial ${blame} is taken back${blame === 1 ? " (Reject all)" : ""}.`];
+  return ["A contradiction: ", ...found, `. The mistake predates ${st.trial > 1 ? "every" : "this"} trial: ` +
+    "the entries before trial 1 already contradict, and Reject would take back none of them. " +
+    "Back to correct (↶✓) finds the wrong entry."];
 }
 
 // ------------------------------------------------------------------ back to the last correct position
@@ -173,6 +230,7 @@ export function wireTrials() {
   $("trial").addEventListener("click", startTrial);
   $("trial-accept").addEventListener("click", acceptTrial);
   $("trial-reject").addEventListener("click", rejectTrial);
+  $("trial-reject-all").addEventListener("click", rejectAll);
   $("rewind").addEventListener("click", backToCorrect);
   $("hint-level").addEventListener("change", () => trialMoved());
 }

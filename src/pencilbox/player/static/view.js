@@ -4,6 +4,7 @@
 import { $, board, emptyHighlights, hooks, st, uiOf } from "./state.js";
 import { clueRoom, isFixed, regionInfo } from "./cells.js";
 import { nameBoard } from "./a11y.js";
+import { showControls } from "./controls.js";
 import { drawBoard, M, S } from "./draw.js";
 import { fillPad, MARK_LABELS, padShape } from "./pad.js";
 import { elapsedMs, fmtTime } from "./timer.js";
@@ -34,7 +35,7 @@ function draw() {
     setter: !!s,
     walls: s ? s.walls : null,
     cursor: s ? s.sel : st.showCursor ? st.cursor : null,
-    hl: s ? emptyHighlights() : st.hl,
+    hl: s ? emptyHighlights() : withErrors(st.hl),
     ladder: !s && st.ladderOn ? st.ladder : null,
     redundant: s && s.res ? s.res.redundant || [] : [],
     second: s && s.amb ? s.amb.answers[s.ambAt] : s && s.showSecond && s.res ? s.res.second : null,
@@ -44,10 +45,18 @@ function draw() {
   };
   drawBoard(svg, o);
   nameBoard(svg, o);  // a11y.js: the grid's names for a screen reader
-  $("undo").disabled = st.paused || (s ? !s.undo.length : !st.undo.length);
-  $("redo").disabled = st.paused || (s ? !s.redo.length : !st.redo.length);
+  showControls();
   fitBoard();
   showPad();
+}
+
+/** The highlights with the error display's layer (hints.js's st.errs, while it is on and of
+ *  this board) under them: a hint or a trial's failure never hides a broken rule. */
+function withErrors(hl) {
+  const e = st.errs;
+  if (!st.live || !e || e.rec !== st.rec) return hl;
+  return { ...hl, err: new Set([...e.err, ...hl.err]), errClues: new Set([...e.errClues, ...hl.errClues]),
+    errPts: new Set([...e.errPts, ...hl.errPts]) };
 }
 
 // ------------------------------------------------------------------ fitting the screen
@@ -112,8 +121,10 @@ function padKeys(b) {
       { ...clear, disabled: given }, ...mode];
   }
   const labels = MARK_LABELS[ui.cell] || {};
+  const claims = ui.digits ? Array.from({ length: ui.digits[1] - ui.digits[0] + 1 }, (_, k) => ui.digits[0] + k)
+    .map((v) => ({ label: String(v), key: String(v), title: `claim ${v}`, disabled: isFixed(i) })) : [];
   return [...ui.cycle.filter((m) => m != null).map((m) => ({ label: (labels[m] || [String(m)])[0], key: `mark:${m}`,
-    title: (labels[m] || [0, String(m)])[1], disabled: isFixed(i) })), { ...clear, disabled: isFixed(i) }];
+    title: (labels[m] || [0, String(m)])[1], disabled: isFixed(i) })), ...claims, { ...clear, disabled: isFixed(i) }];
 }
 
 /** The most keys any cell of the board gives the pad: Ripple's digits go up to the largest
@@ -145,9 +156,7 @@ export function showPaused() {
   $("pause").textContent = p ? "Resume" : "Pause";
   $("board-wrap").classList.toggle("paused", p);
   $("paused-cover").hidden = !p;
-  for (const c of document.querySelectorAll("#toolbar button, #toolbar select, #toolbar input, #reveal")) {
-    if (c.id !== "pause") c.disabled = p || (c.id === "undo" && !st.undo.length) || (c.id === "redo" && !st.redo.length);
-  }
+  showControls();
   if (!p) render();
 }
 
