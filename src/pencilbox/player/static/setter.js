@@ -387,7 +387,7 @@ function typedSize() {
 }
 
 /** Put a new board in the setter as one undoable edit (a resize, a turn, a drawn region). */
-function replaceBoard(b, word) {
+export function replaceBoard(b, word) {
   const s = st.setter;
   setterEdited(s);
   s.board = b;
