@@ -110,6 +110,7 @@ def test_the_setter_adds_and_removes_a_row_or_column_on_every_side(browser: Brow
         page.keyboard.press("z")
         page.wait_for_function("n => window.pb.setter.board.rows === n", arg=rec["rows"])
         assert setter_board(page)["clues"] == clues
+        assert page.input_value("#setter-rows") == str(rec["rows"])  # the size fields follow an undo
         shots(page, f"setfile-edges-cut-{puzzle}-{size}", "#setter-cut-top")
 
 
