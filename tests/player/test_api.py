@@ -12,6 +12,7 @@ from starlette.testclient import TestClient
 from pencilbox import api, bank, boardio, puzzles, verbs
 from pencilbox.core import engine
 from pencilbox.core.outcomes import undecided
+from pencilbox.errors import BoardError
 from pencilbox.player.api import app
 
 client = TestClient(app, base_url="http://127.0.0.1:8000", headers={"Content-Type": "application/json"})
@@ -172,7 +173,7 @@ BAD = [
                                                  "clues": [[None] * 100] * 100}}), 413, "at most"),
     ("post", "/api/convert", json.dumps({"text": "https://puzz.link/p?gokigen/x/4/zz"}), 400, "URL"),
     ("post", "/api/convert", json.dumps({"text": ""}), 400, "non-empty"),
-    ("post", "/api/generate", json.dumps({"puzzle": "sukoro", "rows": 99, "cols": 99}), 400, "3..20"),
+    ("post", "/api/generate", json.dumps({"puzzle": "sukoro", "rows": 99, "cols": 99}), 400, "past the 1,6"),
     ("post", "/api/hint", json.dumps({"board": {"puzzle": "fillapix", "rows": 1, "cols": 1, "clues": [[1]]},
                                       "position": [None], "level": "magic"}), 400, "unknown level"),
     ("post", "/api/generate", json.dumps({"puzzle": 5, "rows": 5, "cols": 5}), 400, "puzzle name"),
@@ -291,15 +292,20 @@ def test_new_board_without_a_grade_is_of_the_easiest_named_grade(name: str, grad
 
 
 @pytest.mark.parametrize("name", NAMES)
-def test_new_board_takes_a_players_grade_name(name: str) -> None:
+def test_new_board_takes_the_command_lines_grade_names(name: str) -> None:
+    """Issue 48, item 7: the grades are named as ``pencilbox generate --grade`` names them (a
+    level or search); "Hard" was taken here and refused there, now refused in both, naming them."""
     named = entry(name)["named_grades"]
     hard = named[min(2, len(named) - 1)]
     rows, cols = play_size(name)
-    got = post("/api/generate", {"puzzle": name, "rows": rows, "cols": cols, "grade": hard["name"],
+    got = post("/api/generate", {"puzzle": name, "rows": rows, "cols": cols, "grade": hard["level"],
                                  "seed": 3})
     assert got.status_code == 200 and got.json()["grade"] == hard["level"], got.text
-    bad = post("/api/generate", {"puzzle": name, "rows": rows, "cols": cols, "grade": "Trivial"})
-    assert bad.status_code == 400 and named[0]["name"] in bad.json()["error"], bad.text
+    for word in (hard["name"], "Trivial"):
+        bad = post("/api/generate", {"puzzle": name, "rows": rows, "cols": cols, "grade": word})
+        assert bad.status_code == 400 and f"{hard['level']}, " in bad.json()["error"], bad.text
+        with pytest.raises(BoardError, match=hard["level"]):
+            api.generate(name, rows, cols, word, 3)
 
 
 def test_hint_says_its_reason_in_a_players_words() -> None:

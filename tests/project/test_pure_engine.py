@@ -105,8 +105,8 @@ def _generate(name: str) -> None:
     from pencilbox import boardio, verbs
     from pencilbox.core import engine
     puzzle = puzzles.get(name)
-    for grade, level in puzzle.named_grades:
-        ask = {"puzzle": name, "rows": 5, "cols": 5, "grade": grade, "seed": 7}
+    for grade, level in puzzle.named_grades:  # named by its level, as the command line's --grade
+        ask = {"puzzle": name, "rows": 5, "cols": 5, "grade": level, "seed": 7}
         made = verbs.call("generate", ask)
         board = boardio.board_from_json(made["board"])
         assert made["grade"] == level, (grade, made["grade"])

@@ -6,13 +6,15 @@ the candidates a level leaves (POST /api/candidates), the last position that agr
 from __future__ import annotations
 
 import json
+import os
 from typing import Any
 
 import pytest
 from starlette.testclient import TestClient
 
-from pencilbox import bank, boardio, puzzles, verbs
+from pencilbox import api, bank, boardio, cli, puzzles, verbs
 from pencilbox.core import engine
+from pencilbox.errors import BoardError
 from pencilbox.player.api import app
 from pencilbox.verbs import play
 
@@ -228,18 +230,60 @@ def test_rewind_on_a_board_without_a_unique_answer_says_so() -> None:
 
 
 def test_new_board_keeps_trying_seeds_for_a_rare_grade(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Ripple's lines at 6x6 is about one seed in 170 (seeds 1..40 have none: forty tries said
-    503): New board tries forty seeds more while its time lasts, and finds seed 187's board from
-    seed 100 as seed 187 itself makes it; past the budget it is a 503 naming the seeds tried."""
+    """Ripple's lines at 6x6 is about one seed in 170: New board tries seeds as the command line
+    does, and finds seed 187's board from seed 100 as seed 187 itself makes it; past the
+    command line's time for it, the error names the seeds tried (issue 48, item 7)."""
     monkeypatch.setenv("PENCILBOX_KERNELS", "reference")
     ripple = puzzles.get("ripple")
     got = play.generate("ripple", 6, 6, "lines", 100)
     assert got["grade"] == "lines" and got["seed"] == 100
     alone = ripple.generate(6, 6, "lines", 187, tries=1)
     assert got["board"] == play.board_json(alone.board)
-    monkeypatch.setattr(play, "GENERATE_BUDGET_S", 0.0)
-    with pytest.raises(play.TooMuchWork, match="every seed up to 40: 40 seeds"):
+    monkeypatch.setattr(api, "GENERATE_S", 0.0)
+    with pytest.raises(BoardError, match="grade lines in 111 seeds from 1 "):
         play.generate("ripple", 6, 6, "lines", 1)
+
+
+SEEDS = [("slant", 5, 5, "count", 2**31 + 7), ("fillapix", 4, 6, "sides", 2**32 - 1),
+         ("ripple", 4, 4, "ripple", 2**63 - 1), ("sukoro", 4, 5, "deg", 3_000_000_000)]
+
+
+@pytest.mark.parametrize("name,rows,cols,grade,seed", SEEDS, ids=[s[0] for s in SEEDS])
+def test_new_board_is_the_command_lines_board_for_any_seed_it_takes(
+        name: str, rows: int, cols: int, grade: str, seed: int, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The page refused seeds from 2^31 that the command line draws (four random bytes) and
+    takes up to 2^63-1: now every one, as a number or as its digits (a JavaScript number is
+    exact only below 2^53), makes ``pencilbox generate PUZZLE RxC --seed S --grade G``'s board."""
+    monkeypatch.setenv("PENCILBOX_KERNELS", os.environ.get("PENCILBOX_KERNELS", "compile"))  # cli.main sets
+    assert cli.main(["generate", name, f"{rows}x{cols}", "--seed", str(seed), "--grade", grade,
+                     "--format", "json"]) == 0
+    printed = json.loads(capsys.readouterr().out)
+    for sent in (seed, str(seed)):
+        asked = {"puzzle": name, "rows": rows, "cols": cols, "grade": grade, "seed": sent}
+        got = post("/api/generate", asked)
+        assert got.status_code == 200, got.text
+        made = got.json()
+        assert made["seed_text"] == str(seed) and made["grade"] == grade == printed["grade"]
+        assert made["board"]["clues"] == printed["clues"]
+        assert made["board"].get("regions") == printed.get("regions")
+
+
+@pytest.mark.parametrize("seed", [-1, 2**63, "12a", "", True, 1.5, "1" * 20])
+def test_a_seed_outside_the_command_lines_range_is_refused(seed: object) -> None:
+    got = post("/api/generate", {"puzzle": "slant", "rows": 4, "cols": 4, "grade": "count", "seed": seed})
+    assert got.status_code == 400 and "0..2^63-1" in got.json()["error"], got.text
+
+
+def test_new_board_takes_any_size_the_generator_takes_and_says_its_bound() -> None:
+    """Not only 3..generate_max a side: any shape within the puzzle's ``generate_cells`` (a
+    strip, a 2x9), and past it the command line's own reason."""
+    got = post("/api/generate", {"puzzle": "fillapix", "rows": 2, "cols": 9, "grade": "count", "seed": 4})
+    assert got.status_code == 200 and got.json()["board"]["rows"] == 2, got.text
+    most = puzzles.get("slant").generate_cells
+    side = most + 1
+    bad = post("/api/generate", {"puzzle": "slant", "rows": 1, "cols": side, "seed": 1})
+    assert bad.status_code == 400 and f"past the {most:,}" in bad.json()["error"], bad.text
 
 
 @pytest.mark.parametrize("name", NAMES)

@@ -173,7 +173,7 @@ class Puzzle(Protocol[BoardT, AnswerT]):
     @property
     def title(self) -> str: ...  # how people call it (notes page, player)
     @property
-    def generate_max(self) -> tuple[int, int]: ...  # the largest board the player generates in one request
+    def generate_max(self) -> tuple[int, int]: ...  # a board it makes quickly (benches, tests; not a bound)
     @property
     def generate_cells(self) -> int: ...  # the largest board generate makes (cells), past it a BoardError
     @property

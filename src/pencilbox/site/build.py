@@ -48,7 +48,7 @@ def _data(root: Path) -> int:
     for listed in json.loads(_answer("catalog", {}))["puzzles"]:
         name = listed["name"]
         boards = json.loads(_answer("bank", {"puzzle": name}))["boards"]
-        grades = {*listed["grades"], *(g["level"] for g in listed["named_grades"])}  # the grade selector's
+        grades = {*listed["grades"], *listed["levels"], "search"}  # the grade selector's (boards.js)
         for size in (None, *sorted({(b["rows"], b["cols"]) for b in boards})):
             for grade in (None, *sorted(grades)):
                 query: dict[str, Any] = {"puzzle": name}

@@ -35,7 +35,7 @@ from pencilbox.core.budgets import (
 from pencilbox.core.engine import OutOfNodes
 from pencilbox.errors import BoardError, shown
 from pencilbox.results import Backbone, Check, Count, Grade, Hint, Result, Solution
-from pencilbox.verbs import paper, play
+from pencilbox.verbs import files, paper, play
 
 #: where a verb runs in the player's server: ``light`` in its own process at once (formats, the
 #: catalog, checks); ``play`` in the play lane's workers (a ladder run on a board of play size;
@@ -283,6 +283,11 @@ VERBS: dict[str, Verb] = {v.name: v for v in (
     # ---- the page's formats and bank
     Verb("convert", play.convert, (Field("text", required=True),), "light", "a board from any format"),
     Verb("export", play.export, (BOARD,), "light", "a board's link forms"),
+    Verb("save", files.save, (BOARD, Field("position"), Field("format", _text("format"), "text"),
+                              Field("seed"), Field("grade")), "light",
+         "a board and its position as a file (text or JSON)"),
+    Verb("load", files.load, (Field("text", required=True),), "light",
+         "a file's board and its position as marks"),
     Verb("catalog", play.catalog, (), "light", "the puzzles, their ladders, banks and page tables",
          http="get"),
     Verb("bank", play.bank_list, (Field("puzzle", _text("puzzle"), required=True),

@@ -42,6 +42,8 @@ class Listed(TypedDict):
     sizes: list[tuple[int, int]]
     grades: list[str]
     generate_max: list[int]
+    generate_cells: int  # the largest New board (cells) where the generator is compiled
+    generate_cells_readable: int  # ... and where it is not (the static site, in the browser)
     cycle: list[object]
     ui: dict[str, object]
     rules: list[str]
@@ -84,6 +86,7 @@ class Generated(TypedDict):
     grade: Level | None
     unique: bool
     seed: int
+    seed_text: str  # the seed's digits: a JavaScript number is exact only below 2^53
     key: str
     share: Shared
 
@@ -175,6 +178,19 @@ class Converted(TypedDict):
     board: JSON
     key: str
     share: Shared
+
+
+class Saved(TypedDict):
+    """A board (and position) as a file's text, in one of the project's formats."""
+
+    text: str
+    format: str  # text or json
+
+
+class Loaded(Converted):
+    """A file's board, and its answer section as the page's marks (None: it had none)."""
+
+    position: list[object] | None
 
 
 class Exported(Shared):

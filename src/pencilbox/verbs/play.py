@@ -1,11 +1,13 @@
 """What the player's API answers, as pure functions of JSON-ready values (api.py only
 routes). Every call is bounded: boards above MAX_CELLS are refused, searches carry node
-caps, and generation is limited per puzzle to sizes it makes quickly."""
+caps, and New board is the library's generate, within its bounds (each puzzle's
+``generate_cells``)."""
 
 from __future__ import annotations
 
 import hashlib
 import json
+import os
 import time
 from dataclasses import replace
 from functools import cache
@@ -17,7 +19,7 @@ from pencilbox.core import engine, words
 from pencilbox.core.budgets import PASS_WORK, PLAYER_NODES
 from pencilbox.core.drivers import check_grade, erase, scan, verdict
 from pencilbox.core.engine import CAPPED, UNIQUE, Level, OutOfNodes, Stuck
-from pencilbox.core.outcomes import Broken, Made
+from pencilbox.core.outcomes import Broken
 from pencilbox.core.puzzle import JSON, BoardShape, Clues, known
 from pencilbox.errors import BoardError, shown
 from pencilbox.puzzles import AnyPuzzle
@@ -44,8 +46,6 @@ from pencilbox.verbs.answers import (
 )
 
 MAX_CELLS = 6000  # the largest published board in the test data is 60x100
-SEEDS = 40  # New board's seeds per try of the generator
-GENERATE_BUDGET_S = 45.0  # New board tries SEEDS more while under this (the server's heavy budget: 60 s)
 REDUNDANT_BUDGET_S = 1.0  # setter mode's redundant-clue scan stops here and says how far it got
 
 
@@ -138,6 +138,8 @@ def catalog() -> Catalog:
                     "grades": sorted({b["grade"] for b in boards},
                                      key=lambda g: engine.grade_rank(puzzle, g)),
                     "generate_max": list(puzzle.generate_max),
+                    "generate_cells": puzzle.generate_cells,
+                    "generate_cells_readable": puzzle.generate_cells_readable,
                     "cycle": puzzle.marks.CYCLE, "ui": puzzle.marks.UI.to_json(),
                     "rules": list(puzzle.rules_text),
                     "named_grades": [{"name": n, "level": lv} for n, lv in puzzle.named_grades],
@@ -169,61 +171,52 @@ def bank_board(id: str) -> BankBoard:
     raise LookupError(f"no bank board {shown(board_id)}")
 
 
-def aimed(puzzle: AnyPuzzle, grade: object) -> Level | None:
-    """The ladder level a New board aims at: a player's grade name (Easy...) maps to its
-    level, and no grade or "any" to the easiest named one (not whatever minimising leaves,
-    mostly probe); a level passes as it is (``check_grade``); anything else is a BoardError."""
+def aimed(puzzle: AnyPuzzle, grade: object) -> Level:
+    """The grade a New board aims at, named as the command line's ``--grade`` names it (a
+    ladder level or ``search``): no grade (or "any") is the easiest named one, not whatever
+    minimising leaves (mostly probe); anything else is a BoardError naming the grades."""
     if grade is None or grade in ("", "any"):
-        return puzzle.named_grades[0][1] if puzzle.named_grades else None
+        return puzzle.named_grades[0][1] if puzzle.named_grades else engine.levels(puzzle)[0]
     if not isinstance(grade, str):
         raise BoardError(f"unknown grade {shown(grade)}")
-    named = {n.lower(): level for n, level in puzzle.named_grades}
-    return named.get(grade.lower()) or check_grade(puzzle, grade)
+    level = check_grade(puzzle, grade)
+    assert level is not None
+    return level
+
+
+def seed_of(seed: object) -> int:
+    """A New board's seed, as the command line's ``--seed`` takes it (0..2^63-1): an int, or
+    its decimal digits (a page's number past 2^53 is not exact); None draws one as the
+    command line does (four random bytes)."""
+    if seed is None:
+        return int.from_bytes(os.urandom(4), "big")
+    if isinstance(seed, str) and 0 < len(seed) <= 19 and seed.isascii() and seed.isdigit():
+        seed = int(seed)
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**63:
+        raise BoardError(f"seed {shown(seed)} must be an integer in 0..2^63-1 (the command line's --seed)")
+    return seed
 
 
 def generate(puzzle: str, rows: int, cols: int, grade: str | None = None,
-             seed: int | None = None) -> Generated:
+             seed: int | str | None = None) -> Generated:
+    """``pencilbox generate PUZZLE RxC --seed SEED --grade GRADE`` for the page: the library's
+    generate itself, so the same seed makes the same board, at any size it takes (its
+    ``generate_cells``: in the browser, where nothing is compiled, ``generate_cells_readable``)."""
     if not isinstance(puzzle, str):
         raise BoardError("'puzzle' must be a puzzle name")
     found = puzzles.get(puzzle)
-    name, top = found.name, found.generate_max
-    for what, v, most in (("rows", rows, top[0]), ("cols", cols, top[1])):
-        if isinstance(v, bool) or not isinstance(v, int) or not 3 <= v <= most:
-            raise BoardError(f"{what} must be an integer in 3..{most} for {name} (the player's bound)")
     try:
         level = aimed(found, grade)
     except BoardError:
-        said = ", ".join(f"{n} ({lv})" for n, lv in found.named_grades)
-        raise BoardError(f"unknown grade {shown(grade)} for {name}; grades: {said}, any, or a level: "
-                         f"{', '.join((*engine.levels(found), engine.SEARCH))}") from None
-    if seed is None:
-        import secrets
-        seed = secrets.randbelow(2**31)
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2**31:
-        raise BoardError("seed must be an integer in 0..2^31-1")
+        raise BoardError(f"unknown grade {shown(grade)} for {found.name}; grades (as the command line's "
+                         f"--grade): {', '.join((*engine.levels(found), engine.SEARCH))}, or any") from None
+    number = seed_of(seed)
     with kernels.compiling():  # the server waits for the build: readable loops on the largest
         # boards would outlast a call's budget (the command line runs them while cold)
-        made = _seeds(found, rows, cols, level, seed)
-    return {"id": None, "board": board_json(made.board), "grade": made.grade, "unique": True,
-            "seed": seed, "key": key(made.board), "share": share(made.board)}
-
-
-def _seeds(found: AnyPuzzle, rows: int, cols: int, level: Level | None, seed: int) -> Made[BoardShape]:
-    """The first board of the grade from seeds seed, seed+1, ..., SEEDS at a time until
-    GENERATE_BUDGET_S: a rare grade (Ripple's lines at 6x6: about one seed in 170) is found, the
-    same board for the same seed wherever it is found in time (503 past the budget)."""
-    deadline = time.perf_counter() + GENERATE_BUDGET_S
-    start = seed
-    while True:
-        try:
-            return found.generate(rows, cols, level, start, tries=SEEDS)
-        except BoardError:
-            raise  # no board can have what was asked (a grade the puzzle never has): 400, not retryable
-        except ValueError as e:
-            start += SEEDS
-            if time.perf_counter() >= deadline:
-                raise TooMuchWork(f"{e} (and every seed up to {start - 1}: {start - seed} seeds in "
-                                  f"{GENERATE_BUDGET_S:.0f} s); try another grade or size") from None
+        made = api.generate(found.name, rows, cols, level, number)
+    return {"id": None, "board": board_json(made.shape), "grade": made.made.grade if made.made else level,
+            "unique": True, "seed": number, "seed_text": str(number), "key": key(made.shape),
+            "share": share(made.shape)}
 
 
 # ---------------------------------------------------------------- play

@@ -7,8 +7,11 @@
 // The modules, each importing only those listed after it (no import cycle):
 //   app.js     this: wiring, pause, share, theme, start
 //   input.js   pointer, keyboard and number pad input; undo and redo
+//   newboard.js New board: any size the generator makes, the command line's seeds and grades
+//   files.js   the board and position saved as a file (text or JSON), a file opened or dropped
 //   boards.js  opening boards: bank list, selectors, import, the address bar's hash
 //   tabs.js    another tab's save of the open board or the kept setter board, taken in
+//   edges.js   the setter's rows and columns added or taken away on any side
 //   setter.js  setter mode: clues, borders, size, turns, drawn regions, count, minimise
 //   kept.js    the setter's kept board (one a puzzle) and whether this tab had the setter open
 //   shape.js   the setter's board shapes: blank, resized, turned, mirrored, a drawn region
@@ -33,18 +36,21 @@
 //   glossary.js the hint rules in plain words, sentences naming a rule, the on-page glossary
 //   state.js   the shared state (st), small helpers, the hooks
 
-import { $, hooks, pzInfo, say, sizeValue, st } from "./state.js";
-import { api, build, inBrowser, watchBuild } from "./api.js";
+import { $, hooks, pzInfo, say, st } from "./state.js";
+import { api, inBrowser, watchBuild } from "./api.js";
 import { startEngine } from "./engine.js";
 import {
   fillPuzzleSelectors, fillSelect, importText, loadBankList, openBankBoard, openHash, openRecord,
 } from "./boards.js";
+import { wireEdges } from "./edges.js";
+import { wireFiles } from "./files.js";
 import { wireForest } from "./forest.js";
 import { afterMove, doCheck, doHint, doReveal, setLive, toggleLadder } from "./hints.js";
 import { padPress, redo, redoAll, undo, undoAll, wireBoard } from "./input.js";
 import { showNotes, wireNotes } from "./notes.js";
 import { trialMoved, wireTrials } from "./trials.js";
 import { restart } from "./moves.js";
+import { wireNewBoard } from "./newboard.js";
 import { load, saveProgress, store } from "./persist.js";
 import { wirePaper } from "./paper.js";
 import { doExport, doMinimise, enterSetter, leaveSetter, setterPlay, toggleSecond, wireShapes } from "./setter.js";
@@ -123,30 +129,7 @@ DARK.addEventListener("change", () => applyTheme($("theme").dataset.theme || "au
 
 // ------------------------------------------------------------------ start
 
-/** A fresh board from the generator, of the size and grade the selectors show. */
-async function newBoard() {
-  const btn = $("new-board");
-  const size = sizeValue();
-  const puzzle = $("puzzle").value;
-  if (!puzzle || !size) return;
-  btn.disabled = true;
-  say("Generating…");
-  const waiting = setInterval(() => {  // a generator still compiling: the call waits for it
-    const b = build.now;
-    if (b && b.state === "running") say(`Generating… (the generators compile once on a fresh install: ` +
-      `${b.ready} of ${b.total} parts ready)`);
-  }, 1000);
-  try {
-    const res = await api("generate", { puzzle, rows: size[0], cols: size[1],
-      grade: $("grade").value || null, seed: null });
-    await openRecord({ id: null, board: res.board, grade: res.grade, unique: res.unique, share: res.share },
-      { keepList: true, message: `New board (seed ${res.seed}).` });
-  } catch (e) { say(`Generator: ${e.message}`, "error"); }
-  clearInterval(waiting);
-  btn.disabled = false;
-}
-
-/** The top bar: puzzle, size, grade, the bank list, Next, New board; and the theme button. */
+/** The top bar: puzzle, size, grade, the bank list, Next (New board: newboard.js); and the theme button. */
 function wireBoards() {
   $("puzzle").addEventListener("change", () => {
     $("size").replaceChildren(); $("grade").replaceChildren();
@@ -164,7 +147,6 @@ function wireBoards() {
     const j = st.rec && st.rec.id ? st.listIds.indexOf(st.rec.id) : -1;
     openBankBoard(st.listIds[(j + 1) % st.listIds.length], { keepList: true });
   });
-  $("new-board").addEventListener("click", newBoard);
   $("theme").addEventListener("click", () => {
     const t = THEMES[(THEMES.indexOf($("theme").dataset.theme || "auto") + 1) % THEMES.length];
     store("theme", t);
@@ -206,12 +188,15 @@ function wireSetter() {
   $("export").addEventListener("click", doExport);
   $("setter-play").addEventListener("click", setterPlay);
   wireShapes();
+  wireEdges();
   wirePaper();
+  wireFiles();
 }
 
 function wire() {
   wireBoard();
   wireBoards();
+  wireNewBoard();
   wirePlay();
   wireSetter();
   wireForest(render, (on) => store("forest", on));

@@ -14,9 +14,10 @@ import { fillGlossary, markUsed, ruleName } from "./glossary.js";
 // ------------------------------------------------------------------ opening boards
 
 function infoLine(rec) {
-  if (rec.info) return rec.info;
+  const seed = rec.made ? ` · seed ${rec.made.seed}` : "";  // a New board's (newboard.js)
+  if (rec.info) return rec.info + seed;
   if (rec.unique === false) return "more than one answer";
-  return `one answer · grade ${rec.grade ?? "?"}`;
+  return `one answer · grade ${rec.grade ?? "?"}${seed}`;
 }
 
 export async function openRecord(rec, opts = {}) {
@@ -49,6 +50,7 @@ export async function openRecord(rec, opts = {}) {
   render();
   showPaused();
   afterChange({ quiet: true });
+  document.dispatchEvent(new CustomEvent("pencilbox:opened"));  // newboard.js's fields follow the board
 }
 
 /** The address bar reopens the board in any browser: a bank id, or the board itself (its
@@ -167,13 +169,16 @@ export function fillPuzzleSelectors(name) {
   showRules(info);
 }
 
-/** Grade options: the players' names (Easy...) with the ladder level beside, then any bank
- *  grade no name covers; the value is the level (what the bank and the generator take). */
+/** Grade options, named as the command line's --grade names them (each level of the ladder,
+ *  then search), a player's word (Easy...) beside the levels it names, then any bank grade
+ *  the ladder lacks; the value is the name (what the bank and the generator take). */
 function gradeOptions(info) {
   const named = info.named_grades || [];
-  const out = [["", "any"], ...named.map((g) => [g.level, `${g.name} (${g.level})`])];
-  for (const g of info.grades) if (!named.some((n) => n.level === g)) out.push([g, g]);
-  return out;
+  const all = [...info.levels, "search", ...info.grades].filter((g, i, a) => a.indexOf(g) === i);
+  return [["", "any"], ...all.map((g) => {
+    const word = named.find((n) => n.level === g);
+    return [g, word ? `${g} (${word.name})` : g];
+  })];
 }
 
 function defaultGrade(info) {

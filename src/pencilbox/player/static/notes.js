@@ -6,7 +6,6 @@
 // and give the answer away), counted as help in the statistics.
 
 import { $, say, st, uiOf } from "./state.js";
-import { sayParts } from "./glossary.js";
 import { api, failed } from "./api.js";
 import { isFixed } from "./cells.js";
 import { commit } from "./moves.js";

@@ -146,9 +146,8 @@ export function setterStep(from, to, word) {
   if (!snap) { say(`Nothing to ${word === "Undone" ? "undo" : "redo"}.`); return; }
   to.push(setterSnapshot(s));
   keepSoon();
-  s.board = snap.board;
-  s.walls = snap.walls;
-  s.res = null;
+  Object.assign(s, { board: snap.board, walls: snap.walls, res: null });
+  $("setter-rows").value = String(s.board.rows); $("setter-cols").value = String(s.board.cols);
   say(`${word} (setter).`);
   scheduleCount();
   render();
@@ -387,7 +386,7 @@ function typedSize() {
 }
 
 /** Put a new board in the setter as one undoable edit (a resize, a turn, a drawn region). */
-function replaceBoard(b, word) {
+export function replaceBoard(b, word) {
   const s = st.setter;
   setterEdited(s);
   s.board = b;

@@ -66,3 +66,23 @@ export function withRegion(b, cells) {
   const take = new Set(cells);
   return b.regions.map((row, r) => row.map((v, c) => (take.has(r * b.cols + c) ? fresh : v)));
 }
+
+/** The sides a row or column is added on or taken from: [rows moved, columns moved]. */
+export const SIDES = { top: [1, 0], bottom: [0, 0], left: [0, 1], right: [0, 0] };
+
+/** The board with a row or column added (grow 1) or taken away (grow -1) on one side (top,
+ *  bottom, left, right): every clue and region label stays on the cell (or corner) it was on,
+ *  what was on the line taken away goes with it, and each new Ripple cell is a region of its own. */
+export function edged(b, side, grow) {
+  const across = side === "left" || side === "right";
+  const R = b.rows + (across ? 0 : grow), C = b.cols + (across ? grow : 0);
+  const dr = SIDES[side][0] * grow, dc = SIDES[side][1] * grow;  // old (r, c) is new (r + dr, c + dc)
+  const out = blankBoard(b.puzzle, R, C);
+  const old = (m, r, c) => (m[r - dr] && c - dc >= 0 && c - dc < m[r - dr].length ? m[r - dr][c - dc] : undefined);
+  out.clues = out.clues.map((row, r) => row.map((v, c) => old(b.clues, r, c) ?? v));
+  if (b.regions) {
+    const fresh = 1 + Math.max(...b.regions.flat());
+    out.regions = out.regions.map((row, r) => row.map((_, c) => old(b.regions, r, c) ?? fresh + r * C + c));
+  }
+  return out;
+}

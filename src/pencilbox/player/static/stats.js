@@ -184,7 +184,7 @@ function node(tag, text, attrs = {}) {
 
 function gradeLabel(p, g) {
   const named = (pzInfo(p)?.named_grades || []).find((n) => n.level === g);
-  return named ? `${named.name} (${g})` : g;
+  return named ? `${g} (${named.name})` : g;
 }
 
 function bucketRow(r) {

@@ -16,7 +16,7 @@ from pencilbox.puzzles.fillapix.rungs import PROPAGATORS, RUNGS
 class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "fillapix"
     title = "Fill-a-Pix (Mosaic)"
-    generate_max = (30, 30)  # the player's New board stays within one request's time
+    generate_max = (30, 30)  # a board it makes quickly (the flood bench, tests); New board: generate_cells
     generate_cells = 4900  # generate's largest (command line, library): 70x70 takes 5 s of CPU, 100x100 22 s
     generate_cells_readable = 900  # until the generator is built: 30x30: 11 s of CPU
     board_module = fb

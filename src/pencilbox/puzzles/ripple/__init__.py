@@ -16,7 +16,7 @@ from pencilbox.puzzles.ripple.rungs import PROPAGATORS, RUNGS
 class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "ripple"
     title = "Ripple Effect (Hakyuu)"
-    generate_max = (15, 15)  # the player's New board stays within one request's time (15x15: published)
+    generate_max = (15, 15)  # a board it makes quickly (15x15: published); New board: generate_cells
     generate_cells = 400  # generate's largest (command line, library): 20x20: 4 s of CPU; 25x25: no partition
     generate_cells_readable = 225  # until the generator is built: 15x15: 2.3 s of CPU, 20x20: 30 s
     board_module = rb

@@ -20,7 +20,7 @@ from pencilbox.puzzles.slant.rungs import RUNGS
 class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "slant"
     title = "Slant (Gokigen Naname)"
-    generate_max = (20, 20)  # the player's New board stays within one request's time
+    generate_max = (20, 20)  # a board it makes quickly (the flood bench, tests); New board: generate_cells
     generate_cells = 1225  # generate's largest (command line, library): 35x35: 2.3 s of CPU, 40x40 up to 13 s
     generate_cells_readable = 289  # until the generator is built: 17x17: 3.7 s of CPU, 20x20: 26 s
     board_module = sb

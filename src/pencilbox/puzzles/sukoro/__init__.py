@@ -16,7 +16,7 @@ from pencilbox.puzzles.sukoro.rungs import PROPAGATORS, RUNGS
 class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     name = "sukoro"
     title = "Sukoro"
-    generate_max = (20, 20)  # the player's New board stays within one request's time (SAT erasure checks)
+    generate_max = (20, 20)  # a board it makes quickly (SAT erasure checks); New board: generate_cells
     generate_cells = 1600  # generate's largest (command line, library): 40x40: 3 to 10 s of CPU, 50x50 15 s
     generate_cells_readable = 400  # until the generator is built: 20x20: 5 s of CPU
     board_module = sb
