@@ -254,7 +254,8 @@ def test_phone_board_first(browser: Browser, server: str, shade: str) -> None:
         board = rect(page, "#board")
         assert board["y"] <= 240, board
         assert board["x"] >= 0 and board["x"] + board["width"] <= PHONE["width"]
-        bottom = max(board["y"] + board["height"], rect(page, "#toolbar")["y"] + rect(page, "#toolbar")["height"])
+        bar = rect(page, "#toolbar")
+        bottom = max(board["y"] + board["height"], bar["y"] + bar["height"])
         shot(page, f"page-sukoro-phone-{shade}")
         page.click("#share")
         assert rect(page, "#share-link")["y"] <= bottom + 220
