@@ -135,7 +135,8 @@ def test_each_tree_has_its_colour_and_the_grounded_fade(browser: Browser, server
         faded = [t for t in got if t["grounded"]]
         free = [t for t in got if not t["grounded"]]
         assert faded and free
-        assert max(t["opacity"] for t in faded) < 0.5 <= min(t["opacity"] for t in free)
+        # faded, but still 3:1 against the cells (issue 48 item 6; test_marks measures the contrast)
+        assert max(t["opacity"] for t in faded) < min(t["opacity"] for t in free)
         assert max(t["width"] for t in faded) < min(t["width"] for t in free)
         assert page.evaluate("getComputedStyle(document.querySelector('#board .marks .diag')).visibility") == "hidden"
         for shade in ("light", "dark"):

@@ -164,7 +164,9 @@ def test_a_trial_is_blamed_only_for_its_own_moves(browser: Browser, server: str,
         enter(page, rec, j, want[j], tap=bool(touch))  # the trial's own move is right
         page.wait_for_selector("[data-role=trial][data-failed=before]")
         text = page.inner_text("[data-role=trial]")
-        assert "predates" in text and "This trial has failed" not in text and said["rung"] in text, text
+        plain = {g["rung"]: g["name"] for g in info["glossary"]}  # the rule by its plain name (item 4)
+        assert "predates" in text and "This trial has failed" not in text and plain[said["rung"]] in text, text
+        assert page.get_attribute("#trial-fail", "data-rung") == said["rung"]
         assert "urgent" not in (page.get_attribute("#trial-reject", "class") or "")
         page.evaluate("window.scrollTo(0, 0)")
         shots(page, f"help-blame-before-{size}")

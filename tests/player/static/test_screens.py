@@ -420,7 +420,8 @@ CONTRAST = """() => {
     const bg = svgBg(e), fg = over(paint, a, bg), q = ratio(fg, bg);
     if (q < 4.5) bad.push([e.getAttribute('class'), e.textContent, q.toFixed(2)]);
   }
-  for (const e of document.querySelectorAll('#message, #board-info, .hint-text, #messages li, #win, #timer, label, h2, button:not(:disabled), select')) {
+  // a disabled control (a button, a select, a toggle's label.off) is exempt, as WCAG 1.4.3 has it
+  for (const e of document.querySelectorAll('#message, #board-info, .hint-text, #messages li, #win, #timer, label:not(.off), h2, button:not(:disabled), select:not(:disabled)')) {
     if (!e.offsetParent || !e.textContent.trim()) continue;
     const st = getComputedStyle(e), q = ratio(over(rgb(st.color), parseFloat(st.opacity), htmlBg(e)), htmlBg(e));
     if (q < 4.5) bad.push([e.id || e.tagName, e.textContent.trim().slice(0, 30), q.toFixed(2)]);
