@@ -172,9 +172,8 @@ function failParts(puzzle, fail, blame) {
     : [`${fail.message || "a rule is broken"}${at}`];
   if (blame) return ["A contradiction: ", ...found, `. The mistake was made in trial ${blame}, before trial ` +
     `${st.trial} started: Reject until trial ${blame} is taken back${blame === 1 ? " (Reject all)" : ""}.`];
-  return ["A contradiction: ", ...found, `. The mistake predates ${st.trial > 1 ? "every" : "this"} trial: ` +
-    "the entries before trial 1 already contradict, and Reject would take back none of them. " +
-    "Back to correct (↶✓) finds the wrong entry."];
+  return ["A contradiction: ", ...found, `. The mistake predates ${st.trial > 1 ? "every" : "this"} trial, ` +
+    "so Reject takes none of it back; Back to correct (↶✓) finds it."];
 }
 
 // ------------------------------------------------------------------ back to the last correct position
