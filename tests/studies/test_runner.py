@@ -16,7 +16,7 @@ import pytest
 
 from pencilbox import cli
 from pencilbox.core.lifetime import alive, descendants
-from pencilbox.studies import Study, at_least, figure, notes, plot, stats, table
+from pencilbox.studies import Study, at_least, figure, notes, plot, statement, stats, table
 from pencilbox.studies.runner import run_study
 from tests.patience import until
 from tests.studies.toy import TOY
@@ -82,6 +82,8 @@ def test_figures_say_what_they_are() -> None:
         figure("guess", 1)
     with pytest.raises(ValueError, match="columns"):
         table(["a", "b"], [[1]])
+    with pytest.raises(ValueError, match="claim"):
+        statement("", ["a proof"])
 
 
 def _entry(number: int, figures: dict[str, Any]) -> dict[str, Any]:
@@ -100,6 +102,15 @@ def test_stats_merge_and_notes_page(tmp_path: Path) -> None:
     assert "<svg" in page and "&ge; 12" in page and "n = 400" in page and "lower bound" in page
     assert "0.25" in page and "Study 1" in page and "seed 7" in page
     assert notes.render(tmp_path, tmp_path / "again.html").read_text() == page  # deterministic
+
+
+def test_a_proof_figure_is_rendered_as_claim_proof_and_check(tmp_path: Path) -> None:
+    said = statement("x < y & y < z", ["First, x < y.", "Then y < z."], checked="on 3 cases")
+    stats.save("sukoro", {"a": _entry(1, {"law": figure("proof", said, title="Order")})}, tmp_path)
+    page = notes.render(tmp_path, tmp_path / "notes.html").read_text()
+    assert "<p><b>Claim.</b> x &lt; y &amp; y &lt; z</p>" in page
+    assert "<p><i>Proof.</i> First, x &lt; y.</p><p>Then y &lt; z. ∎</p>" in page
+    assert "Checked by code:</i> on 3 cases" in page and "proved, and checked by code" in page
 
 
 def test_bad_requests_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,10 +4,11 @@ A puzzle lists its studies in ``<its package>.studies.STUDIES``. A ``Study``
 is planned into jobs (the unit of parallel work and of resuming), each job is one call
 of its module-level ``work`` function, and ``reduce`` turns the job results into named
 figures. A figure says what kind of number it is: ``exact``, ``sample`` (with its
-sample size), ``lower_bound`` (a capped search) or ``timing``; a table may also mark
-single cells as lower bounds with ``at_least``. ``check`` lists the properties that must
-hold whatever the sample (the tests run every study with its quick parameters and
-assert that list is empty; the runner records it in the stats file).
+sample size), ``lower_bound`` (a capped search), ``timing`` or ``proof`` (a statement
+with its proof, ``statement``); a table may also mark single cells as lower bounds with
+``at_least``. ``check`` lists the properties that must hold whatever the sample (the
+tests run every study with its quick parameters and assert that list is empty; the
+runner records it in the stats file).
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any, overload
 
 from pencilbox import puzzles
 
-KINDS = ("exact", "sample", "lower_bound", "timing")
+KINDS = ("exact", "sample", "lower_bound", "timing", "proof")
 
 Params = dict[str, Any]
 Figures = dict[str, dict[str, Any]]
@@ -99,6 +100,14 @@ def table(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> dict[str, An
         if len(r) != len(columns):
             raise ValueError(f"row {list(r)!r} has {len(r)} cells for {len(columns)} columns")
     return {"columns": list(columns), "rows": [list(r) for r in rows]}
+
+
+def statement(claim: str, proof: Sequence[str], checked: str = "") -> dict[str, Any]:
+    """A ``proof`` figure's value: the claim, the proof's paragraphs and what code checked of it
+    (the study writes all three from its own numbers, so a re-run rewrites them)."""
+    if not claim or not proof:
+        raise ValueError("a statement needs its claim and at least one paragraph of proof")
+    return {"claim": claim, "proof": list(proof), "checked": checked}
 
 
 def at_least(value: Any) -> dict[str, Any]:

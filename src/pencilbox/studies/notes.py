@@ -18,7 +18,8 @@ from pencilbox.core.files import write_atomic
 from pencilbox.errors import needs
 from pencilbox.studies import compare, said, stats
 
-KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing"}
+KIND = {"exact": "exact", "sample": "sampled", "lower_bound": "lower bound (capped)", "timing": "timing",
+        "proof": "proved, and checked by code"}
 STYLE = """
 p, li { overflow-wrap: anywhere }  /* a 127-digit count breaks rather than widen the page */
 body { font: 15px/1.5 system-ui, sans-serif; max-width: 46rem; margin: 2rem auto; padding: 0 1rem;
@@ -226,11 +227,24 @@ def render_figure(name: str, fig: dict[str, Any], compared: dict[str, Any] | Non
                     + f"<details class=more><summary>our full table</summary>{body}</details>")
         if fig.get("plot"):
             body = f"<figure>{_svg(value, fig['plot'])}</figure>" + body
+    elif isinstance(value, dict) and "claim" in value:
+        body = _statement(value)
     elif isinstance(value, dict | list):
         body = f"<pre>{html.escape(json.dumps(value, indent=1))}</pre>"
     else:
         body = f"<p><b>{_cell(value)}</b></p>"
     return head + lead + body + note
+
+
+def _statement(value: dict[str, Any]) -> str:
+    """A proof figure: the claim, the proof's paragraphs (the last closed by ∎) and what code checked."""
+    last = len(value["proof"]) - 1
+    out = [f"<p><b>Claim.</b> {html.escape(value['claim'])}</p>"]
+    out += [f"<p>{'<i>Proof.</i> ' if k == 0 else ''}{html.escape(text)}{' ∎' if k == last else ''}</p>"
+            for k, text in enumerate(value["proof"])]
+    if value.get("checked"):
+        out.append(f"<p class=meta><i>Checked by code:</i> {html.escape(value['checked'])}</p>")
+    return "".join(out)
 
 
 def _like(cell: Any, pub: compare.Published) -> str:
