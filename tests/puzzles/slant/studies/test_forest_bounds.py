@@ -83,10 +83,15 @@ def test_the_bounds_of_one_board() -> None:
 def test_the_fit_recovers_a_known_curve() -> None:
     ns = list(range(5, 40))
     ys = [forest_bounds.LIMIT_BITS + 0.5 / n + 0.25 * math.log(n) / n**2 - 1 / n**2 for n in ns]
-    free = forest_bounds._fit(ns, ys, False)
-    fixed = forest_bounds._fit(ns, ys, True)
+    free = forest_bounds._fit(ns, ys, False, False)
+    fixed = forest_bounds._fit(ns, ys, True, False)
     assert math.isclose(free["a"], forest_bounds.LIMIT_BITS, abs_tol=1e-9)
     assert math.isclose(fixed["b"], 0.5, abs_tol=1e-9) and fixed["residual"] < 1e-12
+    wobbly = [y + (-1) ** n * 0.3 / n**2 + math.cos(2 * math.pi * n / 3) / n**2
+              for n, y in zip(ns, ys, strict=True)]
+    again = forest_bounds._fit(ns, wobbly, True, True)
+    assert math.isclose(again["b"], 0.5, abs_tol=1e-9) and again["residual"] < 1e-12
+    assert forest_bounds._fit(ns, wobbly, True, False)["residual"] > 1e-4  # the plain model cannot
 
 
 def test_the_plan_covers_every_size() -> None:
@@ -100,6 +105,9 @@ def test_the_plan_covers_every_size() -> None:
 
 def test_work_on_one_board(tmp_path: Path) -> None:
     got = forest_bounds.work(QUICK, 0, "square", 6)
-    assert got["eigen"] and got["bareiss"] and got["residue"] and len(got["s"]) == 4
+    assert got["eigen"] and got["bareiss"] and got["residue"] and len(got["s"]) == len(got["cpu"]) == 4
     far = forest_bounds.work({**QUICK, "bareiss_square": 5}, 0, "square", 6)
     assert far["bareiss"] is None and forest_bounds.confirmed(far)
+    small = forest_bounds.work(QUICK, 0, "brute", 2, 2)
+    assert small["fillings"] == 15 and small["det"]["apex_1"] == 45 and small["cpu"] >= 0
+    assert forest_bounds.work(QUICK, 0, "transfer", 3)["count"] == 384

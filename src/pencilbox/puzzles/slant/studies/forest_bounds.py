@@ -33,12 +33,12 @@ TITLE = ("Legal fillings as border-rooted forests: determinant bounds, exact to 
 # sides: every R x C with R <= C <= sides; square: n x n for sides < n <= square; bareiss_square: the
 # apex determinants are recomputed exactly (Bareiss) to there, past it modulo two primes; transfer_*:
 # the exact counts of study 7's transfer matrix (R x C to transfer_sides, n x n to transfer_square);
-# brute_cells: every filling of every board of at most that many cells enumerated; fit_from: the
-# smallest n in the finite-size fits
+# brute_cells: every filling of every board of at most that many cells enumerated; fit_from,
+# fit_bounds_from: the smallest n in the finite-size fits of the exact counts and of the bounds
 FULL = {"sides": 40, "square": 100, "bareiss_square": 60, "transfer_sides": 10, "transfer_square": 22,
-        "brute_cells": 20, "fit_from": 8}
+        "brute_cells": 20, "fit_from": 8, "fit_bounds_from": 20}
 QUICK = {"sides": 5, "square": 9, "bareiss_square": 7, "transfer_sides": 4, "transfer_square": 7,
-         "brute_cells": 8, "fit_from": 3}
+         "brute_cells": 8, "fit_from": 3, "fit_bounds_from": 2}
 LIMIT_NATS = 2 * fc.catalan() / math.pi  # 2G/pi, the growth constant per cell (forest_proofs.growth)
 LIMIT_BITS = LIMIT_NATS / math.log(2)
 Size = tuple[int, int]
@@ -52,20 +52,35 @@ def plan(p: Params, seed: int) -> list[Job]:
             *(("brute", r, c) for r, c in fc.shapes(p["brute_cells"]))]
 
 
+def _clock() -> tuple[float, float]:
+    """Wall and CPU seconds now (the machine is shared: the CPU seconds are the work's own)."""
+    return time.perf_counter(), time.process_time()
+
+
+def _since(start: tuple[float, float]) -> tuple[float, float]:
+    now = _clock()
+    return round(now[0] - start[0], 3), round(now[1] - start[1], 3)
+
+
 def _size(rows: int, cols: int, exact_dual: bool) -> dict[str, Any]:
-    """The four determinants of one board and their second computations, each timed."""
-    t0 = time.perf_counter()
+    """The four determinants of one board and their second computations, each timed (``s``: wall
+    seconds, ``cpu``: CPU seconds, each for determinants, eigenvalues, Bareiss, residues)."""
+    took = []
+    t = _clock()
     out: dict[str, Any] = {"rows": rows, "cols": cols, **forests.bounds(rows, cols)}
-    t1 = time.perf_counter()
+    took.append(_since(t))
+    t = _clock()
     out["eigen"] = list(fc.wired_by_eigenvalues(rows, cols)) == [out["wired_0"], out["wired_1"]]
-    t2 = time.perf_counter()
+    took.append(_since(t))
+    t = _clock()
     out["bareiss"] = (all(fc.apex_by_dual(rows, cols, k) == out[f"apex_{k}"] for k in (0, 1))
                       if exact_dual else None)
-    t3 = time.perf_counter()
+    took.append(_since(t))
+    t = _clock()
     out["residue"] = all(fc.apex_residue(rows, cols, k, q) == out[f"apex_{k}"] % q
                          for k in (0, 1) for q in fc.RESIDUE_PRIMES)
-    t4 = time.perf_counter()
-    out["s"] = [round(t1 - t0, 3), round(t2 - t1, 3), round(t3 - t2, 3), round(t4 - t3, 3)]
+    took.append(_since(t))
+    out["s"], out["cpu"] = [w for w, _ in took], [c for _, c in took]
     return out
 
 
@@ -78,17 +93,19 @@ def work(p: Params, seed: int, kind: str, *size: int) -> Any:
     if kind == "square":
         (n,) = size
         return _size(n, n, n <= p["bareiss_square"])
-    t = time.perf_counter()
+    t = _clock()
+    out: dict[str, Any]
     if kind == "width":
         (w,) = size
-        return {"counts": blank_counts(w, p["transfer_sides"]), "s": round(time.perf_counter() - t, 3)}
-    if kind == "transfer":
+        out = {"counts": blank_counts(w, p["transfer_sides"])}
+    elif kind == "transfer":
         (n,) = size
-        count = apply(tables(n), n)[-1]
-        return {"count": count, "s": round(time.perf_counter() - t, 3)}
-    r, c = size
-    out = {**fc.enumerate_fillings(r, c), "s": round(time.perf_counter() - t, 3)}
-    return {**out, "det": forests.bounds(r, c)}
+        out = {"count": apply(tables(n), n)[-1]}
+    else:
+        r, c = size
+        out = {**fc.enumerate_fillings(r, c), "det": forests.bounds(r, c)}
+    out["s"], out["cpu"] = _since(t)
+    return out
 
 
 # ---------------------------------------------------------------- the bounds of one board
@@ -186,7 +203,7 @@ def _squares_figure(p: Params, sizes: dict[Size, dict[str, Any]], counts: dict[S
         count = counts.get((n, n))
         rows.append([n, len(str(upper(rec))), bits(max(rec["wired_0"], rec["wired_1"]), n * n),
                      bits(low, n * n), bits(count, n * n) if count else None, bits(upper(rec), n * n),
-                     sig(LIMIT_BITS, 6), ratio(upper(rec), low, 2 * n)])
+                     sig(LIMIT_BITS, 6), ratio(upper(rec), max(rec["wired_0"], rec["wired_1"]), 2 * n)])
     last = rows[-1]
     where = ("both bounds still above it, coming down" if last[3] > LIMIT_BITS else
              "the lower bound below it, the upper above")
@@ -194,7 +211,7 @@ def _squares_figure(p: Params, sizes: dict[Size, dict[str, Any]], counts: dict[S
     limit = "limit 2G/(π ln 2)"
     return figure(
         "exact", table(["n", "digits", "wired", "lower bound", "fillings", "upper bound", limit,
-                        "ln(upper / lower) / 2n"], rows),
+                        "ln(apex / wired) / 2n"], rows),
         title=f"Bits per cell of the bounds on the empty n×n board, n = 1..{p['square']}, and of the exact "
               f"count to n = {p['transfer_square']}",
         note="bits per cell: log2(value) / n²; wired: the larger wired determinant; the lower and upper "
@@ -233,19 +250,23 @@ def _rectangles_figure(p: Params, sizes: dict[Size, dict[str, Any]]) -> dict[str
              f"{done} of {len(rows)} confirmed.")
 
 
-def _fit(ns: list[int], ys: list[float], fixed: bool) -> dict[str, float]:
-    """Least squares of y = a + b/n + c ln(n)/n² + d/n² (a the limit when ``fixed``)."""
+def _fit(ns: list[int], ys: list[float], fixed: bool, wobble: bool) -> dict[str, float]:
+    """Least squares of y = a + b/n + c ln(n)/n² + d/n² (a the limit when ``fixed``), and with
+    ``wobble`` terms in (−1)^n/n² and cos, sin(2πn/3)/n²: the bounds' parity (the factor 4 of even
+    sides, the apex matrices') and the period 3 of the largest weight m(2n)."""
     x = np.array(ns, dtype=float)
     y = np.array(ys, dtype=float)
     cols = [1 / x, np.log(x) / x**2, 1 / x**2]
+    if wobble:
+        cols += [(-1.0) ** x / x**2, np.cos(2 * np.pi * x / 3) / x**2, np.sin(2 * np.pi * x / 3) / x**2]
     if fixed:
         y = y - LIMIT_BITS
     else:
         cols.insert(0, np.ones_like(x))
     coef, *_ = np.linalg.lstsq(np.column_stack(cols), y, rcond=None)
     fitted = np.column_stack(cols) @ coef
-    names = ("b", "c", "d") if fixed else ("a", "b", "c", "d")
-    out = {k: float(v) for k, v in zip(names, coef, strict=True)}
+    names = ("b", "c") if fixed else ("a", "b", "c")
+    out = {k: float(v) for k, v in zip(names, coef, strict=False)}
     if fixed:
         out["a"] = LIMIT_BITS
     out["residual"] = float(np.max(np.abs(fitted - y)))
@@ -254,36 +275,47 @@ def _fit(ns: list[int], ys: list[float], fixed: bool) -> dict[str, float]:
 
 def _fits_figure(p: Params, sizes: dict[Size, dict[str, Any]], counts: dict[Size, int]) -> dict[str, Any]:
     exact = [n for n in range(p["fit_from"], p["transfer_square"] + 1) if (n, n) in counts]
-    ns = list(range(p["fit_from"], p["square"] + 1))
-    series = [("legal fillings (transfer)", exact, [math.log2(counts[n, n]) / n**2 for n in exact]),
-              ("lower bound", ns, [math.log2(lower(sizes[n, n])[0]) / n**2 for n in ns]),
-              ("upper bound", ns, [math.log2(upper(sizes[n, n])) / n**2 for n in ns]),
-              ("wired", ns, [math.log2(max(sizes[n, n]["wired_0"], sizes[n, n]["wired_1"])) / n**2
-                             for n in ns])]
+    ns = list(range(p["fit_bounds_from"], p["square"] + 1))
+    recs = [sizes[n, n] for n in ns]
+    halves = [(math.log2(r["wired_0"]) + math.log2(r["wired_1"])) / 2 / n**2
+              for n, r in zip(ns, recs, strict=True)]
+    series = [
+        ("legal fillings (transfer)", exact, [math.log2(counts[n, n]) / n**2 for n in exact], False),
+        ("lower bound", ns, [math.log2(lower(r)[0]) / n**2 for n, r in zip(ns, recs, strict=True)], True),
+        ("upper bound", ns, [math.log2(upper(r)) / n**2 for n, r in zip(ns, recs, strict=True)], True),
+        ("wired, √(wired 0 · wired 1)", ns, halves, False),
+    ]
     rows: list[Row] = []
-    for name, xs, ys in series:
-        if len(xs) < 5:
+    for name, xs, ys, wobble in series:
+        if len(xs) < (8 if wobble else 5):  # more points than coefficients
             continue
-        free, fixed = _fit(xs, ys, False), _fit(xs, ys, True)
+        free, fixed = _fit(xs, ys, False, wobble), _fit(xs, ys, True, wobble)
         rows.append([name, f"{xs[0]}..{xs[-1]}", sig(free["a"], 7), sig(free["a"] - LIMIT_BITS, 3),
-                     sig(fixed["b"], 5), sig(fixed["c"], 4), sig(fixed["d"], 4), sig(fixed["residual"], 3)])
-    bounds = [r for r in rows if r[0] != series[0][0]]
-    lead = (f"Fitted freely, the bits per cell to n = {p['square']} put the limit at "
-            + ", ".join(f"{r[2]} ({r[0]})" for r in bounds)
-            + f", against 2G/(π ln 2) = {LIMIT_BITS:.7f}.")
-    count = [r for r in rows if r[0] == series[0][0]]
+                     sig(fixed["b"], 5), sig(fixed["c"], 4), sig(fixed["residual"], 3)])
+    by = {r[0]: r for r in rows}
+    count, wired = by.get(series[0][0]), by.get(series[3][0])
+    lead = ""
     if count:
-        b = float(count[0][4])
-        lead += (f" With the limit fixed, the exact counts to n = {p['transfer_square']} fit "
-                 f"{LIMIT_BITS:.5f} + {b}/n + …: the bits per cell come down like 1/n, so by that fit the "
-                 f"count comes within 0.01 bits per cell of the limit at n ≈ {b / 0.01:.0f} and within 0.001 "
-                 f"at n ≈ {b / 0.001:.0f}.")
+        b = float(count[4])
+        c = float(count[5])
+        lead += (f"With the limit fixed, the exact counts to n = {p['transfer_square']} fit bits per cell = "
+                 f"{LIMIT_BITS:.7f} + {b}/n {'−' if c < 0 else '+'} {abs(c)} ln(n)/n² + …: log2 count ≈ "
+                 f"{LIMIT_BITS:.5f} n² + {b:.3f} n, a border term, so the bits per cell come down like 1/n "
+                 f"and by this fit reach 0.01 above the limit near n = {b / 0.01:.0f} and 0.001 near n = "
+                 f"{b / 0.001:.0f}. ")
+    if wired:
+        lead += (f"The wired determinants fit b = {wired[4]} and c = {wired[5]}, as proved: −1 and "
+                 f"−1/(2 ln 2) = −{1 / (2 * math.log(2)):.4f}. ")
+    lead += ("Fitted freely, the limit comes out at "
+             + ", ".join(f"{r[2]} ({r[0]})" for r in rows) + f", against 2G/(π ln 2) = {LIMIT_BITS:.7f}.")
     return figure(
-        "exact", table(["series", "n", "a (free fit)", "a − limit", "b (limit fixed)", "c", "d",
+        "exact", table(["series", "n", "a (free fit)", "a − limit", "b (limit fixed)", "c (limit fixed)",
                         "largest residual"], rows),
-        title="The finite-size correction: bits per cell fitted as a + b/n + c ln(n)/n² + d/n²",
-        note="least squares over the n shown; 'free fit': all four coefficients fitted; 'limit fixed': a = "
-             "2G/(π ln 2) and b, c, d fitted; the residual is that of the fixed fit, in bits per cell",
+        title="The finite-size correction: bits per cell fitted as a + b/n + c ln(n)/n² + …",
+        note="least squares over the n shown of a + b/n + c ln(n)/n² + d/n², and for the two bounds also "
+             "(−1)^n/n², cos(2πn/3)/n² and sin(2πn/3)/n² (the parity of the apex matrices and the period 3 "
+             "of m(2n)); 'free fit': a fitted too; 'limit fixed': a = 2G/(π ln 2); the residual is that of "
+             "the fixed fit, in bits per cell",
         lead=lead)
 
 
@@ -299,28 +331,31 @@ def _values_figure(p: Params, sizes: dict[Size, dict[str, Any]]) -> dict[str, An
 
 
 def _timing_figure(p: Params, sizes: dict[Size, dict[str, Any]], transfer: dict[int, float],
-                   row_seconds: list[float]) -> dict[str, Any]:
+                   rect_seconds: tuple[float, float]) -> dict[str, Any]:
     rows: list[Row] = []
     for n in range(1, p["square"] + 1):
-        s = sizes[n, n]["s"]
-        rows.append([n, s[0], s[1], s[2] if sizes[n, n]["bareiss"] is not None else None, s[3],
+        rec = sizes[n, n]
+        cpu = rec["cpu"]
+        rows.append([n, rec["s"][0], cpu[0], cpu[1], cpu[2] if rec["bareiss"] is not None else None, cpu[3],
                      transfer.get(n)])
     big = rows[-1]
-    cols = ["determinants (s)", "eigenvalue product (s)", "Bareiss (s)", "residues (s)",
-            "transfer matrix (s)"]
+    cols = ["determinants, CPU (s)", "eigenvalue product, CPU (s)", "Bareiss, CPU (s)", "residues, CPU (s)",
+            "transfer matrix, CPU (s)"]
+    square, sides = size_name(p["square"], p["square"]), size_name(p["sides"], p["sides"])
     return figure(
-        "timing", table(["n", *cols], rows),
+        "timing", table(["n", "determinants, wall (s)", *cols], rows),
         title="Time per n×n board: the four determinants and each second computation",
-        note="wall time of one job on the machine that ran the study, shared with other work (n = 1 includes "
-             "numba's compiling or loading the elimination); Bareiss stops "
-             f"at n = {p['bareiss_square']}, the transfer matrix at n = {p['transfer_square']} (to n = "
-             f"{p['transfer_sides']}, the time of width n for every length to {p['transfer_sides']})",
-        lead=f"The four determinants of the {size_name(p['square'], p['square'])} board took {big[1]:.1f} s, "
-             f"their eigenvalue product {big[2]:.1f} s and the residues {big[4]:.1f} s; every R×C to "
-             f"{size_name(p['sides'], p['sides'])} took {sum(row_seconds):.0f} s with its checks; the "
-             f"transfer matrix took {transfer.get(p['transfer_square'], 0):.0f} s for n = "
-             f"{p['transfer_square']} alone.",
-        plot=plot("line", "n", cols, ylabel="seconds", logy=True))
+        note="CPU seconds of the job's process, and the wall time of the determinants, on the machine that "
+             "ran the study, shared with other work (n = 1 includes numba's compiling or loading the "
+             f"elimination); Bareiss stops at n = {p['bareiss_square']}, the transfer matrix at n = "
+             f"{p['transfer_square']} (to n = {p['transfer_sides']}, the time of width n for every length to "
+             f"{p['transfer_sides']})",
+        lead=f"The four determinants of the {square} board took {big[2]:.1f} s of CPU ({big[1]:.1f} s of "
+             f"wall time on the shared machine), their eigenvalue product {big[3]:.1f} s and the residues "
+             f"{big[5]:.1f} s; every R×C to {sides} took {rect_seconds[1]:.0f} s of CPU with its checks "
+             f"({rect_seconds[0]:.0f} s of wall time); the transfer matrix took "
+             f"{transfer.get(p['transfer_square'], 0):.0f} s of CPU for n = {p['transfer_square']} alone.",
+        plot=plot("line", "n", cols, ylabel="CPU seconds", logy=True))
 
 
 def _checks_figure(p: Params, sizes: dict[Size, dict[str, Any]], brute: dict[Size, dict[str, Any]],
@@ -353,22 +388,22 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
     counts: dict[Size, int] = {}
     transfer: dict[int, float] = {}
     brute: dict[Size, dict[str, Any]] = {}
-    row_seconds: list[float] = []
+    wall, cpu = 0.0, 0.0
     for job, res in zip(plan(p, seed), results, strict=True):
         if job[0] == "sides":
             for rec in res:
                 sizes[rec["rows"], rec["cols"]] = rec
-                row_seconds.append(sum(rec["s"]))
+                wall, cpu = wall + sum(rec["s"]), cpu + sum(rec["cpu"])
         elif job[0] == "square":
             sizes[job[1], job[1]] = res
         elif job[0] == "width":
             for n, v in enumerate(res["counts"], 1):
                 if job[1] <= n:
                     counts[job[1], n] = v
-            transfer[job[1]] = res["s"]
+            transfer[job[1]] = res["cpu"]
         elif job[0] == "transfer":
             counts[job[1], job[1]] = res["count"]
-            transfer[job[1]] = res["s"]
+            transfer[job[1]] = res["cpu"]
         else:
             brute[job[1], job[2]] = res
     sandwich = _sandwich_figure(p, counts, sizes)
@@ -389,7 +424,7 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
         "fits": _fits_figure(p, sizes, counts),
         "checks": _checks_figure(p, sizes, brute, sandwich),
         "values": _values_figure(p, sizes),
-        "timing": _timing_figure(p, sizes, transfer, row_seconds),
+        "timing": _timing_figure(p, sizes, transfer, (wall, cpu)),
     }
 
 
