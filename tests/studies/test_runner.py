@@ -71,8 +71,11 @@ def test_interrupted_run_resumes(tmp_path: Path) -> None:
     assert log.read_text().split() == ["0", "1"]
     assert len(list(state.glob("*/job-*.json"))) == 2
     stop.unlink()
-    assert run_study("toy", study, state=state)["figures"]["sum"]["value"] == 60
+    entry = run_study("toy", study, state=state)
+    assert entry["figures"]["sum"]["value"] == 60
     assert log.read_text().split() == ["0", "1", "2", "3"]  # 0 and 1 were not run again
+    assert entry["resumed"] == 2  # its seconds are this run's: the page says two jobs came before
+    assert "2 jobs resumed from an earlier run" in notes._job_times(entry)
 
 
 def test_figures_say_what_they_are() -> None:

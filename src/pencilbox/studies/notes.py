@@ -199,13 +199,15 @@ def _article(compared: dict[str, Any] | None) -> str:
 
 
 def _job_times(e: dict[str, Any]) -> str:
-    """Where the jobs ran and what each took (the median and the longest), when recorded."""
+    """Where the jobs ran and what each took (the median, the longest and the sum: a resumed run's
+    seconds leave out the jobs an earlier run finished), when recorded."""
     took = [t for t in e.get("job_seconds") or () if t is not None]
     if not took:
         return ""
     took.sort()
     return (f" (ran on {html.escape(e.get('ran_on', '?'))}: a job took {_plain(took[len(took) // 2])} s "
-            f"as the median, {_plain(took[-1])} s at most)")
+            f"as the median, {_plain(took[-1])} s at most, {_plain(round(sum(took)))} s in all"
+            + (f"; {e['resumed']} jobs resumed from an earlier run" if e.get("resumed") else "") + ")")
 
 
 def render_figure(name: str, fig: dict[str, Any], compared: dict[str, Any] | None = None,

@@ -181,6 +181,7 @@ def run_study(puzzle: str, study: Study, *, quick: bool = False, seed: int = 0, 
     store = Jobs(state, run_key(puzzle, study, params, seed))
     results = {k: v for k, v in store.done().items() if k < len(jobs)}
     todo = [(k, job) for k, job in enumerate(jobs) if k not in results]
+    resumed = len(results)  # finished by an earlier, interrupted run: not in this run's seconds
     took = store.seconds()
     if scheduler:
         stream, ran_on = _dask(study, params, seed, todo, scheduler), f"dask scheduler {scheduler}"
@@ -199,7 +200,7 @@ def run_study(puzzle: str, study: Study, *, quick: bool = False, seed: int = 0, 
     figures = study.reduce(params, seed, [results[k] for k in range(len(jobs))])
     entry = {"number": study.number, "title": study.title, "quick": quick, "params": params,
              "seed": seed, "version": __version__, "commit": commit(), "jobs": len(jobs),
-             "seconds": round(time.perf_counter() - t0, 2), "ran_on": ran_on,
+             "seconds": round(time.perf_counter() - t0, 2), "resumed": resumed, "ran_on": ran_on,
              "job_seconds": [took.get(k) for k in range(len(jobs))], "figures": figures,
              "broken": study.check(params, figures)}
     store.clear()
