@@ -72,7 +72,7 @@ def test_published_sizes(size: int, grade: str | None) -> None:
 
 def test_the_player_makes_boards_up_to_15x15() -> None:
     assert PUZZLE.generate_max == (15, 15)
-    made = play.generate("ripple", 15, 15, "Hard", 2)
+    made = play.generate("ripple", 15, 15, "probe", 2)  # the command line's grade names (issue 48 item 7)
     assert made["grade"] == "probe" and made["unique"]
 
 
