@@ -13,54 +13,38 @@ import { forgetFit, render } from "./view.js";
 
 // ------------------------------------------------------------------ undo, redo
 
-export function undo() {
-  if (st.paused) return;
-  if (st.setter) { setterStep(st.setter.undo, st.setter.redo, "Undone"); return; }
-  const mv = st.undo.pop();
-  if (!mv) { say("Nothing to undo."); return; }
-  stepMove(mv, true);
-  st.redo.push(mv);
-  if (moveCell(mv) != null) moveCursorTo(moveCell(mv));
-  afterChange();
-  say(`Undone (${st.undo.length} left).`);
-}
+export function undo() { step(true); }
 
-export function redo() {
-  if (st.paused) return;
-  if (st.setter) { setterStep(st.setter.redo, st.setter.undo, "Redone"); return; }
-  const mv = st.redo.pop();
-  if (!mv) { say("Nothing to redo."); return; }
-  stepMove(mv, false);
-  st.undo.push(mv);
-  if (moveCell(mv) != null) moveCursorTo(moveCell(mv));
-  afterChange();
-  say("Redone.");
-}
+export function redo() { step(false); }
 
 /** Undo every move (one redraw; Redo all, or redo step by step, brings them back). */
-export function undoAll() {
-  if (st.paused) return;
-  if (st.setter) { stepAll(st.setter.undo, st.setter.redo, "Undone"); return; }
-  const n = st.undo.length;
-  if (!n) { say("Nothing to undo."); return; }
-  while (st.undo.length) { const mv = st.undo.pop(); stepMove(mv, true); st.redo.push(mv); }
-  afterChange();
-  say(`Undid all ${n} move${n === 1 ? "" : "s"}: the first position (Redo all brings them back).`);
-}
+export function undoAll() { step(true, true); }
 
 /** Redo every move undone (one redraw). */
-export function redoAll() {
+export function redoAll() { step(false, true); }
+
+/** One move undone (back) or redone, the cursor moved to its cell; or, ``all``, every one. */
+function step(back, all = false) {
   if (st.paused) return;
-  if (st.setter) { stepAll(st.setter.redo, st.setter.undo, "Redone"); return; }
-  const n = st.redo.length;
-  if (!n) { say("Nothing to redo."); return; }
-  while (st.redo.length) { const mv = st.redo.pop(); stepMove(mv, false); st.undo.push(mv); }
+  if (st.setter) {
+    const s = st.setter, [from, to, word] = back ? [s.undo, s.redo, "Undone"] : [s.redo, s.undo, "Redone"];
+    (all ? setterAll : setterStep)(from, to, word);
+    return;
+  }
+  const [from, to] = back ? [st.undo, st.redo] : [st.redo, st.undo];
+  const n = from.length;
+  if (!n) { say(back ? "Nothing to undo." : "Nothing to redo."); return; }
+  let mv;
+  do { mv = from.pop(); stepMove(mv, back); to.push(mv); } while (all && from.length);
+  if (!all && moveCell(mv) != null) moveCursorTo(moveCell(mv));
   afterChange();
-  say(`Redid all ${n} move${n === 1 ? "" : "s"}.`);
+  const moves = `${n} move${n === 1 ? "" : "s"}`;
+  if (all) say(back ? `Undid all ${moves}: the first position (Redo all brings them back).` : `Redid all ${moves}.`);
+  else say(back ? `Undone (${st.undo.length} left).` : "Redone.");
 }
 
 /** The setter's history stepped through to its end, one snapshot at a time. */
-function stepAll(from, to, word) {
+function setterAll(from, to, word) {
   const n = from.length;
   if (!n) { setterStep(from, to, word); return; }
   while (from.length) setterStep(from, to, word);

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pencilbox.core.engine import Count, Hint
+from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import Codec, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.puzzles.fillapix import board as fb
@@ -38,8 +38,7 @@ class FillAPix(PuzzleBase[Board, tuple[int | None, ...]]):
     def describe(self, board: Board, var: int, value: int) -> str:
         return {PAINT: "#", BLANK: "."}.get(value, "?")
 
-    def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
-        return words.reason(board, dom, hint, names)
+    reason = staticmethod(words.reason)  # the hint's why, in the player's words
 
 
     def brute_count(self, board: Board, limit: int, node_cap: int) -> Count:

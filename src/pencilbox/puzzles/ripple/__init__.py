@@ -3,7 +3,7 @@ k in a row or column stand more than k apart. This module fills in the Puzzle in
 
 from __future__ import annotations
 
-from pencilbox.core.engine import Count, Hint
+from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import Codec, Engine, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.puzzles.ripple import board as rb
@@ -37,8 +37,7 @@ class Ripple(PuzzleBase[Board, tuple[int | None, ...]]):
     def describe(self, board: Board, var: int, value: int) -> str:
         return str(value.bit_length() - 1)
 
-    def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
-        return words.reason(board, dom, hint, names)
+    reason = staticmethod(words.reason)  # the hint's why, in the player's words
 
 
     # independent engines

@@ -6,7 +6,7 @@ from __future__ import annotations
 from math import comb
 from typing import Any
 
-from pencilbox.core.engine import Count, Hint
+from pencilbox.core.engine import Count
 from pencilbox.core.outcomes import Made
 from pencilbox.core.puzzle import Codec, Places, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
@@ -52,8 +52,7 @@ class Slant(PuzzleBase[Board, tuple[int | None, ...]]):
     def describe(self, board: Board, var: int, value: int) -> str:
         return {FWD: "/", BACK: "\\"}.get(value, "?")
 
-    def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
-        return words.reason(board, dom, hint, names)
+    reason = staticmethod(words.reason)  # the hint's why, in the player's words
 
     def places(self, board: Board, ids: tuple[int, ...]) -> tuple[Places, Places]:
         """Premise ids as cells and clue points (points come after cells)."""

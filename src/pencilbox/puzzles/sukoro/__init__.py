@@ -3,7 +3,7 @@ all numbers connected. This module fills in the engine's Puzzle interface."""
 
 from __future__ import annotations
 
-from pencilbox.core.engine import Count, Hint
+from pencilbox.core.engine import Count
 from pencilbox.core.puzzle import Codec, Spread
 from pencilbox.core.puzzlebase import PuzzleBase
 from pencilbox.puzzles.sukoro import board as sb
@@ -42,8 +42,7 @@ class Sukoro(PuzzleBase[Board, tuple[int | None, ...]]):
     def describe(self, board: Board, var: int, value: int) -> str:
         return "empty" if value == EMPTY else str(value.bit_length() - 1)
 
-    def reason(self, board: Board, dom: list[int], hint: Hint, names: tuple[str, ...]) -> str:
-        return words.reason(board, dom, hint, names)
+    reason = staticmethod(words.reason)  # the hint's why, in the player's words
 
 
     # independent engines
