@@ -251,8 +251,9 @@ def _checks(p: Params, tt: list[dict[str, Any]]) -> dict[str, Any]:
     rows = []
     for (n, most, mode, _), t in zip(p["cases"], tt, strict=True):
         u, s = upto(t, most), t["sample"]
+        weighed = abs(u["dead weighed"] - u["dead"]) if mode == "full" else 0  # orbits: dead is weighed
         rows.append([f"{size_label(n)}, regions ≤ {most}, {_method(mode)}", u["partitions"], u["cover"],
-                     u["weight"] - u["partitions"] + (u["dead weighed"] - u["dead"] if mode == "full" else 0),
+                     abs(u["weight"] - u["partitions"]) + weighed,
                      s["sampled"], s["ladder disagrees"] + s["brute disagrees"] + s["capped"],
                      s["reasons differ"] + s["line rule splits"],
                      u["live any"] + u["bad answers"] + s["bad answers"]])
