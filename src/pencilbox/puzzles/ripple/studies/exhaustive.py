@@ -22,7 +22,8 @@ from pencilbox.puzzles.ripple.board import Board, full
 from pencilbox.puzzles.ripple.brute import count_by_cells
 from pencilbox.puzzles.ripple.generate import looks_dead
 from pencilbox.puzzles.ripple.studies import allparts
-from pencilbox.puzzles.ripple.studies.common import board, pct, puzzle, size_label
+from pencilbox.puzzles.ripple.studies.common import board, puzzle, size_label
+from pencilbox.puzzles.ripple.studies.common import pct as whole_pct
 from pencilbox.studies import Figures, Params, figure, nonzero, plot, share, table
 
 NUMBER = 2
@@ -33,8 +34,9 @@ REASONS = ("adjacent singletons", "board capacity", "line rule")
 
 # a case: [side, largest region, "full" (every partition decided) or "orbits" (one per
 # symmetry class), shares]; sample: [one live partition in, one dead in, at most per share]
-FULL: Params = {"cases": [[4, 5, "full", 4], [4, 5, "orbits", 4], [5, 4, "orbits", 256]], "depth": 4,
-                "nodes": 10**7, "sample": [[250, 2000, 400], [30, 250, 400], [3000, 700_000, 32]]}
+FULL: Params = {"cases": [[4, 5, "full", 4], [4, 5, "orbits", 4], [5, 3, "full", 64], [5, 4, "orbits", 256]],
+                "depth": 4, "nodes": 10**7,
+                "sample": [[250, 2000, 400], [30, 250, 400], [150, 800_000, 64], [3000, 700_000, 32]]}
 QUICK: Params = {"cases": [[3, 4, "full", 2], [3, 4, "orbits", 3], [4, 3, "orbits", 2]], "depth": 3,
                  "sample": [[3, 30, 6], [3, 10, 6], [20, 3000, 6]], "nodes": 10**6}
 SAMPLE_KEYS = ("sampled", "sampled live", "ladder disagrees", "brute disagrees", "capped", "reasons differ",
@@ -175,6 +177,13 @@ def _rows(p: Params, tt: list[dict[str, Any]]) -> list[tuple[str, int, str, dict
             if (n, limit) not in rows or mode == "full":
                 rows[(n, limit)] = (size_label(n), limit, _method(mode), upto(t, limit))
     return [rows[key] for key in sorted(rows)]
+
+
+def pct(x: float | None) -> str:
+    """A share for a lead: whole percents, but two decimals near 0% and 100% (99.98% is not 100%)."""
+    if x is not None and 0 < x < 1 and (x < 0.005 or x > 0.995):
+        return f"{100 * x:.2f}%"
+    return whole_pct(x)
 
 
 def _method(mode: str) -> str:
