@@ -1,7 +1,7 @@
 """Study 1: answers of every blank R x C board (the seed's table, R <= 7, C <= 10, and past it to
-R <= 8, C <= 12), the 2 x n row against the cubic through its first four values, the largest
-share of cells an answer can cover, and the rectangles an answer fills completely (checked to
-8 x 12, as the seed did)."""
+R <= 10, C <= 12, each count by two codes that share nothing), the 2 x n row against the cubic
+through its first four values, the largest share of cells an answer can cover, and the
+rectangles an answer fills completely (checked to 8 x 12, as the seed did)."""
 
 from __future__ import annotations
 
@@ -13,26 +13,29 @@ from pencilbox.core.puzzle import known
 from pencilbox.puzzles.sukoro import rules
 from pencilbox.puzzles.sukoro.studies.blank import all_answers, transfer_counts_fast
 from pencilbox.puzzles.sukoro.studies.common import blank, blank_count, size_name
+from pencilbox.puzzles.sukoro.studies.rowwise import row_counts
+from pencilbox.puzzles.sukoro.studies.transfer import compiled_counts
 from pencilbox.studies import Figures, Job, Params, Row, figure, plot, sig, table
 
 NUMBER = 1
 NAME = "blank_counts"
 TITLE = (
-    "Answers of every blank R x C board (the seed's R <= 7, C <= 10, and on to R <= 8, C <= 12), the "
+    "Answers of every blank R x C board (the seed's R <= 7, C <= 10, and on to R <= 10, C <= 12), the "
     "2 x n cubic, largest covers and the rectangles an answer fills (to 8 x 12)"
 )
-# widths: the transfer matrix runs widths 1..widths; a taller row is read off the transpose;
-# seed: the rows and columns of the seed's table (the figure ``counts`` reproduces it)
-FULL = {"rows": 8, "widths": 8, "cols": 12, "seed": [7, 10], "ladder_cells": 36, "brute_cells": 50,
-        "enumerate_cells": 25, "fill": [8, 12]}
-QUICK = {"rows": 4, "widths": 4, "cols": 11, "seed": [7, 10], "ladder_cells": 16, "brute_cells": 16,
-         "enumerate_cells": 12, "fill": [8, 12]}
+# widths: the plain transfer matrix runs widths 1..widths; compiled: the compiled one and the row
+# counter run widths 1..compiled (a taller row read off the transpose); seed: the rows and
+# columns of the seed's table (the figure ``counts`` reproduces it)
+FULL = {"rows": 10, "widths": 7, "compiled": 10, "cols": 12, "seed": [7, 10], "ladder_cells": 36,
+        "brute_cells": 50, "enumerate_cells": 25, "fill": [8, 12]}
+QUICK = {"rows": 4, "widths": 3, "compiled": 4, "cols": 11, "seed": [7, 10], "ladder_cells": 16,
+         "brute_cells": 16, "enumerate_cells": 12, "fill": [8, 12]}
 KNOWN = {
     1: [0, 0, 1, 2, 3, 4, 5, 6, 7, 8],  # sukoro.md, Studies 1
     2: [0, 4, 12, 26, 48, 80, 126, 190, 278, 398],
     3: [1, 12, 54, 162],
 }
-Key = tuple[str, int, int]  # ("transfer", "most" or an engine, rows, cols): a gathered count
+Key = tuple[str, str | int, int]  # ("transfer", "most" or an engine, rows, cols): a gathered count
 SEED_PRINTED = {1: 10, 2: 10, 3: 10, 4: 8, 5: 7, 6: 6, 7: 5}  # the seed's table: columns printed per row
 SEED_RECTANGLES = ["2x4", "3x4", "3x5", "4x4", "4x5", "4x6", "3x7", "5x5"]  # the seed's cover remark
 
@@ -92,7 +95,8 @@ def cubic_prediction(values: list[int], at: int) -> int:
 
 def plan(p: Params, seed: int) -> list[Job]:
     shapes = [(r, c) for r in range(1, p["rows"] + 1) for c in range(1, p["cols"] + 1)]
-    return [("transfer", w) for w in range(1, min(p["rows"], p["widths"]) + 1)] + [
+    return [(eng, w) for eng, top in (("plain", p["widths"]), ("compiled", p["compiled"]),
+                                      ("rowwise", p["compiled"])) for w in range(1, top + 1)] + [
         (eng, r, c)
         for eng in ("ladder", "brute", "enumerate")
         for r, c in shapes
@@ -100,13 +104,27 @@ def plan(p: Params, seed: int) -> list[Job]:
     ]
 
 
+MATRICES = {"plain": "plain transfer matrix (blank.py)", "compiled": "compiled transfer matrix "
+            "(transfer.py)", "rowwise": "row counter (rowwise.py)"}
+
+
+def _matrix(kind: str, width: int, length: int) -> tuple[list[tuple[int, int]], int]:
+    """Counts and largest answers of one width for every length, and the most states held."""
+    if kind == "plain":
+        return transfer_counts_fast(width, length)
+    counts, held = (compiled_counts if kind == "compiled" else row_counts)(width, length)
+    return counts, max(held)
+
+
 def work(p: Params, seed: int, kind: str, *shape: int) -> Any:
-    """The transfer matrix of one width for every length, or one shape recounted by engine 1,
-    engine 2 or the enumerator (the enumerator also gives the most numbered cells)."""
-    if kind == "transfer":
-        t = time.perf_counter()
-        counts, held = transfer_counts_fast(shape[0], p["cols"])
-        return {"counts": counts, "held": held, "s": round(time.perf_counter() - t, 2)}
+    """One width by one of the three transfer matrices for every length (with its wall and CPU
+    seconds), or one shape recounted by engine 1, engine 2 or the enumerator (the enumerator
+    also gives the most numbered cells)."""
+    if kind in MATRICES:
+        t, cpu = time.perf_counter(), time.process_time()
+        counts, held = _matrix(kind, shape[0], p["cols"])
+        return {"counts": counts, "held": held,
+                "s": round(time.perf_counter() - t, 2), "cpu": round(time.process_time() - cpu, 2)}
     if kind == "enumerate":
         answers = all_answers(*shape)
         return [len(answers), int((answers > 0).sum(axis=1).max()) if len(answers) else -1]
@@ -117,22 +135,30 @@ def work(p: Params, seed: int, kind: str, *shape: int) -> Any:
     return count
 
 
+def _read(got: dict[Key, Any], kind: str, r: int, c: int) -> tuple[int | None, int | None]:
+    """One matrix's (count, most cells) of the R x C board: at width R, else at width C
+    (the transpose), else (None, None)."""
+    for w, n in ((r, c), (c, r)):
+        if (kind, w, n) in got:
+            count, most = got[kind, w, n]
+            return count, most if count else None
+    return None, None
+
+
 def _gather(p: Params, seed: int, results: list[Any]) -> dict[Key, Any]:
+    """Each job's figures by key; ("transfer", R, C) and ("most", R, C) are the compiled
+    transfer matrix's, the plain one's and the row counter's kept as checks."""
     got: dict[Key, Any] = {}
     for job, res in zip(plan(p, seed), results, strict=True):
-        if job[0] == "transfer":
-            got["held", job[1], 0] = res["held"]
-            got["seconds", job[1], 0] = res["s"]
+        if job[0] in MATRICES:
+            got["held", job[0], job[1]] = [res["held"], res["s"], res["cpu"]]
             for c, (count, most) in enumerate(res["counts"], 1):
-                got["transfer", job[1], c] = count
-                got["most", job[1], c] = most if count else None
+                got[job[0], job[1], c] = (count, most)
         else:
             got[job] = res
-    for r in range(p["widths"] + 1, p["rows"] + 1):  # a wider board read off its transpose
+    for r in range(1, p["rows"] + 1):
         for c in range(1, p["cols"] + 1):
-            known = c <= p["widths"] and r <= p["cols"]
-            got["transfer", r, c] = got["transfer", c, r] if known else None
-            got["most", r, c] = got["most", c, r] if known else None
+            got["transfer", r, c], got["most", r, c] = _read(got, "compiled", r, c)
     return got
 
 
@@ -215,9 +241,70 @@ def _fill_figures(p: Params, got: dict[Key, Any]) -> Figures:
     return out
 
 
+def _agree(got: dict[Key, Any], kind: str, r: int, c: int) -> bool | None:
+    """Whether another matrix gives the compiled one's (count, most cells) of R x C; None
+    where it does not reach."""
+    other = _read(got, kind, r, c)
+    return None if other[0] is None else other == (got["transfer", r, c], got["most", r, c])
+
+
+def _confirm_figures(p: Params, got: dict[Key, Any]) -> Figures:
+    """Each count and largest answer against the row counter (shares no code), the plain
+    transfer matrix (where it reaches, at either side) and the compiled one's own transpose."""
+    R, C, W = p["rows"], p["cols"], p["compiled"]
+    summary, new = [], []
+    for r in range(1, R + 1):
+        row = [r, C]
+        for kind in ("rowwise", "plain"):
+            seen = [_agree(got, kind, r, c) for c in range(1, C + 1)]
+            row += [sum(v is True for v in seen), sum(v is not None for v in seen)]
+        flip = [(c, r) for c in range(1, C + 1) if c <= W and r <= min(C, W) and c != r]
+        row.append(f"{sum(got['compiled', c, r] == got['compiled', r, c] for c, _ in flip)} of {len(flip)}")
+        summary.append(row)
+        if r > 8:  # the rows new in issue 49
+            for c in range(1, C + 1):
+                plain = _read(got, "plain", r, c)
+                new.append([size_name(r, c), got["transfer", r, c], _read(got, "rowwise", r, c)[0], plain[0],
+                            got["most", r, c], _read(got, "rowwise", r, c)[1], plain[1]])
+    shapes = R * C
+    both = sum(row[2] for row in summary)
+    plain_n, plain_ok = sum(row[5] for row in summary), sum(row[4] for row in summary)
+    wide = sum(got["transfer", r, c] is not None and got["transfer", r, c] >= 2**63
+               for r in range(1, R + 1) for c in range(1, C + 1))
+    out = {
+        "confirm": figure(
+            "exact",
+            table(["rows R", "shapes R x 1..C", "row counter agrees", "row counter reaches",
+                   "plain matrix agrees", "plain matrix reaches", "compiled R x C = C x R"], summary),
+            lead=f"Every one of the {shapes} counts and largest answers is worked out twice by codes that "
+            f"share nothing, the compiled transfer matrix and the row counter: they agree on {both} of "
+            f"{shapes}; the plain transfer matrix (widths to {p['widths']}, read at either side) agrees on "
+            f"{plain_ok} of the {plain_n} it reaches. {wide} counts pass 2^63.",
+            title="How each count is confirmed: the compiled transfer matrix against the row counter, the "
+            "plain transfer matrix and its own transpose (count and most numbered cells both must match)",
+            note="compiled: a frontier of cells over the row boundary, packed in two int64 words, hashed "
+            "into arrays, exact counts in two 62-bit limbs (up to 2^124; an R x C count is at most "
+            "2^(R*C) <= 2^120); row counter: a whole row at a time, a depth-first walk over the next "
+            "row, counts modulo 2^61 - 1 and 2^61 - 3 joined by the Chinese remainder theorem (exact "
+            "below 2^121)",
+        ),
+    }
+    if new:
+        out["confirm_new"] = figure(
+            "exact",
+            table(["board", "answers (compiled)", "answers (row counter)", "answers (plain, transpose)",
+                   "most cells (compiled)", "most cells (row counter)", "most cells (plain)"], new),
+            lead=f"The rows new here, R = 9 and 10: all {len(new)} boards counted by both codes, the ones "
+            f"with C <= {p['widths']} a third time by the plain transfer matrix at width C; the largest, "
+            f"{new[-1][0]}, has {new[-1][1]:,} answers and an answer numbering {new[-1][4]} cells.",
+            title="The new rows R = 9, 10 by each method (None: not reached)",
+        )
+    return out
+
+
 def _beyond_figures(p: Params, got: dict[Key, Any], recount: list[Row]) -> Figures:
     """Every count to R x C in one grid (a row per column count, as the other grids), and what
-    the transfer matrix held and took per width."""
+    the three matrices held and took per width."""
     R, C = p["rows"], p["cols"]
     SR, SC = p["seed"]
     heads = [f"{r} row{'s' if r > 1 else ''}" for r in range(1, R + 1)]
@@ -229,43 +316,53 @@ def _beyond_figures(p: Params, got: dict[Key, Any], recount: list[Row]) -> Figur
     confirmed = [s for s in new if size_name(*s) in by_brute]
     agree = sum(by_brute[size_name(*s)][3] == n[s] for s in confirmed)
     biggest = max(done, key=lambda s: (s[0] * s[1], s))
-    widths = [w for w in range(1, min(R, p["widths"]) + 1)]
-    held = [[w, got["held", w, 0], got["seconds", w, 0]] for w in widths]
-    ratio = [sig(held[k][1] / held[k - 1][1], 3) for k in range(1, len(held))]
+    W = p["compiled"]
+    held = [[w, got["held", "compiled", w][0], got.get(("held", "plain", w), [None])[0],
+             got["held", "rowwise", w][0]] for w in range(1, W + 1)]
+    took = [[w, *got["held", "compiled", w][1:], *got["held", "rowwise", w][1:],
+             *got.get(("held", "plain", w), [None, None, None])[1:]] for w in range(1, W + 1)]
+    ratio = sig(held[-1][1] / held[-2][1], 3) if len(held) > 1 else 1
     reach = (f"every one of the {R * C} shapes is counted" if not missing else
-             f"{len(done)} of the {R * C} shapes are counted; {', '.join(missing)} were not "
-             f"(a taller board is read off its transpose only to width {p['widths']})")
+             f"{len(done)} of the {R * C} shapes are counted; {', '.join(missing)} were not")
     return {
         "counts_beyond": figure(
             "exact",
             table(["columns", *heads], [[c, *(n[r, c] for r in range(1, R + 1))] for c in range(1, C + 1)]),
             lead=f"Past the seed's table (R <= {SR}, C <= {SC}): up to {R}x{C} {reach}, "
             f"{len(new)} of them not printed by the seed; the largest, {size_name(*biggest)}, has "
-            f"{n[biggest]:,} answers. Engine 2 recounts the {len(confirmed)} new shapes with "
-            f"R*C <= {p['brute_cells']} and agrees on {agree}.",
+            f"{n[biggest]:,} answers. Each is confirmed by the row counter (table confirm); engine 2 "
+            f"recounts the {len(confirmed)} new shapes with R*C <= {p['brute_cells']} and agrees on {agree}.",
             title=f"Past the seed: answers of every blank R x C board to R = {R}, C = {C} "
-            f"(transfer matrix of widths up to {min(R, p['widths'])})",
-            note="a row per column count C, a column per row count R; exact big integers; shapes with R, C "
-            "<= 8 are counted twice, at width R and at width C (check: transposes agree); None: not "
-            "computed",
+            f"(compiled transfer matrix of widths up to {W})",
+            note="a row per column count C, a column per row count R; exact big integers; the row counter "
+            "gives every one again (table confirm); None: not computed",
             plot=plot("line", "columns", heads, ylabel="answers", logy=True),
         ),
         "frontier": figure(
             "exact",
-            table(["width", "most frontiers held at once"], [h[:2] for h in held]),
-            lead=f"The transfer matrix's frontier grows about {ratio[-1] if ratio else 1:g}-fold per unit "
-            f"of width at the widest: {held[-1][1]:,} distinct frontiers at width {held[-1][0]} "
-            f"(group, numbered neighbours so far and barred degrees per cell; groups renamed in order).",
-            title="The transfer matrix's state space: the most distinct frontiers held at once, per width",
-            plot=plot("line", "width", ["most frontiers held at once"], ylabel="frontiers", logy=True),
+            table(["width", "frontiers (compiled)", "frontiers (plain)", "row states (row counter)"], held),
+            lead=f"The transfer matrix's frontier grows about {ratio:g}-fold per unit of width at the "
+            "widest: "
+            f"{held[-1][1]:,} distinct frontiers at width {held[-1][0]} (group, numbered neighbours so far "
+            f"and barred degrees per cell; groups renamed in order); the row counter, which keeps only the "
+            f"row boundary, holds {held[-1][3]:,}.",
+            title="The state spaces: the most distinct frontiers (or row states) held at once, per width",
+            note="the two transfer matrices hold the same frontiers: their counts must match where both run",
+            plot=plot("line", "width", ["frontiers (compiled)", "row states (row counter)"],
+                      ylabel="states", logy=True),
         ),
         "frontier_time": figure(
             "timing",
-            table(["width", "frontiers", "seconds for every length to " + str(C)], held),
-            lead=f"Width {held[-1][0]} took {held[-1][2]:g} s for every length to {C} (each frontier's "
-            "successors worked out once; later rows only add big integers).",
-            title="Time the transfer matrix took per width (one process, shared machine)",
+            table(["width", "compiled wall s", "compiled CPU s", "row counter wall s", "row counter CPU s",
+                   "plain wall s", "plain CPU s"], took),
+            lead=f"Width {W} took {took[-1][1]:g} s wall ({took[-1][2]:g} s CPU) compiled and "
+            f"{took[-1][3]:g} s wall ({took[-1][4]:g} s CPU) by the row counter, every length to {C}; the "
+            f"plain matrix took {took[p['widths'] - 1][5]:g} s at width {p['widths']}, where the compiled "
+            f"one took {took[p['widths'] - 1][1]:g} s.",
+            title="Time each matrix took per width, every length to " + str(C) +
+            " (one process on a shared machine: wall and CPU seconds)",
         ),
+        **_confirm_figures(p, got),
     }
 
 
@@ -296,10 +393,11 @@ def reduce(p: Params, seed: int, results: list[Any]) -> Figures:
             f"fast with both sides ({size_name(min(R, 6), 6)}: {n[min(R, 6), 6]:,}).",
             title=f"Answers of the blank R x C board, R = 1..{SR}, C = 1..{SC}: the seed's table (transfer "
             "matrix)",
-            note="every count exact: a transfer matrix over the row frontier of widths up to "
-            f"{p['widths']}, a taller board read off its transpose (None: not computed; no answer is "
-            "enumerated); small shapes recounted by engines 1 and 2 (table recount); the seed prints "
-            "rows 4 to 7 only to columns 8, 7, 6 and 5, we fill every cell",
+            note="every count exact: the compiled transfer matrix over the row frontier of widths up to "
+            f"{p['compiled']}, confirmed by the row counter (table confirm), a taller board read off its "
+            "transpose (None: not computed; no answer is enumerated); small shapes recounted by engines 1 "
+            "and 2 (table recount); the seed prints rows 4 to 7 only to columns 8, 7, 6 and 5, we fill "
+            "every cell",
         ),
         **_beyond_figures(p, got, recount),
         "growth": figure(
@@ -385,6 +483,14 @@ def check(p: Params, figures: Figures) -> list[str]:
             out.append(f"blank {row[0]}: engines disagree {row[1:5]}")
         if row[6] is not None and row[5] != row[6]:
             out.append(f"blank {row[0]}: most cells {row[5]} by transfer, {row[6]} enumerated")
+    for r, shapes, agree, reach, plain_ok, plain_n, flip in figures["confirm"]["value"]["rows"]:
+        if not agree == reach == shapes or plain_ok != plain_n or len(set(flip.split(" of "))) > 1:
+            out.append(f"rows {r}: the row counter agrees on {agree} of {reach}, the plain matrix on "
+                       f"{plain_ok} of {plain_n}, the transposes on {flip}")
+    for row in figures.get("confirm_new", {"value": {"rows": []}})["value"]["rows"]:
+        plain_differs = row[3] is not None and (row[3], row[6]) != (row[1], row[4])
+        if row[1] != row[2] or row[4] != row[5] or plain_differs:
+            out.append(f"blank {row[0]}: the methods disagree {row[1:]}")
     most = {(c[0], r): v for c in figures["most_cells"]["value"]["rows"] for r, v in enumerate(c[1:], 1)}
     fill = figures["fillable"]["value"]["rows"][0][3].split(", ")
     for (c, r), v in most.items():  # the transfer matrix's largest answer against rules.py
