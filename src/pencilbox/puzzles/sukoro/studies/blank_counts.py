@@ -26,7 +26,7 @@ TITLE = (
 # widths: the plain transfer matrix runs widths 1..widths; compiled: the compiled one and the row
 # counter run widths 1..compiled (a taller row read off the transpose); seed: the rows and
 # columns of the seed's table (the figure ``counts`` reproduces it)
-FULL = {"rows": 10, "widths": 7, "compiled": 10, "cols": 12, "seed": [7, 10], "ladder_cells": 36,
+FULL = {"rows": 10, "widths": 8, "compiled": 10, "cols": 12, "seed": [7, 10], "ladder_cells": 36,
         "brute_cells": 50, "enumerate_cells": 25, "fill": [8, 12]}
 QUICK = {"rows": 4, "widths": 3, "compiled": 4, "cols": 11, "seed": [7, 10], "ladder_cells": 16,
          "brute_cells": 16, "enumerate_cells": 12, "fill": [8, 12]}
@@ -279,7 +279,7 @@ def _confirm_figures(p: Params, got: dict[Key, Any]) -> Figures:
             lead=f"Every one of the {shapes} counts and largest answers is worked out twice by codes that "
             f"share nothing, the compiled transfer matrix and the row counter: they agree on {both} of "
             f"{shapes}; the plain transfer matrix (widths to {p['widths']}, read at either side) agrees on "
-            f"{plain_ok} of the {plain_n} it reaches. {wide} counts pass 2^63.",
+            f"{plain_ok} of the {plain_n} it reaches. {wide} {'count passes' if wide == 1 else 'counts pass'} 2^63.",
             title="How each count is confirmed: the compiled transfer matrix against the row counter, the "
             "plain transfer matrix and its own transpose (count and most numbered cells both must match)",
             note="compiled: a frontier of cells over the row boundary, packed in two int64 words, hashed "
