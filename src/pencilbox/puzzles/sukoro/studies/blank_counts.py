@@ -279,7 +279,8 @@ def _confirm_figures(p: Params, got: dict[Key, Any]) -> Figures:
             lead=f"Every one of the {shapes} counts and largest answers is worked out twice by codes that "
             f"share nothing, the compiled transfer matrix and the row counter: they agree on {both} of "
             f"{shapes}; the plain transfer matrix (widths to {p['widths']}, read at either side) agrees on "
-            f"{plain_ok} of the {plain_n} it reaches. {wide} {'count passes' if wide == 1 else 'counts pass'} 2^63.",
+            f"{plain_ok} of the {plain_n} it reaches. {wide} "
+            f"{'count passes' if wide == 1 else 'counts pass'} 2^63.",
             title="How each count is confirmed: the compiled transfer matrix against the row counter, the "
             "plain transfer matrix and its own transpose (count and most numbered cells both must match)",
             note="compiled: a frontier of cells over the row boundary, packed in two int64 words, hashed "
