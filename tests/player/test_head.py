@@ -139,3 +139,32 @@ def test_a_body_cut_short_by_413_still_reads_its_answer(served: int) -> None:
                 status = type(e).__name__.encode()
         statuses.append(status)
     assert statuses == [b"413"] * 10, statuses
+
+
+def test_a_client_gone_before_the_lingering_close_is_simply_closed() -> None:
+    """write_eof on a socket the client already reset raises ENOTCONN: the close must not (it
+    reached the ASGI app as an exception in the fuzz run)."""
+    import h11 as h11_
+
+    class Gone:
+        closed = False
+
+        def can_write_eof(self) -> bool:
+            return True
+
+        def is_closing(self) -> bool:
+            return self.closed
+
+        def write_eof(self) -> None:
+            raise OSError(107, "Transport endpoint is not connected")
+
+        def close(self) -> None:
+            self.closed = True
+
+    class Protocol:
+        lingering = None
+        conn = type("Conn", (), {"their_state": h11_.SEND_BODY})()
+
+    gone = Gone()
+    head.Lingering(gone, Protocol()).close()  # type: ignore[arg-type]
+    assert gone.closed and Protocol.lingering is None

@@ -35,7 +35,11 @@ class Lingering:
                 or not self._transport.can_write_eof() or self._transport.is_closing():
             self._transport.close()
             return
-        self._transport.write_eof()
+        try:
+            self._transport.write_eof()
+        except OSError:  # the client is gone already: nothing to linger for
+            self._transport.close()
+            return
         self._transport.resume_reading()
         p.lingering = 0
         p.loop.call_later(LINGER_S, self._transport.close)
