@@ -76,3 +76,30 @@ def test_a_served_answer_is_the_workers_bytes(server: str) -> None:
     with urllib.request.urlopen(sent, timeout=60) as r:
         body = r.read()
     assert body == json.dumps(verbs.call("hint", request).to_dict()).encode()
+
+
+def test_an_answer_in_the_servers_own_thread_has_the_workers_bytes() -> None:
+    """An app driven without its lanes (a TestClient, or one whose loop is not the server's)
+    answers in a thread with the same bytes a worker writes, so the two paths cannot differ."""
+    from starlette.testclient import TestClient
+
+    from pencilbox import verbs
+    from pencilbox.player import api
+    rec = min(bank.load("ripple"), key=lambda r: (r["rows"] * r["cols"], r["id"]))
+    request = {"board": play.board_json(play.board_of(rec)), "position": [None] * (rec["rows"] * rec["cols"])}
+    body = TestClient(api.app, base_url="http://127.0.0.1:8000").post("/api/hint", json=request).content
+    assert body == json.dumps(verbs.call("hint", request).to_dict()).encode()
+
+
+def test_a_second_app_in_the_process_leaves_the_servers_lanes(server: str) -> None:
+    """A TestClient's lifespan in the server's process starts and ends its own lanes: the
+    served app keeps answering from its workers (the lanes are held by loop)."""
+    import urllib.request
+
+    from starlette.testclient import TestClient
+
+    from pencilbox.player import api
+    with TestClient(api.app, base_url="http://127.0.0.1:8000") as client:
+        assert client.get("/api/status").status_code == 200
+    with urllib.request.urlopen(f"{server}/api/status", timeout=60) as r:
+        assert "workers" in json.loads(r.read())

@@ -79,7 +79,8 @@ async def _body(request: Request) -> tuple[dict[str, Any], bytes]:
     return data, bytes(raw)
 
 
-LANES: lanes.Lanes | None = None  # the worker lanes of a served app (its lifespan starts them)
+LANES: dict[asyncio.AbstractEventLoop, lanes.Lanes] = {}  # each served app's worker lanes, by its loop
+# (a TestClient driving the app in the same process starts and ends its own, not the server's)
 
 
 class Warmup:
@@ -102,8 +103,9 @@ class Warmup:
         out: dict[str, Any] = {"warming": not (self.kernels and self.heavy), "kernels": self.kernels,
                                "heavy": self.heavy, "seconds": round(time.monotonic() - self.since, 1),
                                "build": warm.progress()}
-        if LANES is not None:
-            out["workers"] = LANES.status()
+        served = _served()
+        if served is not None:
+            out["workers"] = served.status()
         return out
 
     async def up(self, cost: str) -> bool:
@@ -169,9 +171,7 @@ async def _compiled(puzzle: Any, request: Request) -> Response | None:
 def _served() -> lanes.Lanes | None:
     """The worker lanes, when this call runs on the loop of the served app that started them
     (the same app driven by a TestClient in another loop runs its calls in threads)."""
-    if LANES is not None and LANES.loop is asyncio.get_running_loop():
-        return LANES
-    return None
+    return LANES.get(asyncio.get_running_loop())
 
 
 async def _run(verb: verbs.Verb, data: dict[str, Any], body: bytes,
@@ -204,7 +204,7 @@ async def _run(verb: verbs.Verb, data: dict[str, Any], body: bytes,
         if said_ is None:
             raise
         return _error(*said_)
-    return JSONResponse(out)
+    return Response(json.dumps(out).encode(), media_type="application/json")  # as a worker writes it
 
 
 def _post(verb: verbs.Verb) -> Any:
@@ -292,12 +292,11 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
     from the readable rungs until the compiled kernels are ready. The page, the catalog, the
     bank, check and the formats answer at once; a call that comes before the workers are up
     answers 503 "warming up" with Retry-After. The workers and the build end with the server."""
-    global LANES
     WARMUP.start()
     os.environ.setdefault(cache.POLICY, "auto")  # the workers inherit it
     cache.root()  # and a stand-in for a cache folder that cannot be used, said here once
     WARMUP.build()
-    LANES = lanes.Lanes(BUDGET_S, HEAVY_BUDGET_S)
+    mine = LANES[asyncio.get_running_loop()] = lanes.Lanes(BUDGET_S, HEAVY_BUDGET_S)
 
     def kernels_ready() -> None:
         WARMUP.kernels = True
@@ -312,14 +311,14 @@ async def lifespan(app: Starlette) -> AsyncIterator[None]:
             lanes_.heavy.fill()
         finally:
             WARMUP.kernels = WARMUP.heavy = True
-    task = asyncio.create_task(warm_up(LANES))
+    task = asyncio.create_task(warm_up(mine))
     try:
         yield
     finally:
         task.cancel()
         WARMUP.stop()
-        await LANES.stop()
-        LANES = None
+        await mine.stop()
+        LANES.pop(mine.loop, None)
 
 
 app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard)],
