@@ -45,7 +45,7 @@ LAZY: dict[tuple[str, str], tuple[int, str]] = {
     ("puzzles/fillapix/generate.py", "pencilbox.puzzles.fillapix.certify"): (3, "pysat: exact settling"),
     # Fill-a-Pix's twin census runs as ``python -m``: the studies package must not import it first
     **{(f"puzzles/fillapix/studies/{study}.py", "pencilbox.puzzles.fillapix.studies.twin_census"):
-       (1, "python -m") for study in ("census", "exact_twins")},
+       (1, "python -m") for study in ("census", "exact_twins", "twin_map")},
 }
 
 

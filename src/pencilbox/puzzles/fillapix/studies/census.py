@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pencilbox.puzzles.fillapix.studies.common import grid_name, parse_grid, rows_of, side_kind
+from pencilbox.puzzles.fillapix.studies.common import exact_det, grid_name, parse_grid, rows_of, side_kind
 from pencilbox.studies import Figures, Params, figure, share, table
 
 NUMBER = 1
@@ -19,20 +19,7 @@ QUICK = {"max_side": 3, "det_top": 12}
 def det_t(n: int) -> int:
     """det T_n exactly (Bareiss elimination on the integer matrix with ones on the
     diagonal and next to it), computed without the recurrence it is checked against."""
-    m = [[1 if abs(i - j) <= 1 else 0 for j in range(n)] for i in range(n)]
-    sign, prev = 1, 1
-    for k in range(n - 1):
-        if m[k][k] == 0:
-            swap = next((r for r in range(k + 1, n) if m[r][k]), None)
-            if swap is None:
-                return 0
-            m[k], m[swap] = m[swap], m[k]
-            sign = -sign
-        for i in range(k + 1, n):
-            for j in range(k + 1, n):
-                m[i][j] = (m[i][j] * m[k][k] - m[i][k] * m[k][j]) // prev
-        prev = m[k][k]
-    return sign * m[n - 1][n - 1]
+    return exact_det([[1 if abs(i - j) <= 1 else 0 for j in range(n)] for i in range(n)])
 
 
 def plan(p: Params, seed: int) -> list[tuple[str, int] | tuple[str, int, int]]:

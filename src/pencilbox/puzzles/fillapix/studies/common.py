@@ -66,6 +66,28 @@ def exact_shares(h: int, w: int, y_max: int) -> tuple[float, float | None]:
     return lines, twin_counts.twin_share(h, w)
 
 
+def exact_det(matrix: list[list[int]]) -> int:
+    """The determinant of an integer matrix exactly, by Bareiss' fraction-free elimination
+    (every division exact), so a zero is a zero and not a rounding (studies 1 and 9)."""
+    m = [list(row) for row in matrix]
+    n = len(m)
+    if n == 0:
+        return 1
+    sign, prev = 1, 1
+    for k in range(n - 1):
+        if m[k][k] == 0:
+            swap = next((r for r in range(k + 1, n) if m[r][k]), None)
+            if swap is None:
+                return 0
+            m[k], m[swap] = m[swap], m[k]
+            sign = -sign
+        for i in range(k + 1, n):
+            for j in range(k + 1, n):
+                m[i][j] = (m[i][j] * m[k][k] - m[i][k] * m[k][j]) // prev
+        prev = m[k][k]
+    return sign * m[n - 1][n - 1]
+
+
 def z_score(sampled: float, exact: float | None, n: int) -> float | None:
     """How many standard errors a sampled share lies from the exact one."""
     if exact is None or not 0 < exact < 1:

@@ -44,6 +44,7 @@ def _weight(table: dict[tuple[int, int], int], a: int, b: int) -> int:
 def strong_table(m: int, n: int) -> dict[tuple[int, int], int]:
     """s(a, b) for 1 <= a <= m, 1 <= b <= n: strongly connected orientations of K(a, b)."""
     table: dict[tuple[int, int], int] = {}
+    binom = [[comb(a, k) for k in range(a + 1)] for a in range(max(m, n) + 1)]
     for a in range(1, m + 1):
         for b in range(1, n + 1):
             rest = 0
@@ -51,8 +52,11 @@ def strong_table(m: int, n: int) -> dict[tuple[int, int], int]:
                 for b2 in range(b + 1):
                     if (a2, b2) == (0, 0) or (a2, b2) == (a, b):
                         continue
-                    rest += comb(a, a2) * comb(b, b2) * _weight(table, a2, b2) * 2 ** ((a - a2) * (b - b2))
-            table[a, b] = 2 ** (a * b) - rest
+                    # times 2^((a - a2)(b - b2)) as a shift: the terms run to thousands of bits,
+                    # and shifting them is far cheaper than multiplying by a power of two
+                    ways = binom[a][a2] * binom[b][b2] * _weight(table, a2, b2)
+                    rest += ways << ((a - a2) * (b - b2))
+            table[a, b] = (1 << (a * b)) - rest
     return table
 
 
