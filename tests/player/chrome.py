@@ -5,12 +5,15 @@ without it still collect."""
 from __future__ import annotations
 
 import json
+import os
 import urllib.parse
 import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import pytest
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -24,6 +27,41 @@ DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 TOUCH = {"has_touch": True, "is_mobile": True}
 SITES: set[str] = set()  # the base URLs of static sites (no /api/: the tests ask pencilbox.verbs.wire)
+
+#: the back ends the page tests run on (PENCILBOX_PAGE_BACKENDS=site runs the static site's alone)
+BACKENDS = os.environ.get("PENCILBOX_PAGE_BACKENDS", "play,site").split(",")
+
+#: a test of the page alone (layout, focus, ARIA, storage, words): the two back ends serve the same
+#: page, so it runs on the first of them; a test of what the engine answers runs on both
+PAGE_ONLY = pytest.mark.parametrize("server", BACKENDS[:1], indirect=True)
+
+
+def all_pairs(factors: dict[str, list[Any]]) -> list[tuple[Any, ...]]:
+    """Rows in which every pair of values of two factors meets at least once (all-pairs testing),
+    picked greedily from the full product in its order: 4 puzzles x 2 sizes x 2 shades x 2 back
+    ends is 8 runs, not 32, and each puzzle still meets each size, shade and back end."""
+    names = list(factors)
+    product = [()]  # type: list[tuple[Any, ...]]
+    for name in names:
+        product = [row + (v,) for row in product for v in factors[name]]
+    def pairs(row: tuple[Any, ...]) -> set[tuple[int, Any, int, Any]]:
+        return {(i, row[i], j, row[j]) for i in range(len(row)) for j in range(i + 1, len(row))}
+    todo = set().union(*map(pairs, product))
+    rows = []
+    while todo:
+        best = max(product, key=lambda row: len(pairs(row) & todo))  # the first of the best: stable
+        rows.append(best)
+        todo -= pairs(best)
+    return rows
+
+
+def pairwise(**factors: list[Any]) -> Any:
+    """``parametrize`` over ``all_pairs`` of the factors; a factor named ``server`` is the page's
+    back end (one of BACKENDS, passed to the fixture)."""
+    if "server" in factors:
+        factors["server"] = [b for b in factors["server"] if b in BACKENDS]
+    indirect = ["server"] if "server" in factors else False
+    return pytest.mark.parametrize(",".join(factors), all_pairs(factors), indirect=indirect)
 
 
 def over_http(base: str) -> bool:

@@ -4,14 +4,13 @@ no pencilbox process). The site is built once per session from this checkout."""
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from tests.player.chrome import SITES
+from tests.player.chrome import BACKENDS, SITES
 
 
 @pytest.fixture(scope="session")
@@ -30,10 +29,6 @@ def site_server(site_folder: Path) -> Iterator[str]:
     with serve(site_folder) as base:
         SITES.add(base)
         yield base
-
-
-#: the back ends the page tests run on (PENCILBOX_PAGE_BACKENDS=site runs the static site's alone)
-BACKENDS = os.environ.get("PENCILBOX_PAGE_BACKENDS", "play,site").split(",")
 
 
 @pytest.fixture(scope="session", params=BACKENDS)

@@ -13,7 +13,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, new_page, opened, over_http, route_glob, shot
+from tests.player.chrome import (
+    BACKENDS,
+    DESKTOP,
+    PHONE,
+    TOUCH,
+    new_page,
+    opened,
+    over_http,
+    pairwise,
+    route_glob,
+    shot,
+)
 from tests.player.static.test_browser import (  # the play helpers
     PUZZLES,
     Player,
@@ -539,9 +550,7 @@ def test_sukoro_undecided_count_and_no_stale_status_at_the_win(page: Page, serve
 
 # ---------------------------------------------------------------- every puzzle at both sizes, both themes
 
-@pytest.mark.parametrize("shade", ["light", "dark"])
-@pytest.mark.parametrize("size", ["phone", "desktop"])
-@pytest.mark.parametrize("puzzle", PUZZLES)
+@pairwise(puzzle=PUZZLES, size=["phone", "desktop"], shade=["light", "dark"], server=BACKENDS)
 def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str, size: str,
                                      shade: str) -> None:
     """Mid-game, with a hint shown: the page never scrolls sideways and the whole board is in
