@@ -154,7 +154,8 @@ def play() -> None:
 def wheel() -> None:
     """A platform wheel (in dist/, or the folder after --into) that carries the ahead-of-time
     modules built for a portable CPU, so an install compiles nothing for the ladder verbs and
-    needs no C compiler. The modules are built into a staged copy of the tracked files."""
+    needs no C compiler. The modules are built into a staged copy of the tracked files
+    (--ahead-from-cache: copied from what `warm` built for this CPU, a wheel for this machine)."""
     args = sys.argv[2:]
     out = Path(args[args.index("--into") + 1]).resolve() if "--into" in args else ROOT / "dist"
     compiler()
@@ -167,10 +168,15 @@ def wheel() -> None:
                 (stage / rel).parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(ROOT / rel, stage / rel)
         built = stage / "src" / "pencilbox" / "_built"
-        print("+ ahead-of-time build for a portable CPU into", built, flush=True)
-        # the staged sources, not the checkout's: the modules' manifests must name what the wheel holds
-        run(PY, "-m", "pencilbox.compiled.ahead", "all", built,
-            env={**os.environ, "PENCILBOX_AOT_CPU": "generic", "PYTHONPATH": str(stage / "src")})
+        env = {**os.environ, "PENCILBOX_AOT_CPU": "generic", "PYTHONPATH": str(stage / "src")}
+        if "--ahead-from-cache" in args and run(PY, "-m", "pencilbox.compiled.ahead", "copy", built,
+                                                env=env, check=False).returncode == 0:
+            print("+ the ahead-of-time modules `warm` built for these sources (this CPU's), copied into",
+                  built, "(a wheel for this machine only: its test)", flush=True)
+        else:
+            print("+ ahead-of-time build for a portable CPU into", built, flush=True)
+            # the staged sources, not the checkout's: the modules' manifests must name what the wheel holds
+            run(PY, "-m", "pencilbox.compiled.ahead", "all", built, env=env)
         out.mkdir(parents=True, exist_ok=True)
         # setup.py leaves _built out of the wheel (a pure one) unless asked for the platform wheel
         run(PY, "-m", "pip", "wheel", "-q", "--no-deps", "-w", out, stage,

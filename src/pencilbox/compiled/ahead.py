@@ -121,10 +121,39 @@ def _compile(jit: str, module: ModuleType, sigs: dict[str, Any], src: dict[str, 
     return folder / f"{name}{aot.SUFFIX}"
 
 
-if __name__ == "__main__":  # python -m pencilbox.compiled.ahead PUZZLE|all [FOLDER] (warm; dev.py wheel)
+def copy_built(folder: str) -> list[str]:
+    """Copy the modules the user's cache holds for these sources (host CPU) into ``folder``; the
+    jitted modules it lacks a fresh one for (nothing is copied then). The wheel test's shortcut:
+    the same modules as a wheel's, built once by ``warm``, not again for a portable CPU."""
+    import shutil
+    from pathlib import Path
+    jits = [jit for name in puzzles.names() for jit in aot.modules(puzzles.package(name))]
+    cached = Path(aot.cache_dir())
+    found: dict[str, dict[str, Any]] = {}
+    for jit in jits:
+        try:
+            manifest = json.loads((cached / f"{aot._stem(jit)}.json").read_text())
+        except (OSError, ValueError):
+            continue
+        if aot._fresh(manifest) and (cached / f"{manifest['module']}{aot.SUFFIX}").is_file():
+            found[jit] = manifest
+    missing = [jit for jit in jits if jit not in found]
+    if missing:
+        return missing
+    Path(folder).mkdir(parents=True, exist_ok=True)
+    for jit, manifest in found.items():
+        shutil.copy2(cached / f"{manifest['module']}{aot.SUFFIX}", Path(folder))
+        shutil.copy2(cached / f"{aot._stem(jit)}.json", Path(folder))
+    return []
+
+
+if __name__ == "__main__":  # python -m pencilbox.compiled.ahead PUZZLE|all|copy [FOLDER] (warm; dev.py wheel)
     from pencilbox.core.lifetime import die_with
     die_with(os.getppid())  # a build stopped half-way leaves no compiler running
     into = sys.argv[2] if len(sys.argv) > 2 else None
+    if sys.argv[1] == "copy" and into:
+        lacking = copy_built(into)
+        sys.exit(f"the cache has no fresh built module of {', '.join(lacking)}" if lacking else 0)
     if sys.argv[1] == "all":
         every = list(puzzles.names())
         failed = {n: why for n, why in build_all(every, folder=into).items() if why}
