@@ -119,11 +119,11 @@ COUNT_NAMES = ("sukoro", "slant", "ripple", "fillapix")
 
 
 def _count_boards(name: str) -> list[BoardShape]:
-    """Two search-graded bank boards, the two smallest, and the smallest with every other clue
-    erased (several answers)."""
+    """The smallest search-graded bank board, the two smallest, and the smallest with every
+    other clue erased (several answers)."""
     recs = bank.load(name)
     by_size = sorted(recs, key=lambda r: r["rows"] * r["cols"])
-    hard = [r for r in recs if r["grade"] == "search"][:2] + by_size[:2]
+    hard = [r for r in by_size if r["grade"] == "search"][:1] + by_size[:2]
     boards = [play.board_of(r) for r in hard]
     small = boards[-1]
     thinned = tuple(v if i % 2 else None for i, v in enumerate(small.clues))
