@@ -29,7 +29,6 @@ THROUGH = {
     "version.py": "a constant",
     "site/__init__.py": "the site's one name, build: tests/site/test_build.py",
     "site/local.py": "the site on a loopback file server: every page test on the site (tests/player/static/)",
-    "compiled/ahead.py": "the ahead-of-time builder: tests/compiled/test_aot.py loads what it builds",
     "compiled/exercise.py": "a job per kernel: run and loaded from the cache by tests/compiled/test_warm.py",
     "core/brutekit.py": "shared by the brute counters only: each folder's test_brute.py",
     "core/cardinality.py": "the SAT counters' clauses: each folder's test_brute.py and the contract",

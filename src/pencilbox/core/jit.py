@@ -38,6 +38,26 @@ DONE, BROKE, CAPPED = 1, 0, 2  # what a fixpoint ends in: reached, a contradicti
 
 
 @njit(cache=True)
+def bit_value(d):
+    """The value of a domain that holds one (its bit's index): domains are bit sets."""
+    v = 0
+    while d > 1:
+        d >>= 1
+        v += 1
+    return v
+
+
+@njit(cache=True)
+def bit_count(d):
+    """How many values a domain holds."""
+    c = 0
+    while d:
+        d &= d - 1
+        c += 1
+    return c
+
+
+@njit(cache=True)
 def no_ready(dom, flags, tabs, st):
     """The ``ready`` hook of a puzzle with nothing to do before a probe scan."""
 

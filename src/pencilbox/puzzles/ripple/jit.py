@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import finish, no_ready, random_bit, search
+from pencilbox.core.jit import bit_count, bit_value, finish, no_ready, random_bit, search
 from pencilbox.puzzles.ripple.kernel import (
     COLS,
     HID,
@@ -52,25 +52,6 @@ def _single(d):
 
 
 @njit(cache=True)
-def _value(d):
-    v = 0
-    while d > 1:
-        d >>= 1
-        v += 1
-    return v
-
-
-@njit(cache=True)
-def _size(d):
-    """The number of values in d."""
-    c = 0
-    while d:
-        d &= d - 1
-        c += 1
-    return c
-
-
-@njit(cache=True)
 def _workspace(dom, geo):
     """Trail, worklists and the open cells by size, for a search from ``dom``: a path
     narrows each cell at most (values - 1) times, probe trials included, so that bounds
@@ -81,8 +62,8 @@ def _workspace(dom, geo):
     cap = 1
     most = 0
     for i in range(n):
-        cap += max(_size(dom[i]) - 1, 0)
-        most = max(most, _size(dom[i]))
+        cap += max(bit_count(dom[i]) - 1, 0)
+        most = max(most, bit_count(dom[i]))
     width = max(rows, cols) + 2
     words = n // 64 + 1
     sizes = (cap, cap, n, k, k, lines, lines, width, width, width, (most + 1) * words, most + 1)
@@ -96,7 +77,7 @@ def _workspace(dom, geo):
         at += sizes[slot]
     ws[WORDS] = words
     for i in range(n):
-        _enter(ws, i, _size(dom[i]), 1)
+        _enter(ws, i, bit_count(dom[i]), 1)
     return ws
 
 
@@ -144,8 +125,8 @@ def _narrow(dom, j, keep, ws, geo):
     ws[ws[TO] + t] = old
     ws[TRAIL] = t + 1
     dom[j] = new
-    _enter(ws, j, _size(old), -1)
-    _enter(ws, j, _size(new), 1)
+    _enter(ws, j, bit_count(old), -1)
+    _enter(ws, j, bit_count(new), 1)
     gone = old & ~new
     cols = geo[COLS]
     _mark(ws, ws[RQ], ws[RM], REGIONS, geo[geo[OREG] + j], gone)
@@ -162,9 +143,9 @@ def _undo(dom, ws, mark):
     """Back to the state when the trail stood at ``mark``."""
     for t in range(ws[TRAIL] - 1, mark - 1, -1):
         j = ws[ws[TV] + t]
-        _enter(ws, j, _size(dom[j]), -1)
+        _enter(ws, j, bit_count(dom[j]), -1)
         dom[j] = ws[ws[TO] + t]
-        _enter(ws, j, _size(dom[j]), 1)
+        _enter(ws, j, bit_count(dom[j]), 1)
     ws[TRAIL] = mark
 
 
@@ -207,7 +188,7 @@ def _settled(dom, i, flags, ws, geo):
                 return False
     if flags & RIP:
         rows, cols = geo[ROWS], geo[COLS]
-        v = _value(d)
+        v = bit_value(d)
         r = i // cols
         c = i % cols
         for step in range(1, v + 1):
@@ -358,11 +339,11 @@ def _is_answer(dom, tabs, st):
         size = geo[mptr + k + 1] - geo[mptr + k]
         for a in range(geo[mptr + k], geo[mptr + k + 1]):
             d = dom[geo[mcells + a]]
-            if d & seen or _value(d) > size:
+            if d & seen or bit_value(d) > size:
                 return False
             seen |= d
     for i in range(dom.shape[0]):
-        v = _value(dom[i])
+        v = bit_value(dom[i])
         r = i // cols
         c = i % cols
         for step in range(1, v + 1):

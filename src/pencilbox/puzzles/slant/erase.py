@@ -19,6 +19,7 @@ from itertools import chain
 
 from pencilbox.core.engine import PROBE
 from pencilbox.core.geometry import grid
+from pencilbox.core.worklists import Work, drain, empty
 from pencilbox.puzzles.slant.board import BACK, diagonals
 from pencilbox.puzzles.slant.levels import Level
 from pencilbox.puzzles.slant.rungs import joint, pair_masks, point_pairs, touches
@@ -79,6 +80,9 @@ class Loop:
         self.next = list(range(points))  # circular member lists of the union-find's sets
         self.skip = [0] * n
         self.epoch = 0
+        self.work: tuple[Work, ...] = ((self.counts, self.in_counts, self._count),
+                                       (self.joins, self.in_joins, self._join),
+                                       (self.pairs, self.in_pairs, self._pair))
 
     # ------------------------------------------------------------ state
 
@@ -104,11 +108,7 @@ class Loop:
 
     def calm(self) -> None:
         """Empty every worklist (after a contradiction or an undo)."""
-        for items, flags in ((self.counts, self.in_counts), (self.joins, self.in_joins),
-                             (self.pairs, self.in_pairs)):
-            for x in items:
-                flags[x] = False
-            items.clear()
+        empty(self.work)
 
     def undo(self, mark: int) -> None:
         """Restore every domain and union trailed since ``mark``."""
@@ -225,26 +225,10 @@ class Loop:
     def base(self) -> bool:
         """The scheduled rungs below probe to their fixpoint (count, then cycle, then duet);
         False on a contradiction (the worklists are then emptied)."""
-        counts, joins, pairs = self.counts, self.joins, self.pairs
-        in_counts, in_joins, in_pairs = self.in_counts, self.in_joins, self.in_pairs
-        while True:
-            if counts:
-                p = counts.pop()
-                in_counts[p] = False
-                ok = self._count(p)
-            elif joins:
-                i = joins.pop()
-                in_joins[i] = False
-                ok = self._join(i)
-            elif pairs:
-                t = pairs.pop()
-                in_pairs[t] = False
-                ok = self._pair(t)
-            else:
-                return True
-            if not ok:
-                self.calm()
-                return False
+        if drain(self.work):
+            return True
+        self.calm()
+        return False
 
     # ------------------------------------------------------------ probe and the check
 

@@ -16,6 +16,7 @@ from itertools import chain
 
 from pencilbox.core.engine import PROBE
 from pencilbox.core.geometry import grid
+from pencilbox.core.worklists import Work, drain, empty
 from pencilbox.puzzles.sukoro.board import ALL, EMPTY, MARK, NUMBERED
 from pencilbox.puzzles.sukoro.levels import Level
 from pencilbox.puzzles.sukoro.rungs import DIGITS, tarjan
@@ -43,6 +44,8 @@ class Loop:
         self.due = False
         self.skip = [0] * (5 * self.n)
         self.epoch = 0
+        self.work: tuple[Work, ...] = ((self.degs, self.in_degs, self._deg),
+                                       (self.neqs, self.in_neqs, self._neq))
 
     # ------------------------------------------------------------ state
 
@@ -70,10 +73,7 @@ class Loop:
 
     def calm(self) -> None:
         """Empty every worklist (after a contradiction or an undo)."""
-        for items, flags in ((self.degs, self.in_degs), (self.neqs, self.in_neqs)):
-            for x in items:
-                flags[x] = False
-            items.clear()
+        empty(self.work)
         self.due = False
 
     def undo(self, mark: int) -> None:
@@ -151,26 +151,16 @@ class Loop:
         return all(self.restrict(u, NUMBERED) for u in cuts)
 
     def base(self) -> bool:
-        """The scheduled rungs below probe to their fixpoint (deg, neq, then conn); False on a
-        contradiction (the worklists are then emptied)."""
-        degs, neqs, in_degs, in_neqs = self.degs, self.neqs, self.in_degs, self.in_neqs
-        while True:
-            if degs:
-                i = degs.pop()
-                in_degs[i] = False
-                ok = self._deg(i)
-            elif neqs:
-                i = neqs.pop()
-                in_neqs[i] = False
-                ok = self._neq(i)
-            elif self.due:
-                self.due = False
-                ok = self._conn()
-            else:
+        """The scheduled rungs below probe to their fixpoint (deg, neq, then conn once both are
+        empty); False on a contradiction (the worklists are then emptied)."""
+        while drain(self.work):
+            if not self.due:
                 return True
-            if not ok:
-                self.calm()
-                return False
+            self.due = False
+            if not self._conn():
+                break
+        self.calm()
+        return False
 
     # ------------------------------------------------------------ probe and the check
 

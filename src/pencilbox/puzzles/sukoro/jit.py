@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import finish, random_bit, search
+from pencilbox.core.jit import bit_value, finish, random_bit, search
 from pencilbox.puzzles.sukoro.kernel import (
     CONN,
     CONNECTED,
@@ -41,15 +41,6 @@ DIGITS = np.array([[sum(1 << v for v in range(max(s, 1), min(p, 4) + 1)) for p i
 # The entry points of solve, count, grade and hint: pencilbox warm builds these ahead of time
 # (compiled/aot.py).
 EXPORTS = ('_search', '_finish')
-
-
-@njit(cache=True)
-def _digit(d):
-    v = 0
-    while d > 1:
-        d >>= 1
-        v += 1
-    return v
 
 
 @njit(cache=True)
@@ -172,7 +163,7 @@ def _deg(dom, i, orth, tr, q, ctr):
         _set(dom, i, new, orth, tr, q, ctr)
     d = dom[i]
     if d & (d - 1) == 0 and d != EMPTY:
-        v = _digit(d)
+        v = bit_value(d)
         if v == s or v == p:
             to = EMPTY if v == s else NUMBERED
             for k in range(4):
@@ -395,7 +386,7 @@ def _is_answer(dom, tabs, st):
         if d == EMPTY:
             continue
         start = i
-        v = _digit(d)
+        v = bit_value(d)
         deg = 0
         for k in range(4):
             j = orth[i, k]

@@ -21,6 +21,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from pencilbox.core.jit import bit_count, bit_value
+
 # counts per largest region size (the rows of ``sweep``'s table), one column per key
 KEYS = ("partitions", "live", "dead", "adjacent singletons", "board capacity", "line rule", "any",
         "live adjacent singletons", "live board capacity", "live line rule", "live any", "classes", "weight",
@@ -72,24 +74,6 @@ def symmetries(n: int) -> np.ndarray:
                 c = n - 1 - c
             out[t, i] = r * n + c
     return out
-
-
-@njit(cache=True)
-def _popcount(d):
-    k = 0
-    while d:
-        d &= d - 1
-        k += 1
-    return k
-
-
-@njit(cache=True)
-def _value(d):
-    v = 0
-    while d > 1:
-        d >>= 1
-        v += 1
-    return v
 
 
 @njit(cache=True)
@@ -212,7 +196,7 @@ def _propagate(rows, cols, label, rstart, rcells, nreg, dom, queue, qt):
             i = queue[qh]
             qh += 1
             d = dom[i]
-            v = _value(d)
+            v = bit_value(d)
             g = label[i]
             for t in range(rstart[g], rstart[g + 1]):
                 j = rcells[t]
@@ -285,12 +269,12 @@ def _alive(rows, cols, label, size, rstart, rcells, nreg, stack, cell, cand, que
         if cell[sp] < 0:  # a fresh level: pick its cell, or the board is filled
             best, fewest = -1, 99
             for i in range(n):
-                k = _popcount(stack[sp, i])
+                k = bit_count(stack[sp, i])
                 if 1 < k < fewest:
                     best, fewest = i, k
             if best < 0:
                 for i in range(n):
-                    answer[i] = _value(stack[sp, i])
+                    answer[i] = bit_value(stack[sp, i])
                 return True, nodes
             cell[sp] = best
             cand[sp] = stack[sp, best]
