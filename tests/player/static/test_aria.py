@@ -18,7 +18,7 @@ import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
 import pencilbox
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
+from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import catalog_entry, open_board, small_boards
 from tests.player.static.test_page import theme
 from tests.player.static.test_trials import enter, failing_entry
@@ -124,6 +124,7 @@ def parsed(name: str) -> tuple[int, int, int | None, str]:
 
 # ---------------------------------------------------------------- item 3: the board as a grid
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_board_is_a_named_grid_with_visible_focus_and_live_words(browser: Browser, server: str, size: str) -> None:
     """Every cell of a Fill-a-Pix named with its row, column, clue and state in the tree's rows;
@@ -180,6 +181,7 @@ def test_the_board_is_a_named_grid_with_visible_focus_and_live_words(browser: Br
         shot(page, f"aria-slant-{size}")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_board_is_won_by_keys_from_the_accessibility_tree_alone(browser: Browser, server: str, size: str) -> None:
     """A Fill-a-Pix read from the cell names (its clues and size, nothing of window.pb or the
@@ -233,6 +235,7 @@ def glossary_entry(page: Page, rung: str) -> str:
     return page.inner_text(f"#rule-{rung}")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_hints_failures_and_the_ladder_say_plain_words_with_rule_names_in_a_glossary(
         browser: Browser, server: str, size: str) -> None:
@@ -305,6 +308,7 @@ def test_hints_failures_and_the_ladder_say_plain_words_with_rule_names_in_a_glos
         shot(page, f"words-trial-failed-{size}")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 @pytest.mark.parametrize("shade", ["light", "dark"])
 def test_the_hint_level_and_the_symbol_buttons_are_labelled_on_the_page(

@@ -19,7 +19,7 @@ from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips
 
 from pencilbox import api, boardio, puzzles
 from pencilbox.core import engine
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, over_http, shot
+from tests.player.chrome import BACKENDS, DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, over_http, shot
 from tests.player.static.test_browser import (
     answers,
     catalog_entry,
@@ -28,6 +28,7 @@ from tests.player.static.test_browser import (
     small_boards,
     wait_ready,
 )
+from tests.player.static.test_screens import each_once
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 SIDES = ("top", "bottom", "left", "right")
@@ -65,6 +66,7 @@ def edge(page: Page, touch: dict[str, Any], how: str, side: str) -> dict[str, An
 
 # ---------------------------------------------------------------- the setter's edges
 
+@PAGE_ONLY
 @pytest.mark.parametrize("puzzle", ["slant", "ripple"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_setter_adds_and_removes_a_row_or_column_on_every_side(browser: Browser, server: str, size: str,
@@ -120,7 +122,7 @@ def cli_grades(puzzle: str) -> list[str]:
     return [*engine.levels(puzzles.get(puzzle)), engine.SEARCH]
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@each_once(size=list(SIZES), server=BACKENDS)
 def test_new_board_at_any_size_with_the_command_lines_seed_and_grade(browser: Browser, server: str, size: str) -> None:
     """A 3x7 Slant (no bank size) from seed 2^63-1, which the page refused (it took seeds below
     2^31): the library's board for that seed and grade, the command that makes it again shown,
@@ -178,7 +180,7 @@ def tap_cells(page: Page, touch: dict[str, Any], cells: list[tuple[int, int]]) -
         (page.tap if touch else page.click)(cell(r, c))
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@each_once(size=list(SIZES)[::-1], server=BACKENDS)
 def test_the_board_and_position_saved_as_a_file_and_loaded_back(browser: Browser, server: str, size: str,
                                                                tmp_path: Path) -> None:
     """Text and JSON downloads in the project's formats (the library reads them, the position as

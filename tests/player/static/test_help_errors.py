@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
+from tests.player.chrome import BACKENDS, DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import (
     catalog_entry,
     cell,
@@ -26,7 +26,7 @@ from tests.player.static.test_browser import (
 )
 from tests.player.static.test_forest_stats import close_stats, open_stats, stats_rows
 from tests.player.static.test_page import theme
-from tests.player.static.test_screens import open_id, solve_in_page
+from tests.player.static.test_screens import each_once, open_id, solve_in_page
 from tests.player.static.test_trials import enter, failing_entry, free_cells, start_position
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
@@ -56,7 +56,7 @@ def shots(page: Page, name: str) -> None:
 
 # ---------------------------------------------------------------- item 5: honest help
 
-@pytest.mark.parametrize("size", SIZES)
+@each_once(size=list(SIZES), server=BACKENDS)
 def test_fill_marks_leave_the_answer_to_the_player(browser: Browser, server: str, size: str) -> None:
     """At the default hint level Fill ✎ left one digit in all 83 open cells of this board: the
     answer. It now fills the digits that break no rule beside the digits in, and counts as help."""
@@ -78,6 +78,7 @@ def test_fill_marks_leave_the_answer_to_the_player(browser: Browser, server: str
         shots(page, f"help-fill-{size}")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", SIZES)
 def test_helped_wins_are_kept_apart_and_help_after_a_win_is_not_counted(browser: Browser, server: str,
                                                                          size: str) -> None:
@@ -117,6 +118,7 @@ def test_helped_wins_are_kept_apart_and_help_after_a_win_is_not_counted(browser:
         assert after["hints"] == {} and rec["id"] not in after["open"], after
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", SIZES)
 def test_play_controls_are_disabled_in_the_setter(browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
@@ -144,7 +146,7 @@ def test_play_controls_are_disabled_in_the_setter(browser: Browser, server: str,
 
 # ---------------------------------------------------------------- item 6: the trial's blame
 
-@pytest.mark.parametrize("size", SIZES)
+@each_once(size=list(SIZES)[::-1], server=BACKENDS)
 def test_a_trial_is_blamed_only_for_its_own_moves(browser: Browser, server: str, size: str) -> None:
     """A wrong entry made before the trial: the check inside the trial finds the contradiction,
     and says that the mistake predates the trial (Reject would take back nothing of it)."""
@@ -199,7 +201,7 @@ def edge_cell(rec: dict[str, Any]) -> int:
                 and (k // cols in (0, rows - 1) or k % cols in (0, cols - 1)))
 
 
-@pytest.mark.parametrize("size", SIZES)
+@each_once(size=list(SIZES), server=BACKENDS)
 def test_sukoro_digits_typed_as_the_players_claim(browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
     with opened(browser, viewport, **touch) as page:
@@ -237,6 +239,7 @@ def test_sukoro_digits_typed_as_the_players_claim(browser: Browser, server: str,
         page.wait_for_selector("[data-role=win]:not([hidden])")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", SIZES)
 def test_broken_rules_show_red_as_you_play(browser: Browser, server: str, size: str) -> None:
     """A Slant loop drawn red with no Check pressed: the error display is on by default, turns
@@ -265,6 +268,7 @@ def test_broken_rules_show_red_as_you_play(browser: Browser, server: str, size: 
         page.wait_for_function("n => document.querySelectorAll('rect[data-hl=error]').length >= n", arg=len(loop))
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", SIZES)
 def test_reject_all_takes_every_open_trial_back(browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
@@ -292,6 +296,7 @@ def test_reject_all_takes_every_open_trial_back(browser: Browser, server: str, s
         assert position(page) == inner
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", SIZES)
 def test_undo_all_and_redo_all(browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]

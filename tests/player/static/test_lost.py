@@ -13,8 +13,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
+from tests.player.chrome import BACKENDS, DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import cell, open_board, position, small_boards, wait_ready
+from tests.player.static.test_screens import each_once
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 KEPT = "window.pb.setter && window.pb.setter.board.rows === 7 && window.pb.setter.board.cols === 7 && window.pb.setter.board.clues[1][1] === 4 && window.pb.setter.board.clues[3][3] === 2"
@@ -37,6 +38,7 @@ def leave_setter(page: Page) -> None:
     page.wait_for_selector("#setter-panel", state="hidden")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_the_setter_board_is_kept_across_modes_and_reloads(browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
@@ -96,6 +98,7 @@ def tap(page: Page, touch: dict[str, Any], r: int, c: int) -> None:
         page.click(cell(r, c))
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_two_tabs_on_one_board_keep_both_tabs_moves(browser: Browser, server: str, size: str) -> None:
     """A makes 3 moves, B (opened before them) makes 2 and closes: all 5 are kept, in A at once
@@ -127,6 +130,7 @@ def test_two_tabs_on_one_board_keep_both_tabs_moves(browser: Browser, server: st
         assert all(position(a)[i] is not None for i in mine), position(a)
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_moves_made_in_two_tabs_at_once_are_merged_and_undo_shows_the_other(browser: Browser, server: str,
                                                                              size: str) -> None:
@@ -169,6 +173,7 @@ def _js(value: Any) -> str:
     return json.dumps(value, separators=(",", ":"))
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_back_and_forward_move_between_boards(browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
@@ -195,7 +200,7 @@ def test_back_and_forward_move_between_boards(browser: Browser, server: str, siz
         shot(page, f"lost-history-{size}")
 
 
-@pytest.mark.parametrize("size", list(SIZES))
+@each_once(size=list(SIZES), server=BACKENDS)
 def test_a_bad_import_link_says_why(browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
     with opened(browser, viewport, console=False, **touch) as page:  # the refusal is a 400 from pencilbox play
@@ -217,6 +222,7 @@ def test_a_bad_import_link_says_why(browser: Browser, server: str, size: str) ->
         assert "could not be opened" in text and "empty" in text, text
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_two_tabs_in_the_setter_take_in_each_others_board(browser: Browser, server: str, size: str) -> None:
     """A tab with no setter edit of its own shows the other tab's kept board as it is saved; one

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
+from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import (
     PUZZLES,
     catalog_entry,
@@ -131,6 +131,7 @@ def diagonal(angles: dict[str, list[float]]) -> dict[str, list[float]]:
 
 # ---------------------------------------------------------------- hatching
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_no_hatching_runs_at_45_degrees(browser: Browser, server: str, size: str) -> None:
     """Slant's error hatching (a checked loop and an over-full clue) and the setter's hatching of
@@ -191,13 +192,16 @@ def judged(page: Page, what: str, found: list[str]) -> None:
         found.extend(f"{what}: {kind} {k} {q} (x{n})" for k, (q, n) in worst.items())
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("shade", ["light", "dark"])
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_mark_reads_at_3_to_1_and_every_text_at_4_5(browser: Browser, server: str, size: str, shade: str) -> None:
-    """Each puzzle: a hint, the cursor and a trial's entry on a half-played board; Slant's forest
-    (every tree colour, bright and faded); a check's errors over entries, undecided cells and
-    clues; the solved picture (Fill-a-Pix's painted cells darker than its blank ones, today
-    light on the dark board); and Slant's setter with its second answer and the ambiguity view."""
+    """Each puzzle: a hint, the cursor and a trial's entry on a half-played board; the ladder view;
+    Slant's forest (every tree colour, bright and faded); a check's errors over entries, undecided
+    cells and clues; the solved picture (every clue dimmed; Fill-a-Pix's painted cells darker than
+    its blank ones, today light on the dark board) with an error, a hint and an ok message; and
+    Slant's setter with its second answer and the ambiguity view. The colours are the page's
+    alone: one back end."""
     viewport, touch = SIZES[size]
     with opened(browser, viewport, **touch) as page:
         page.goto(server + "/")
@@ -216,6 +220,11 @@ def test_every_mark_reads_at_3_to_1_and_every_text_at_4_5(browser: Browser, serv
             page.keyboard.press("ArrowDown")  # the cursor, drawn once a key moves it
             page.wait_for_selector("#board .cursor")
             judged(page, f"{puzzle} {size} {shade}, a hint", found)
+            page.click("#ladder")
+            page.wait_for_selector("[data-ladder]")
+            judged(page, f"{puzzle} {size} {shade}, the ladder", found)
+            page.click("#ladder")
+            page.wait_for_selector("[data-ladder]", state="detached")
             press("#trial")
             page.wait_for_function("window.pb.trial === 1")
             free = next(i for i, m in enumerate(page.evaluate("window.pb.pos")) if m is None)
@@ -243,6 +252,10 @@ def test_every_mark_reads_at_3_to_1_and_every_text_at_4_5(browser: Browser, serv
             page.click("#check")
             page.wait_for_selector("[data-role=win]:not([hidden])", timeout=90_000)
             judged(page, f"{puzzle} {size} {shade}, solved", found)
+            for kind in ("error", "hint", "ok"):
+                page.evaluate("k => { const m = document.querySelector('[data-role=message]');"
+                              "m.dataset.kind = k; m.textContent = 'a ' + k + ' message'; }", kind)
+                judged(page, f"{puzzle} {size} {shade}, solved, {kind} message", found)
             shot(page, f"marks-{puzzle}-solved-{size}-{shade}")
         rec = setter(page, server, "slant")
         page.locator("#second").scroll_into_view_if_needed()

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
+from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import PUZZLES, catalog_entry, open_board, small_boards, wait_ready
 from tests.player.static.test_screens import largest, open_id
 from tests.player.static.test_trials import enter, failing_entry
@@ -59,6 +59,7 @@ def cell_px(page: Page) -> float:
 
 # ---------------------------------------------------------------- nothing clipped
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_every_column_is_reachable_by_scrolling(browser: Browser, server: str, size: str) -> None:
     """A 60x60 setter board (at 16 px a cell wider than every screen here) and the bank's largest
@@ -88,6 +89,7 @@ def test_every_column_is_reachable_by_scrolling(browser: Browser, server: str, s
 
 # ---------------------------------------------------------------- nothing jumps
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", list(SIZES))
 def test_a_trial_and_its_failure_never_move_the_board(browser: Browser, server: str, size: str) -> None:
     """Trial, a wrong entry whose failure the ladder finds (its line shows up a moment after the
@@ -131,6 +133,7 @@ def test_a_trial_and_its_failure_never_move_the_board(browser: Browser, server: 
 ZOOMED = {"width": DESKTOP["width"] // 2, "height": DESKTOP["height"] // 2}
 
 
+@PAGE_ONLY
 def test_at_200_percent_zoom_cells_keep_their_size_and_the_page_scrolls(browser: Browser, server: str) -> None:
     """Chromium's page zoom halves the CSS viewport and doubles the device pixels a CSS px takes,
     so 200 % of 1280x800 is emulated as a 640x400 viewport at device scale 2 (CDP's
@@ -164,6 +167,7 @@ def small_controls(page: Page) -> list[Any]:
     return [c for c in page.evaluate(CONTROLS) if c[1] < 44 or c[2] < 44]
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", ["phone", "small"])
 def test_every_control_is_44_px_on_a_phone(browser: Browser, server: str, size: str) -> None:
     """Every control drawn, in play (Ripple's pencil-mark buttons and pad, an open trial, the
