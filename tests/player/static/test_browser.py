@@ -1,8 +1,16 @@
 """The player in a real browser: Playwright drives Debian's chromium against the live server
 (the ``server`` fixture of conftest.py). For each puzzle a small bank board is played to the
 win message with clicks and keys (the answer comes from the shipped bank), a hint, undo/redo,
-reload-and-resume, the ladder view, dark mode, share/import and setter mode are exercised.
-Screenshots land in tests/player/screenshots/ (not committed)."""
+reload-and-resume, the ladder view, dark mode and share/import are exercised (setter mode:
+test_setter_paper).
+Screenshots land in tests/player/screenshots/ (not committed).
+
+A test of what the engine answers runs every puzzle on the first back end and one puzzle on
+each other (``engine_rows``): the page has no puzzle of its own (test_page holds its JavaScript to
+the catalog's table), the site's engine is pencilbox under Pyodide, every verb on every puzzle is
+run there without numpy and numba by tests/project/test_pure_engine.py, and test_site wins every
+puzzle by hints on both back ends; what the site adds is each verb's round trip through its web
+worker, so the puzzle on the site changes from test to test."""
 
 from __future__ import annotations
 
@@ -14,7 +22,18 @@ from typing import Any
 
 import pytest
 
-from tests.player.chrome import CHROMIUM, PHONE, TOUCH, api, opened, shot
+from tests.player.chrome import (
+    BACKENDS,
+    CHROMIUM,
+    DESKTOP,
+    PAGE_ONLY,
+    PHONE,
+    TOUCH,
+    api,
+    opened,
+    over_http,
+    shot,
+)
 
 if os.environ.get("PENCILBOX_REQUIRE_BROWSER"):  # set by `python3 dev.py test` (CI): fail, never skip
     assert os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)"
@@ -31,6 +50,19 @@ PUZZLES = ["sukoro", "slant", "ripple", "fillapix"]
 
 
 # ---------------------------------------------------------------- helpers
+
+def engine_rows(names: str, rows: list[Any], site: list[Any]) -> Any:
+    """``parametrize`` ``server`` and ``names``: every row on the first back end (each puzzle,
+    each screen), the ``site`` rows on the others (the engine's answers through that back end)."""
+    got = [(BACKENDS[0], row) for row in rows] + [(b, row) for b in BACKENDS[1:] for row in site]
+    flat = [(b, *row) if isinstance(row, tuple) else (b, row) for b, row in got]
+    return pytest.mark.parametrize(f"server,{names}", flat, indirect=["server"])
+
+
+def tagged(name: str, server: str) -> str:
+    """A screenshot's name, marked when it is the static site's (no run overwrites another's)."""
+    return name if over_http(server) else f"{name}-site"
+
 
 def js(value: Any) -> str:
     """JSON as the page's JSON.stringify writes it."""
@@ -183,7 +215,7 @@ def page(browser: Browser) -> Any:
 
 # ---------------------------------------------------------------- tests
 
-@pytest.mark.parametrize("puzzle", PUZZLES)
+@engine_rows("puzzle", PUZZLES, site=["ripple"])
 def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
     boards = small_boards(server, puzzle)
     assert len(boards) >= 3
@@ -220,7 +252,7 @@ def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
     half = list(range(n // 2))
     player.play(half, want)
     assert player.keyed >= 1
-    shot(page, f"{puzzle}-playing")
+    shot(page, tagged(f"{puzzle}-playing", server))
     before = position(page)
     page.reload()
     wait_ready(page)
@@ -238,14 +270,14 @@ def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
                           ".map(e => e.dataset.rung)")
     assert named == info["levels"], named
     page.wait_for_selector("[data-ladder]")
-    shot(page, f"{puzzle}-ladder")
+    shot(page, tagged(f"{puzzle}-ladder", server))
     page.click("#ladder")
 
     # dark mode
     page.click("#theme")
     page.click("#theme")
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
-    shot(page, f"{puzzle}-dark")
+    shot(page, tagged(f"{puzzle}-dark", server))
 
     # finish: the win message
     player.cursor = None
@@ -255,7 +287,7 @@ def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
     assert "Solved" in win
     if puzzle == "slant":
         assert f"{rec['rows'] + rec['cols'] + 1} trees" in win
-    shot(page, f"{puzzle}-win")
+    shot(page, tagged(f"{puzzle}-win", server))
 
     # share: the Share button makes an ?import= link
     page.click("#share")
@@ -290,109 +322,62 @@ def answers(page: Page, text: str) -> None:
                            "'answers: ' + t", arg=text)
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES)
-def test_setter(page: Page, server: str, puzzle: str) -> None:
-    rec = small_boards(server, puzzle)[0]
-    open_board(page, server, puzzle, rec["id"])
-    page.click("#setter")
-    page.wait_for_selector("#setter-panel:not([hidden])")
-    answers(page, "1")
-    sel = "[data-point='{},{}']" if puzzle == "slant" else "[data-cell='{},{}']"
-    places = clue_places(rec)
+def test_check_hint_restart_generate(browser: Browser, server: str) -> None:
+    """Fill-a-Pix: a broken clue is highlighted by Check (the clue itself, not its whole block:
+    folded in from test_page) and by live check, a hint points at the wrong entries first, restart
+    clears and is undoable, the generator opens a new board; phone-sized and print renderings are
+    saved as screenshots. (Pause hiding the board and freezing the clock: test_page's pause test.)"""
+    with opened(browser, DESKTOP) as page:
+        rec = small_boards(server, "fillapix")[0]
+        open_board(page, server, "fillapix", rec["id"])
+        rows, cols = rec["rows"], rec["cols"]
+        r0, c0, v = min(clue_places(rec), key=lambda t: t[2])
+        block = [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
+                 if 0 <= r < rows and 0 <= c < cols]
+        assert v < len(block)
+        for r, c in block[:v + 1]:  # one painted cell too many around the clue
+            page.click(cell(r, c))
+        page.wait_for_function("n => window.pb.undo.length === n", arg=v + 1)
+        page.click("#check")
+        page.wait_for_selector("[data-hl='error']")
+        assert page.inner_text("#messages").strip()
+        assert "broken" in page.inner_text("#message")
+        marked = page.evaluate("[...document.querySelectorAll(\"[data-hl='error']\")]"
+                               ".map(e => e.dataset.at || '')")
+        assert f"{r0},{c0}" in marked, marked
+        assert len(marked) < len(block), "the whole block is hatched, not the clue"
+        shot(page, tagged("fillapix-check", server))
 
-    if puzzle == "ripple":  # a border clicked twice splits a region and merges it back
-        r, c = next((r, c) for r in range(rec["rows"]) for c in range(rec["cols"] - 1)
-                    if rec["regions"][r][c] == rec["regions"][r][c + 1])
-        box = page.locator(cell(r, c)).bounding_box()
-        walls = page.evaluate("window.pb.setter.walls.size")
-        page.click(cell(r, c), position={"x": box["width"] - 2, "y": box["height"] / 2})
-        page.wait_for_function("n => window.pb.setter.walls.size === n + 1", arg=walls)
-        page.click(cell(r, c), position={"x": box["width"] - 2, "y": box["height"] / 2})
-        page.wait_for_function("n => window.pb.setter.walls.size === n", arg=walls)
+        page.check("#live")
+        page.click("#undo")
+        page.wait_for_function("document.querySelectorAll(\"[data-hl='error']\").length === 0")
+        page.click("#redo")
+        page.wait_for_selector("[data-hl='error']")
 
-    # erase every clue: more than one answer
-    for r, c, _ in places:
-        page.click(sel.format(r, c))
-        page.keyboard.press("Backspace")
-    answers(page, "2+")
-    page.click("#second")
-    page.wait_for_selector("#second[aria-pressed='true']")
-    shot(page, f"{puzzle}-setter-second")
+        page.click("#hint")
+        page.wait_for_selector("[data-hl='wrong']")
+        assert page.inner_text("#message").startswith("Wrong")
 
-    # type them back: one answer again, with a grade
-    for r, c, v in places:
-        page.click(sel.format(r, c))
-        page.keyboard.press(str(v))
-    answers(page, "1")
-    assert page.inner_text("#setter-grade").startswith("· grade")
-    assert page.evaluate("window.pb.setter.board.clues") == rec["clues"]
-    shot(page, f"{puzzle}-setter")
+        page.click("#restart")
+        page.wait_for_function("window.pb.pos.every(m => m === null)")
+        page.click("#undo")
+        page.wait_for_function("n => window.pb.pos.filter(m => m !== null).length === n", arg=v + 1)
 
-    page.click("#export")
-    page.wait_for_selector("#export-out:not([hidden])")
-    assert puzzle in page.input_value("#export-out")
-    page.click("#minimise")
-    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Minimised')")
-    answers(page, "1")
+        page.click("#new-board")
+        page.wait_for_function("id => window.pb.key !== id && window.pb.rec.id === null", arg=rec["id"],
+                               timeout=60_000)
+        assert "one answer · grade" in page.inner_text("#board-info")
 
-
-def test_check_hint_pause_restart_generate(page: Page, server: str) -> None:
-    """Fill-a-Pix: a broken clue is highlighted by Check and by live check, a hint points at the
-    wrong entries first, pause hides the board, restart clears and is undoable, the generator
-    opens a new board; phone-sized and print renderings are saved as screenshots."""
-    rec = small_boards(server, "fillapix")[0]
-    open_board(page, server, "fillapix", rec["id"])
-    rows, cols = rec["rows"], rec["cols"]
-    r0, c0, v = min(clue_places(rec), key=lambda t: t[2])
-    block = [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
-             if 0 <= r < rows and 0 <= c < cols]
-    assert v < len(block)
-    for r, c in block[:v + 1]:  # one painted cell too many around the clue
-        page.click(cell(r, c))
-    page.wait_for_function("n => window.pb.undo.length === n", arg=v + 1)
-    page.click("#check")
-    page.wait_for_selector("[data-hl='error']")
-    assert page.inner_text("#messages").strip()
-    assert "broken" in page.inner_text("#message")
-    shot(page, "fillapix-check")
-
-    page.check("#live")
-    page.click("#undo")
-    page.wait_for_function("document.querySelectorAll(\"[data-hl='error']\").length === 0")
-    page.click("#redo")
-    page.wait_for_selector("[data-hl='error']")
-
-    page.click("#hint")
-    page.wait_for_selector("[data-hl='wrong']")
-    assert page.inner_text("#message").startswith("Wrong")
-
-    page.click("#pause")
-    assert not page.is_visible("#board") and page.is_visible("#paused-cover")
-    frozen = page.inner_text("#timer")
-    page.wait_for_timeout(1100)
-    assert page.inner_text("#timer") == frozen
-    page.click("#pause")
-    assert page.is_visible("#board")
-
-    page.click("#restart")
-    page.wait_for_function("window.pb.pos.every(m => m === null)")
-    page.click("#undo")
-    page.wait_for_function("n => window.pb.pos.filter(m => m !== null).length === n", arg=v + 1)
-
-    page.click("#new-board")
-    page.wait_for_function("id => window.pb.key !== id && window.pb.rec.id === null", arg=rec["id"],
-                           timeout=60_000)
-    assert "one answer · grade" in page.inner_text("#board-info")
-
-    page.set_viewport_size({"width": 390, "height": 844})
-    # the page refits on its resize event, which the browser fires at its next frame
-    page.wait_for_function("document.querySelector('#board').getBoundingClientRect().width <= 390")
-    shot(page, "phone")
-    page.emulate_media(media="print")
-    assert not page.is_visible("#topbar") and page.is_visible("#board")
-    shot(page, "print")
+        page.set_viewport_size({"width": 390, "height": 844})
+        # the page refits on its resize event, which the browser fires at its next frame
+        page.wait_for_function("document.querySelector('#board').getBoundingClientRect().width <= 390")
+        shot(page, tagged("phone", server))
+        page.emulate_media(media="print")
+        assert not page.is_visible("#topbar") and page.is_visible("#board")
+        shot(page, tagged("print", server))
 
 
+@PAGE_ONLY
 def test_touch_taps(browser: Browser, server: str) -> None:
     """On a phone-sized touch screen a tap cycles a Slant cell (pointer events, no mouse)."""
     with opened(browser, PHONE, console=False, **TOUCH) as pg:
@@ -405,6 +390,7 @@ def test_touch_taps(browser: Browser, server: str) -> None:
         shot(pg, "slant-phone-touch")
 
 
+@PAGE_ONLY  # one file on both back ends (tests/site/test_build: the site copies it)
 @pytest.mark.parametrize("width,height", [(1280, 800), (390, 844)])
 def test_notes_page_fits_the_text_column(browser: Browser, server: str, width: int, height: int) -> None:
     """Every study unfolded, no table runs past the text column and the page never scrolls

@@ -2,7 +2,10 @@
 own colour, counted here by a union-find of our own; the trees touching the border faded; a loop
 one outlined shape; the control only where the puzzle's table sets it) and your statistics (a
 win of each puzzle counted once with its time, hints counted by the rung they name and that rung
-named, the JSON export, a reload). Screenshots land in tests/player/screenshots/."""
+named, the JSON export, a reload). Screenshots land in tests/player/screenshots/. All of it is the
+page's own (forest.js draws the forest, stats.js keeps the statistics in the browser's storage),
+so it runs on the first back end alone; the hints and checks it asks are the engine's, met on
+both back ends elsewhere."""
 
 # ruff: noqa: E501 (the page scripts below are JavaScript, kept whole on their lines)
 
@@ -18,7 +21,7 @@ import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
 from pencilbox import bank
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
+from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import (
     PUZZLES,
     api,
@@ -115,6 +118,7 @@ def toggle_forest(page: Page, touch: bool) -> None:
         page.click("#forest")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_each_tree_has_its_colour_and_the_grounded_fade(browser: Browser, server: str, size: str) -> None:
     rows, cols, _ = slant_answer()
@@ -163,6 +167,7 @@ def test_each_tree_has_its_colour_and_the_grounded_fade(browser: Browser, server
         page.wait_for_selector("[data-role=forest-tree]")
 
 
+@PAGE_ONLY
 def test_many_trees_keep_distinct_looks(browser: Browser, server: str) -> None:
     """Past the palette's eight colours a colour comes back in another line style: every tree
     still has a look of its own."""
@@ -181,6 +186,7 @@ def test_many_trees_keep_distinct_looks(browser: Browser, server: str) -> None:
         shot(page, "forest-slant-many-trees")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("size", ["desktop", "phone"])
 def test_a_loop_is_one_outlined_shape(browser: Browser, server: str, size: str) -> None:
     rows, cols, _ = slant_answer()
@@ -211,6 +217,7 @@ def test_a_loop_is_one_outlined_shape(browser: Browser, server: str, size: str) 
         assert page.locator("[data-role=forest-tree]").count() == len(trees(rows, cols, pos)[0])
 
 
+@PAGE_ONLY
 def test_the_forest_control_is_only_where_the_table_sets_it(browser: Browser, server: str) -> None:
     tables = {p["name"]: p["ui"].get("forest") for p in api(server, "/api/catalog")["puzzles"]}
     assert tables == {"sukoro": False, "slant": True, "ripple": False, "fillapix": False}
@@ -280,6 +287,7 @@ def mmss(seconds: float) -> str:
     return f"{int(seconds) // 60:02d}:{int(seconds) % 60:02d}"
 
 
+@PAGE_ONLY
 def test_statistics_count_each_win_once_and_name_the_rung(browser: Browser, server: str, tmp_path: Path) -> None:
     with opened(browser, DESKTOP, accept_downloads=True) as page:
         won: dict[str, tuple[tuple[str, str, str], str]] = {}
@@ -374,6 +382,7 @@ def test_statistics_count_each_win_once_and_name_the_rung(browser: Browser, serv
         assert page.evaluate("({}).polluted === undefined") and stats_rows(page) == rows
 
 
+@PAGE_ONLY
 def test_statistics_by_touch_on_a_phone(browser: Browser, server: str) -> None:
     with opened(browser, PHONE, **TOUCH) as page:
         rec = small_boards(server, "fillapix")[0]

@@ -16,12 +16,12 @@ from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips
 from tests.player.chrome import (
     BACKENDS,
     DESKTOP,
+    PAGE_ONLY,
     PHONE,
     TOUCH,
+    all_pairs,
     new_page,
     opened,
-    over_http,
-    pairwise,
     route_glob,
     shot,
 )
@@ -33,14 +33,21 @@ from tests.player.static.test_browser import (  # the play helpers
     catalog_entry,
     cell,
     clue_places,
+    engine_rows,
     open_board,
     position,
     small_boards,
+    tagged,
     target_marks,
     wait_ready,
 )
 
 STATIC = Path(__file__).resolve().parents[3] / "src" / "pencilbox" / "player" / "static"
+
+
+#: a test of the server alone (answers mocked over HTTP, its worker processes): never collected
+#: on the static site, where it could only skip
+SERVER_ONLY = pytest.mark.parametrize("server", [b for b in BACKENDS if b == "play"], indirect=True)
 
 
 @pytest.fixture
@@ -62,6 +69,7 @@ def theme(page: Page, name: str) -> None:
 
 # ---------------------------------------------------------------- item 16: one table per puzzle
 
+@PAGE_ONLY
 def test_per_puzzle_knowledge_is_one_table_from_the_catalog(server: str) -> None:
     """No puzzle is named in the page's JavaScript: every fact comes from the catalog's "ui"."""
     names = "|".join(PUZZLES)
@@ -81,6 +89,7 @@ def test_per_puzzle_knowledge_is_one_table_from_the_catalog(server: str) -> None
     assert not re.findall(r"<li>(Ripple Effect|Slant|Fill-a-Pix|Sukoro)\b", html), "a puzzle help line"
 
 
+@PAGE_ONLY
 def test_the_help_lists_the_open_puzzles_own_lines(page: Page, server: str) -> None:
     """The page's "Keys and mouse" shows the open puzzle's lines, from its folder (marks.UI.help)."""
     for name in PUZZLES:
@@ -102,6 +111,7 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
             and a["y"] < b["y"] + b["h"] and b["y"] < a["y"] + a["h"])
 
 
+@PAGE_ONLY
 def test_cursor_shows_after_a_key(page: Page, server: str) -> None:
     """The keyboard cursor is not drawn over a fresh board (it hid a Slant corner clue), nor after a
     click; an arrow key brings it."""
@@ -115,6 +125,7 @@ def test_cursor_shows_after_a_key(page: Page, server: str) -> None:
     page.wait_for_selector("[data-cursor='1,2']")
 
 
+@PAGE_ONLY
 def test_ladder_numbers_clear_of_slant_clues(page: Page, server: str) -> None:
     rec = small_boards(server, "slant")[0]
     open_board(page, server, "slant", rec["id"])
@@ -131,6 +142,7 @@ def test_ladder_numbers_clear_of_slant_clues(page: Page, server: str) -> None:
     shot(page, "page-slant-ladder-desktop")
 
 
+@PAGE_ONLY
 def test_ripple_frame_covers_region_borders(page: Page, server: str) -> None:
     rec = small_boards(server, "ripple")[0]
     open_board(page, server, "ripple", rec["id"])
@@ -150,6 +162,7 @@ def fill(page: Page, selector: str) -> str:
     return page.evaluate("s => getComputedStyle(document.querySelector(s)).fill", selector)
 
 
+@PAGE_ONLY
 def test_fillapix_undecided_grey_blank_white(page: Page, server: str) -> None:
     rec = small_boards(server, "fillapix")[0]
     open_board(page, server, "fillapix", rec["id"])
@@ -167,6 +180,7 @@ def test_fillapix_undecided_grey_blank_white(page: Page, server: str) -> None:
     shot(page, "page-fillapix-undecided-desktop")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("puzzle", ["sukoro", "slant", "fillapix"])
 def test_satisfied_clue_dimmed(page: Page, server: str, puzzle: str) -> None:
     """Deciding a clue's neighbours as the answer has them dims that clue, and only it."""
@@ -184,25 +198,7 @@ def test_satisfied_clue_dimmed(page: Page, server: str, puzzle: str) -> None:
     shot(page, f"page-{puzzle}-dimmed-desktop")
 
 
-# ---------------------------------------------------------------- item 6: check colours the clue
-
-def test_check_marks_the_offending_clue(page: Page, server: str) -> None:
-    rec = small_boards(server, "fillapix")[0]
-    open_board(page, server, "fillapix", rec["id"])
-    rows, cols = rec["rows"], rec["cols"]
-    r0, c0, v = min(clue_places(rec), key=lambda t: t[2])
-    block = [(r, c) for r in range(r0 - 1, r0 + 2) for c in range(c0 - 1, c0 + 2)
-             if 0 <= r < rows and 0 <= c < cols]
-    for r, c in block[:v + 1]:  # one painted cell too many around the clue
-        page.click(cell(r, c))
-    page.wait_for_function("n => window.pb.undo.length === n", arg=v + 1)
-    page.click("#check")
-    page.wait_for_selector("[data-hl='error']")
-    marked = page.evaluate("[...document.querySelectorAll(\"[data-hl='error']\")]"
-                           ".map(e => e.dataset.at || '')")
-    assert f"{r0},{c0}" in marked, marked
-    assert len(marked) < len(block), "the whole block is hatched, not the clue"
-    shot(page, "page-fillapix-check-desktop")
+# item 6 (Check marks the offending clue, not its block): test_browser.test_check_hint_restart_generate
 
 
 # ---------------------------------------------------------------- items 7 and 8: the board first
@@ -223,33 +219,37 @@ def open_largest(page: Page, server: str, puzzle: str) -> dict[str, Any]:
     return first
 
 
-@pytest.mark.parametrize("shade", ["light", "dark"])
-def test_desktop_board_uses_the_width(browser: Browser, server: str, shade: str) -> None:
-    """1280x800: a 20x20 Fill-a-Pix fits the screen whole with cells of 24 px or more (issue 28:
-    it ran past the fold at 32 px), the toolbar is one line, the status message is centred
-    above the board, in view."""
+@PAGE_ONLY
+def test_desktop_board_uses_the_width(browser: Browser, server: str) -> None:
+    """1280x800, in the light and the dark theme: a 20x20 Fill-a-Pix fits the screen whole with
+    cells of 24 px or more (issue 28: it ran past the fold at 32 px), the toolbar is one line,
+    the status message is centred above the board, in view. (One page for both themes.)"""
     with opened(browser, DESKTOP) as page:
         page.goto(server + "/")
         wait_ready(page)
-        theme(page, shade)
         first = open_largest(page, server, "fillapix")
         assert first["rows"] >= 20
-        assert rect(page, cell(0, 0))["width"] >= 24
-        tops = page.evaluate("[...document.querySelectorAll('#toolbar > .group')]"
-                             ".map(g => Math.round(g.getBoundingClientRect().top))")
-        assert max(tops) - min(tops) <= 4, f"the toolbar wraps: {tops}"
-        assert rect(page, "#topbar")["height"] <= 60, "the top bar wraps (Notes on a line of its own)"
-        board, message = rect(page, "#board"), rect(page, "#message")
-        assert message["y"] + message["height"] <= board["y"] + 1 and message["y"] >= 0
-        assert board["y"] + board["height"] <= DESKTOP["height"]
-        assert page.evaluate("getComputedStyle(document.querySelector('#message')).textAlign") == "center"
-        assert abs((message["x"] + message["width"] / 2) - (board["x"] + board["width"] / 2)) <= 4
-        shot(page, f"page-fillapix-20x20-desktop-{shade}")
+        for shade in ("light", "dark"):
+            theme(page, shade)
+            assert rect(page, cell(0, 0))["width"] >= 24
+            tops = page.evaluate("[...document.querySelectorAll('#toolbar > .group')]"
+                                 ".map(g => Math.round(g.getBoundingClientRect().top))")
+            assert max(tops) - min(tops) <= 4, f"the toolbar wraps: {tops}"
+            assert rect(page, "#topbar")["height"] <= 60, "the top bar wraps (Notes on a line of its own)"
+            board, message = rect(page, "#board"), rect(page, "#message")
+            assert message["y"] + message["height"] <= board["y"] + 1 and message["y"] >= 0
+            assert board["y"] + board["height"] <= DESKTOP["height"]
+            assert page.evaluate("getComputedStyle(document.querySelector('#message')).textAlign") == "center"
+            assert abs((message["x"] + message["width"] / 2) - (board["x"] + board["width"] / 2)) <= 4
+            shot(page, f"page-fillapix-20x20-desktop-{shade}")
         rec = small_boards(server, "slant")[0]
         open_board(page, server, "slant", rec["id"])
-        shot(page, f"page-slant-desktop-{shade}")
+        for shade in ("light", "dark"):
+            theme(page, shade)
+            shot(page, f"page-slant-desktop-{shade}")
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("shade", ["light", "dark"])
 def test_phone_board_first(browser: Browser, server: str, shade: str) -> None:
     """390x844: the board starts within 240 px (320 px of controls came first; the message line
@@ -286,7 +286,10 @@ def test_phone_board_first(browser: Browser, server: str, shade: str) -> None:
 
 # ---------------------------------------------------------------- item 15: pause
 
+@PAGE_ONLY
 def test_pause_blocks_every_control_and_survives_a_reload(page: Page, server: str) -> None:
+    """Pause hides the board, leaves no control but itself working, stops the clock, and all of it
+    still holds after a reload; pausing again brings the board back as it was."""
     rec = small_boards(server, "fillapix")[0]
     open_board(page, server, "fillapix", rec["id"])
     page.click(cell(0, 0))
@@ -297,6 +300,10 @@ def test_pause_blocks_every_control_and_survives_a_reload(page: Page, server: st
     assert live == [], f"controls left working under pause: {live}"
     page.keyboard.press("z")
     assert position(page)[0] is not None
+    assert not page.is_visible("#board") and page.is_visible("#paused-cover")
+    frozen = page.inner_text("#timer")
+    page.wait_for_timeout(1100)  # a running clock would have ticked
+    assert page.inner_text("#timer") == frozen
     page.reload()
     wait_ready(page)
     assert page.is_visible("#paused-cover") and not page.is_visible("#board")
@@ -314,6 +321,7 @@ def bank_share(server: str, board_id: str) -> dict[str, Any]:
     return api(server, f"/api/board/{board_id}")
 
 
+@PAGE_ONLY
 def test_address_bar_reopens_an_imported_board(browser: Browser, page: Page, server: str) -> None:
     """An imported board's address opens it in a fresh browser (no saved state), a changed hash
     opens what it names, the share panel shows the puzz.link URL or Tatham ID with a copy button."""
@@ -352,20 +360,18 @@ def test_address_bar_reopens_an_imported_board(browser: Browser, page: Page, ser
         fresh.wait_for_function("c => JSON.stringify(window.pb.rec.board.clues) === c", arg=made)
 
 
-def test_an_address_naming_no_board_says_so(page: Page, server: str) -> None:
-    """An old hash-key address (#slant-5x5-h...) opened a different puzzle with a silent 404."""
+def test_no_board_an_imported_size_and_an_empty_filter_say_so(page: Page, server: str) -> None:
+    """Three messages from one page (two tests folded): an address naming no board says so and
+    what opened instead (an old hash-key address, #slant-5x5-h..., opened a different puzzle with
+    a silent 404; on the site the engine answers it, not a built file); the size selector follows
+    an imported board of a size the bank lacks; a filter with no bank board says so."""
+    sizes = {tuple(s) for s in catalog_entry(server, "slant")["sizes"]}
+    n = next(n for n in range(4, 20) if (n, n) not in sizes)
+    made = api(server, "/api/generate", {"puzzle": "slant", "rows": n, "cols": n, "grade": None, "seed": 7})
     page.goto(server + "/#slant-5x5-h1020304050607080")
     wait_ready(page)
     message = page.inner_text("#message")
     assert "slant-5x5-h1020304050607080" in message and "instead" in message, message
-
-
-def test_size_follows_an_imported_board_and_an_empty_filter_says_so(page: Page, server: str) -> None:
-    sizes = {tuple(s) for s in catalog_entry(server, "slant")["sizes"]}
-    n = next(n for n in range(4, 20) if (n, n) not in sizes)
-    made = api(server, "/api/generate", {"puzzle": "slant", "rows": n, "cols": n, "grade": None, "seed": 7})
-    page.goto(server + "/")
-    wait_ready(page)
     page.fill("#import-text", made["share"]["url"] or made["share"]["text"])
     page.click("#import-go")
     page.wait_for_function("n => window.pb.rec.board.rows === n", arg=n)
@@ -387,6 +393,7 @@ def test_size_follows_an_imported_board_and_an_empty_filter_says_so(page: Page, 
 
 # ---------------------------------------------------------------- item 14: setter
 
+@PAGE_ONLY
 def test_a_late_board_answer_does_not_replace_a_later_pick(page: Page, server: str) -> None:
     """A board picked while an earlier pick's answer is still on its way stays open when that
     answer comes back; so does the setter the player entered meanwhile."""
@@ -404,12 +411,12 @@ def test_a_late_board_answer_does_not_replace_a_later_pick(page: Page, server: s
     assert len(waiting) == 1
     with page.expect_response(held_glob):
         waiting[0].continue_()
-    page.wait_for_function("!(window.pb.busy > 0)")
-    page.wait_for_timeout(300)  # time for a stale answer to land, were it still applied
+    page.wait_for_function("!(window.pb.busy > 0)")  # the held answer handled (boards.js: busy falls after)
     assert page.evaluate("window.pb.key") == later
     assert page.is_visible("#setter-panel")
 
 
+@PAGE_ONLY
 def test_setter_undo_redo(page: Page, server: str) -> None:
     rec = small_boards(server, "sukoro")[0]
     open_board(page, server, "sukoro", rec["id"])
@@ -427,6 +434,7 @@ def test_setter_undo_redo(page: Page, server: str) -> None:
     page.wait_for_function("([r, c, v]) => window.pb.setter.board.clues[r][c] === v", arg=[r, c, v])
 
 
+@PAGE_ONLY
 def test_ripple_setter_in_between_edit_and_given_bound(page: Page, server: str) -> None:
     """Walls that leave a given larger than its region say so plainly, with no request the
     server refuses (the page fixture fails on a 400 in the console); a given is 1..region size."""
@@ -476,6 +484,7 @@ def with_catalog_extras(page: Page, server: str) -> None:
     page.route(route_glob(server, "catalog"), extend)
 
 
+@PAGE_ONLY
 def test_rules_box_and_named_grades(page: Page, server: str) -> None:
     with_catalog_extras(page, server)
     page.goto(server + "/")
@@ -490,12 +499,11 @@ def test_rules_box_and_named_grades(page: Page, server: str) -> None:
     shot(page, "page-rules-desktop")
 
 
+@SERVER_ONLY
 def test_hint_reason_reveal_and_icon(page: Page, server: str) -> None:
     """A hint's reason comes first, its rule's plain name after it; a stuck answer with "reveal"
     offers one cell, fetched from POST /api/reveal; the hint icon is drawn, not an emoji Debian
-    cannot show."""
-    if not over_http(server):
-        pytest.skip("the answers are mocked over HTTP; the static site's page code is the same")
+    cannot show. The answers are mocked over HTTP (the static site's page code is the same)."""
     rec = small_boards(server, "fillapix")[0]
     open_board(page, server, "fillapix", rec["id"])
     want = target_marks(rec)
@@ -550,11 +558,16 @@ def test_sukoro_undecided_count_and_no_stale_status_at_the_win(page: Page, serve
 
 # ---------------------------------------------------------------- every puzzle at both sizes, both themes
 
-@pairwise(puzzle=PUZZLES, size=["phone", "desktop"], shade=["light", "dark"], server=BACKENDS)
+FIT = all_pairs({"puzzle": PUZZLES, "size": ["phone", "desktop"], "shade": ["light", "dark"]})
+
+
+@engine_rows("puzzle,size,shade", FIT, site=[("sukoro", "phone", "dark")])
 def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str, size: str,
                                      shade: str) -> None:
     """Mid-game, with a hint shown: the page never scrolls sideways and the whole board is in
-    view across; the screenshots are the ones to look at."""
+    view across; the screenshots are the ones to look at. All pairs of puzzle, size and shade on
+    the first back end (8 runs), and the site's page once: the site's build adds lines to the
+    page's head alone (tests/site/test_build), so it lays the page out as the server's does."""
     with opened(browser, PHONE if size == "phone" else DESKTOP) as page:
         rec = small_boards(server, puzzle)[0]
         open_board(page, server, puzzle, rec["id"])
@@ -564,7 +577,7 @@ def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         board = rect(page, "#board")
         assert board["x"] >= 0 and board["x"] + board["width"] <= page.viewport_size["width"] + 1
-        shot(page, f"page-{puzzle}-{size}-{shade}")
+        shot(page, tagged(f"page-{puzzle}-{size}-{shade}", server))
 
 
 # ---------------------------------------------------------------- item 3: hints reach the win
@@ -582,16 +595,16 @@ def test_hints_alone_solve_a_ripple_board_with_one_cell_regions(page: Page, serv
         page.click("#hint")
         page.wait_for_function("n => window.pb.undo.length > n || window.pb.won", arg=k)
     page.wait_for_function("window.pb.won")
-    shot(page, "page-ripple-hints-to-win-desktop")
+    shot(page, tagged("page-ripple-hints-to-win-desktop", server))
 
 
 # ---------------------------------------------------------------- item 1: the warm-up, as the page says it
 
+@SERVER_ONLY
 def test_a_warming_up_answer_reads_as_a_moment_to_wait(browser: Browser, server: str) -> None:
     """While the workers start, a hint's 503 "warming up" answer shows as a moment to wait, not
-    as "Hint failed" (the server side: tests/test_player_start.py)."""
-    if not over_http(server):
-        pytest.skip("the server's worker processes warm up; the static site has none")
+    as "Hint failed" (the server side: tests/test_player_start.py; the static site has no worker
+    processes to warm up)."""
     ctx, page, errors = new_page(browser)
     rec = small_boards(server, "slant")[0]
     open_board(page, server, "slant", rec["id"])

@@ -2,7 +2,8 @@
 board of a typed size, resize, rotate and flip (a unique board stays unique: the count is
 symmetric), Ripple regions drawn by a drag, the ambiguity view (the backbone shaded, the
 answers stepped through) at both screen sizes, and the image and booklet downloads (the SVG is
-the command line's picture, byte for byte)."""
+the command line's picture, byte for byte). The setter's count and the image meet each puzzle on
+the first back end and one on the site (test_browser.engine_rows says why)."""
 
 # ruff: noqa: E501 (the page scripts below are JavaScript, kept whole on their lines)
 
@@ -18,8 +19,17 @@ import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
 from pencilbox import api, boardio, puzzles, render, service
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, over_http, shot
-from tests.player.static.test_browser import PUZZLES, answers, cell, open_board, small_boards
+from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, over_http, shot
+from tests.player.static.test_browser import (
+    PUZZLES,
+    answers,
+    cell,
+    clue_places,
+    engine_rows,
+    open_board,
+    small_boards,
+    tagged,
+)
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 
@@ -37,11 +47,78 @@ def clues(page: Page) -> list[list[Any]]:
     return page.evaluate("window.pb.setter.board.clues")
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES)
-def test_turns_and_mirrors_keep_a_unique_board_unique(browser: Browser, server: str, puzzle: str) -> None:
-    with opened(browser) as page:
-        setter(page, server, puzzle)
-        before = clues(page)
+def image_is_the_command_lines(page: Page, puzzle: str, rec: dict[str, Any]) -> None:
+    """The open board's image with its answer: the SVG is the command line's picture byte for
+    byte (its file name too), the PNG a PNG (on the static site the browser draws it)."""
+    page.check("#image-answer")
+    with page.expect_download() as dl:
+        page.click("#image-svg")
+    got = Path(dl.value.path()).read_text()
+    board = boardio.board_from_json({**rec, "answer": None})
+    name = f"{puzzle}-{rec['rows']}x{rec['cols']}-answer.svg"
+    assert dl.value.suggested_filename == name
+    assert got == render.svg(render.picture(board, service.drawn(api.Board(board))), title=name)
+    with page.expect_download() as dl:
+        page.click("#image-png")
+    assert Path(dl.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def clear_and_type_back(page: Page, server: str, puzzle: str, rec: dict[str, Any]) -> None:
+    """A Ripple border clicked twice splits a region and merges it back; every clue erased: more
+    than one answer, and the second one shown; typed back: one answer with a grade, the clues as
+    they were; the export names the puzzle; Minimise leaves one answer."""
+    sel = "[data-point='{},{}']" if puzzle == "slant" else "[data-cell='{},{}']"
+    places = clue_places(rec)
+    if puzzle == "ripple":
+        r, c = next((r, c) for r in range(rec["rows"]) for c in range(rec["cols"] - 1)
+                    if rec["regions"][r][c] == rec["regions"][r][c + 1])
+        box = page.locator(cell(r, c)).bounding_box()
+        assert box is not None
+        walls = page.evaluate("window.pb.setter.walls.size")
+        page.click(cell(r, c), position={"x": box["width"] - 2, "y": box["height"] / 2})
+        page.wait_for_function("n => window.pb.setter.walls.size === n + 1", arg=walls)
+        page.click(cell(r, c), position={"x": box["width"] - 2, "y": box["height"] / 2})
+        page.wait_for_function("n => window.pb.setter.walls.size === n", arg=walls)
+    for r, c, _ in places:
+        page.click(sel.format(r, c))
+        page.keyboard.press("Backspace")
+    answers(page, "2+")
+    page.click("#second")
+    page.wait_for_selector("#second[aria-pressed='true']")
+    shot(page, tagged(f"{puzzle}-setter-second", server))
+    for r, c, v in places:
+        page.click(sel.format(r, c))
+        page.keyboard.press(str(v))
+    answers(page, "1")
+    assert page.inner_text("#setter-grade").startswith("· grade")
+    assert clues(page) == rec["clues"]
+    shot(page, tagged(f"{puzzle}-setter", server))
+    page.click("#export")
+    page.wait_for_selector("#export-out:not([hidden])")
+    assert puzzle in page.input_value("#export-out")
+    page.click("#minimise")
+    page.wait_for_function("document.querySelector('#message').textContent.startsWith('Minimised')")
+    answers(page, "1")
+
+
+@engine_rows("puzzle", PUZZLES, site=["slant"])
+def test_the_image_the_setters_count_and_turns_keep_a_unique_board_unique(
+        browser: Browser, server: str, puzzle: str) -> None:
+    """One board per puzzle (three tests folded: they opened the same board): its image (see
+    image_is_the_command_lines), then in the setter one answer, the count through erasing and
+    typing back every clue, export and Minimise (clear_and_type_back); then a quarter turn and
+    both mirrors each keep one answer, four quarters and two mirrors make a half turn, and each is
+    one undo step."""
+    with opened(browser, accept_downloads=True) as page:
+        rec = small_boards(server, puzzle)[0]
+        open_board(page, server, puzzle, rec["id"])
+        image_is_the_command_lines(page, puzzle, rec)
+        page.click("#setter")
+        page.wait_for_selector("#setter-panel:not([hidden])")
+        answers(page, "1")
+        clear_and_type_back(page, server, puzzle, rec)
+
+        before, steps = clues(page), page.evaluate("window.pb.setter.undo.length")
         h, w = len(before), len(before[0])
         page.click("#setter-rotate")
         answers(page, "1")
@@ -54,11 +131,12 @@ def test_turns_and_mirrors_keep_a_unique_board_unique(browser: Browser, server: 
             page.click("#setter-rotate")
         answers(page, "1")
         assert clues(page) == [row[::-1] for row in before[::-1]]  # four quarters and two mirrors: a half turn
-        assert page.evaluate("window.pb.setter.undo.length") == 6  # each one undo step
+        assert page.evaluate("window.pb.setter.undo.length") == steps + 6  # each one undo step
         page.keyboard.press("z")
-        page.wait_for_function("window.pb.setter.undo.length === 5")
+        page.wait_for_function("n => window.pb.setter.undo.length === n", arg=steps + 5)
 
 
+@PAGE_ONLY
 @pytest.mark.parametrize("puzzle", PUZZLES)
 def test_a_blank_board_of_any_size_and_a_resize(browser: Browser, server: str, puzzle: str) -> None:
     with opened(browser) as page:
@@ -84,6 +162,7 @@ def test_a_blank_board_of_any_size_and_a_resize(browser: Browser, server: str, p
         page.wait_for_function("document.querySelector('[data-role=message]').textContent.includes('at most 60')")
 
 
+@PAGE_ONLY
 def test_ripple_regions_are_drawn_by_a_drag(browser: Browser, server: str) -> None:
     with opened(browser) as page:
         setter(page, server, "ripple")
@@ -113,8 +192,7 @@ def halve_clues_in_the_setter(page: Page, puzzle: str, rec: dict[str, Any]) -> N
     answers(page, "2+")
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES)
-@pytest.mark.parametrize("size", list(SIZES))
+@engine_rows("puzzle,size", [(p, s) for p in PUZZLES for s in SIZES], site=[("fillapix", "phone")])
 def test_the_ambiguity_view_shades_the_backbone_and_steps_through_answers(
         browser: Browser, server: str, puzzle: str, size: str) -> None:
     viewport, touch = SIZES[size]
@@ -145,33 +223,15 @@ def test_the_ambiguity_view_shades_the_backbone_and_steps_through_answers(
             if m is not None:
                 assert all(a[i] == m for a in got["answers"]), i
         assert puzzles.get(puzzle).spread is not None and board.rows == rec["rows"]
-        shot(page, f"{puzzle}-ambiguity-{size}")
+        shot(page, tagged(f"{puzzle}-ambiguity-{size}", server))
         r, c = next((r, c) for r, row in enumerate(clues(page)) for c, v in enumerate(row) if v is not None)
         page.click(f"[data-point='{r},{c}']" if puzzle == "slant" else cell(r, c))
         page.keyboard.press("Backspace")  # an edit forgets the view
         page.wait_for_selector("#amb-nav[hidden]", state="attached")
 
 
-@pytest.mark.parametrize("puzzle", PUZZLES)
-def test_the_image_is_the_command_lines_picture(browser: Browser, server: str, puzzle: str) -> None:
-    with opened(browser, accept_downloads=True) as page:
-        rec = small_boards(server, puzzle)[0]
-        open_board(page, server, puzzle, rec["id"])
-        page.check("#image-answer")
-        with page.expect_download() as dl:
-            page.click("#image-svg")
-        got = Path(dl.value.path()).read_text()
-        board = boardio.board_from_json({**rec, "answer": None})
-        name = f"{puzzle}-{rec['rows']}x{rec['cols']}-answer.svg"
-        assert dl.value.suggested_filename == name
-        assert got == render.svg(render.picture(board, service.drawn(api.Board(board))), title=name)
-        with page.expect_download() as dl:
-            page.click("#image-png")
-        assert Path(dl.value.path()).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-
-
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
-@pytest.mark.parametrize("size", list(SIZES))
+@engine_rows("size", list(SIZES), site=["phone"])  # the site's answer: the command that makes it
 def test_the_bank_list_prints_as_a_booklet(browser: Browser, server: str, size: str, tmp_path: Path) -> None:
     viewport, touch = SIZES[size]
     with opened(browser, viewport, accept_downloads=True, **touch) as page:

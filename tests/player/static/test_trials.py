@@ -2,7 +2,9 @@
 own way) and the trial that knows it has failed (the ladder's check at the hint level names the
 rung and the cells, and offers Reject); Back to correct on every puzzle, inside a trial and out;
 Ripple Effect's pencil marks by key and by the pad, undone, kept over a reload and filled with the
-digits the rules leave beside the entries. Both screen sizes where the controls matter (the phone by touch)."""
+digits the rules leave beside the entries. Both screen sizes where the controls matter (the phone by touch).
+What the engine answers (a trial's check, Back to correct, the digits filled in) runs on both back
+ends, each puzzle on the first (test_browser.engine_rows); the rest is the page's own."""
 
 # ruff: noqa: E501 (the page scripts below are JavaScript, kept whole on their lines)
 
@@ -10,20 +12,21 @@ from __future__ import annotations
 
 from typing import Any
 
-import pytest
 from playwright.sync_api import Browser, Page
 
-from tests.player.chrome import DESKTOP, PHONE, TOUCH, opened, shot
+from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import (
     PUZZLES,
     api,
     catalog_entry,
     cell,
+    engine_rows,
     fixed,
     js,
     open_board,
     position,
     small_boards,
+    tagged,
     target_marks,
 )
 from tests.player.static.test_page import theme
@@ -88,6 +91,7 @@ def drawn_level(page: Page, i: int, cols: int) -> str:
 
 # ---------------------------------------------------------------- item 1: trials
 
+@PAGE_ONLY
 def test_nested_trials_accept_and_reject_restore_the_right_states(browser: Browser, server: str) -> None:
     with opened(browser, DESKTOP) as page:
         rec = small_boards(server, "slant")[0]
@@ -161,7 +165,7 @@ def failing_entry(server: str, rec: dict[str, Any], cycle: list[Any], level: str
     raise AssertionError(f"no single wrong mark of {rec['id']} contradicts at {level}")
 
 
-@pytest.mark.parametrize("size", SIZES)
+@engine_rows("size", list(SIZES), site=["desktop"])
 def test_a_trial_that_goes_wrong_says_so_names_the_rung_and_offers_reject(
         browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
@@ -188,7 +192,7 @@ def test_a_trial_that_goes_wrong_says_so_names_the_rung_and_offers_reject(
         assert sorted(lit) == sorted(said["cells"]), (lit, said)
         assert in_view(page, "#trial-reject") and in_view(page, "[data-role=trial]")
         assert "urgent" in (page.get_attribute("#trial-reject", "class") or "")
-        shot(page, f"trials-failed-{size}")
+        shot(page, tagged(f"trials-failed-{size}", server))
         (page.tap if touch else page.click)("#trial-reject")
         page.wait_for_function("window.pb.trial === 0")
         assert position(page) == start_position(rec)
@@ -196,7 +200,7 @@ def test_a_trial_that_goes_wrong_says_so_names_the_rung_and_offers_reject(
 
 # ---------------------------------------------------------------- item 2: back to the last correct position
 
-@pytest.mark.parametrize("puzzle", PUZZLES)
+@engine_rows("puzzle", PUZZLES, site=["sukoro"])
 def test_back_to_correct_lands_on_the_last_position_that_agrees(browser: Browser, server: str, puzzle: str) -> None:
     with opened(browser, DESKTOP) as page:
         rec = small_boards(server, puzzle)[0]
@@ -224,6 +228,7 @@ def test_back_to_correct_lands_on_the_last_position_that_agrees(browser: Browser
         page.wait_for_function("p => JSON.stringify(window.pb.pos) === p", arg=js(latest))
 
 
+@PAGE_ONLY  # what the page does with the engine's answer (its round trip: the test above)
 def test_back_to_correct_stays_in_a_trial_that_started_right_and_leaves_one_that_did_not(
         browser: Browser, server: str) -> None:
     with opened(browser, DESKTOP) as page:
@@ -303,7 +308,7 @@ def test_ripple_pencil_marks_by_key_undo_reload_and_filled_from_a_rung(browser: 
             assert filled[j] == sum(1 << d for d in c["marks"]), (c, filled[j])
         assert any(len(c["marks"]) > 1 for c in got["cells"]), "the rules beside the entries leave some cell open"
         assert "break no rule" in page.inner_text("[data-role=message]")
-        shot(page, "trials-ripple-notes")
+        shot(page, tagged("trials-ripple-notes", server))
         page.keyboard.press("z")  # the fill is one undo step
         page.wait_for_function("i => window.pb.notes[i] === 2", arg=i)
         assert page.evaluate("window.pb.noteMode") is False  # a reload starts in values
@@ -313,6 +318,7 @@ def test_ripple_pencil_marks_by_key_undo_reload_and_filled_from_a_rung(browser: 
         assert drawn_notes(page, i, cols) == []  # a value hides the cell's marks
 
 
+@PAGE_ONLY  # the pad; the digits filled in: the test above, on both back ends
 def test_ripple_pencil_marks_on_the_phone_pad(browser: Browser, server: str) -> None:
     with opened(browser, PHONE, **TOUCH) as page:
         rec = small_boards(server, "ripple")[0]
