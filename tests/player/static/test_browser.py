@@ -279,12 +279,22 @@ def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
     assert page.evaluate("document.documentElement.dataset.theme") == "dark"
     shot(page, tagged(f"{puzzle}-dark", server))
 
-    # finish: the win message
+    # Check on the unfinished board counts its undecided cells (folded in from test_page's Sukoro
+    # test: the engine's "complete", counted by the page) ...
+    page.click("#check")
+    page.wait_for_function("document.querySelector('#message').textContent.includes('undecided')")
+    undecided = page.evaluate("window.pb.pos.filter(m => m === null).length")
+    assert f"({undecided} cell{'' if undecided == 1 else 's'} undecided)" in page.inner_text("#message")
+
+    # ... and the win message, played with the error display on, leaves no stale status behind
+    page.check("#live")
     player.cursor = None
     player.play(list(range(n)), want)
     page.wait_for_selector("#win:not([hidden])")
     win = page.inner_text("#win")
     assert "Solved" in win
+    page.wait_for_function("document.querySelector('#message').textContent.includes('Solved')")
+    assert page.inner_text("#messages").strip() == ""
     if puzzle == "slant":
         assert f"{rec['rows'] + rec['cols'] + 1} trees" in win
     shot(page, tagged(f"{puzzle}-win", server))

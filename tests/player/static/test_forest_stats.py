@@ -118,103 +118,120 @@ def toggle_forest(page: Page, touch: bool) -> None:
         page.click("#forest")
 
 
-@PAGE_ONLY
-@pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_each_tree_has_its_colour_and_the_grounded_fade(browser: Browser, server: str, size: str) -> None:
+def each_tree_has_its_colour_and_the_grounded_fade(page: Page, size: str) -> None:
+    """Off at first; on, each tree in a colour of its own, the trees touching the border faded
+    (lighter and thinner), the plain diagonals hidden, in both themes; a tree that grows keeps
+    its colour; the f key turns the forest off and on."""
     rows, cols, _ = slant_answer()
-    with slant_page(browser, server, size) as page:
-        assert page.is_visible("#forest") and page.get_attribute("#forest", "aria-pressed") == "false"
-        assert page.locator("[data-role=forest-tree]").count() == 0
-        pos = next(p for p in (part_of_answer(k) for k in PATTERNS)
-                   if 3 <= len(trees(rows, cols, p)[0]) <= 8 and len(set(trees(rows, cols, p)[0].values())) == 2)
-        want, loop = trees(rows, cols, pos)
-        assert not loop
-        set_position(page, pos)
-        toggle_forest(page, size == "phone")
-        page.wait_for_selector("[data-role=forest-tree]")
-        assert page.get_attribute("#forest", "aria-pressed") == "true"
-        got = drawn_trees(page)
-        assert {t["tree"]: t["grounded"] for t in got} == want
-        assert len({t["stroke"] for t in got}) == len(want), "two trees share a colour"
-        faded = [t for t in got if t["grounded"]]
-        free = [t for t in got if not t["grounded"]]
-        assert faded and free
-        # faded, but still 3:1 against the cells (issue 48 item 6; test_marks measures the contrast)
-        assert max(t["opacity"] for t in faded) < min(t["opacity"] for t in free)
-        assert max(t["width"] for t in faded) < min(t["width"] for t in free)
-        assert page.evaluate("getComputedStyle(document.querySelector('#board .marks .diag')).visibility") == "hidden"
-        for shade in ("light", "dark"):
-            theme(page, shade)
-            shot(page, f"forest-slant-{size}-{shade}")
-        # a tree that grows keeps its colour: a click enters "\\" in a cell that joins one tree
-        # (its smallest point, the tree's name here, unchanged)
-        grow = next(i for i in range(rows * cols) if pos[i] is None
-                    and trees(rows, cols, [*pos[:i], "\\", *pos[i + 1:]]) == (want, False))
-        before = {t["tree"]: t["stroke"] for t in drawn_trees(page)}
-        page.evaluate("window.scrollTo(0, 0)")
-        if size == "phone":
-            page.tap(cell(*divmod(grow, cols)))
-        else:
-            page.click(cell(*divmod(grow, cols)))
-        page.wait_for_function("i => window.pb.pos[i] === '\\\\'", arg=grow)
-        grown = {t["tree"]: t["stroke"] for t in drawn_trees(page)}
-        assert grown == before, "a colour changed as a tree grew"
-        # the f key turns it off and on
-        page.keyboard.press("f")
-        page.wait_for_function("document.querySelectorAll('[data-role=forest-tree]').length === 0")
-        assert page.get_attribute("#forest", "aria-pressed") == "false"
-        page.keyboard.press("f")
-        page.wait_for_selector("[data-role=forest-tree]")
+    assert page.is_visible("#forest") and page.get_attribute("#forest", "aria-pressed") == "false"
+    assert page.locator("[data-role=forest-tree]").count() == 0
+    pos = next(p for p in (part_of_answer(k) for k in PATTERNS)
+               if 3 <= len(trees(rows, cols, p)[0]) <= 8 and len(set(trees(rows, cols, p)[0].values())) == 2)
+    want, loop = trees(rows, cols, pos)
+    assert not loop
+    set_position(page, pos)
+    toggle_forest(page, size == "phone")
+    page.wait_for_selector("[data-role=forest-tree]")
+    assert page.get_attribute("#forest", "aria-pressed") == "true"
+    got = drawn_trees(page)
+    assert {t["tree"]: t["grounded"] for t in got} == want
+    assert len({t["stroke"] for t in got}) == len(want), "two trees share a colour"
+    faded = [t for t in got if t["grounded"]]
+    free = [t for t in got if not t["grounded"]]
+    assert faded and free
+    # faded, but still 3:1 against the cells (issue 48 item 6; test_marks measures the contrast)
+    assert max(t["opacity"] for t in faded) < min(t["opacity"] for t in free)
+    assert max(t["width"] for t in faded) < min(t["width"] for t in free)
+    assert page.evaluate("getComputedStyle(document.querySelector('#board .marks .diag')).visibility") == "hidden"
+    for shade in ("light", "dark"):
+        theme(page, shade)
+        shot(page, f"forest-slant-{size}-{shade}")
+    # a tree that grows keeps its colour: a click enters "\\" in a cell that joins one tree
+    # (its smallest point, the tree's name here, unchanged)
+    grow = next(i for i in range(rows * cols) if pos[i] is None
+                and trees(rows, cols, [*pos[:i], "\\", *pos[i + 1:]]) == (want, False))
+    before = {t["tree"]: t["stroke"] for t in drawn_trees(page)}
+    page.evaluate("window.scrollTo(0, 0)")
+    if size == "phone":
+        page.tap(cell(*divmod(grow, cols)))
+    else:
+        page.click(cell(*divmod(grow, cols)))
+    page.wait_for_function("i => window.pb.pos[i] === '\\\\'", arg=grow)
+    grown = {t["tree"]: t["stroke"] for t in drawn_trees(page)}
+    assert grown == before, "a colour changed as a tree grew"
+    # the f key turns it off and on
+    page.keyboard.press("f")
+    page.wait_for_function("document.querySelectorAll('[data-role=forest-tree]').length === 0")
+    assert page.get_attribute("#forest", "aria-pressed") == "false"
+    page.keyboard.press("f")
+    page.wait_for_selector("[data-role=forest-tree]")
 
 
-@PAGE_ONLY
-def test_many_trees_keep_distinct_looks(browser: Browser, server: str) -> None:
+def many_trees_keep_distinct_looks(page: Page, size: str) -> None:
     """Past the palette's eight colours a colour comes back in another line style: every tree
     still has a look of its own."""
     rows, cols, _ = slant_answer()
-    with slant_page(browser, server) as page:
-        pos = max((part_of_answer(k) for k in PATTERNS), key=lambda p: len(trees(rows, cols, p)[0]))
-        want, _ = trees(rows, cols, pos)
-        assert len(want) > 8
-        set_position(page, pos)
-        page.click("#forest")
-        page.wait_for_selector("[data-role=forest-tree]")
-        got = drawn_trees(page)
-        assert len(got) == len(want)
-        assert len({(t["stroke"], t["dash"]) for t in got}) == len(want)
-        assert len({t["stroke"] for t in got}) == 8  # every colour used before one comes back
-        shot(page, "forest-slant-many-trees")
+    pos = max((part_of_answer(k) for k in PATTERNS), key=lambda p: len(trees(rows, cols, p)[0]))
+    want, _ = trees(rows, cols, pos)
+    assert len(want) > 8
+    set_position(page, pos)
+    toggle_forest(page, size == "phone")
+    page.wait_for_selector("[data-role=forest-tree]")
+    got = drawn_trees(page)
+    assert len(got) == len(want)
+    assert len({(t["stroke"], t["dash"]) for t in got}) == len(want)
+    assert len({t["stroke"] for t in got}) == 8  # every colour used before one comes back
+    shot(page, f"forest-slant-many-trees-{size}")
+
+
+def a_loop_is_one_outlined_shape(page: Page, size: str) -> None:
+    """A loop is one outlined shape (closed, four corners, its cells named) and its tree marked;
+    drawn again without it, no loop is left."""
+    rows, cols, _ = slant_answer()
+    pos: list[Any] = [None] * (rows * cols)
+    for (r, c), m in {(2, 2): "/", (2, 3): "\\", (3, 2): "\\", (3, 3): "/", (3, 4): "\\", (0, 0): "/"}.items():
+        pos[r * cols + c] = m
+    want, loop = trees(rows, cols, pos)
+    assert loop and len(want) == 2
+    set_position(page, pos)
+    toggle_forest(page, size == "phone")
+    page.wait_for_selector("[data-role=forest-loop]")
+    loops = page.evaluate("""[...document.querySelectorAll('[data-role=forest-loop]')].map(g => ({
+        cells: g.dataset.cells.split(' ').sort(), paths: g.querySelectorAll('path').length,
+        corners: (g.querySelector('path').getAttribute('d').match(/[ML]/g) || []).length,
+        closed: g.querySelector('path').getAttribute('d').endsWith('Z') }))""")
+    assert loops == [{"cells": ["2,2", "2,3", "3,2", "3,3"], "paths": 2, "corners": 4, "closed": True}]
+    got = drawn_trees(page)
+    assert {t["tree"]: t["grounded"] for t in got} == want
+    looped = page.evaluate("[...document.querySelectorAll('[data-role=forest-tree][data-loop=\"1\"]')].length")
+    assert looped == 1
+    shot(page, f"forest-slant-loop-{size}")
+    pos[2 * cols + 2] = None
+    set_position(page, pos)
+    page.keyboard.press("f")  # off and on: drawn again from the position without the loop
+    page.keyboard.press("f")
+    page.wait_for_function("document.querySelectorAll('[data-role=forest-loop]').length === 0")
+    assert page.locator("[data-role=forest-tree]").count() == len(trees(rows, cols, pos)[0])
+
+
+def forest_off(page: Page) -> None:
+    page.keyboard.press("f")
+    page.wait_for_function("document.querySelectorAll('[data-role=forest-tree]').length === 0")
+    theme(page, "light")  # and back to the top
 
 
 @PAGE_ONLY
 @pytest.mark.parametrize("size", ["desktop", "phone"])
-def test_a_loop_is_one_outlined_shape(browser: Browser, server: str, size: str) -> None:
-    rows, cols, _ = slant_answer()
+def test_the_forest_trees_a_loop_and_many_trees(browser: Browser, server: str, size: str) -> None:
+    """The bank's Slant board at each screen size (three tests folded: they opened the same
+    board), the forest switched off between them: each_tree_has_its_colour_and_the_grounded_fade,
+    a_loop_is_one_outlined_shape, many_trees_keep_distinct_looks."""
     with slant_page(browser, server, size) as page:
-        pos: list[Any] = [None] * (rows * cols)
-        for (r, c), m in {(2, 2): "/", (2, 3): "\\", (3, 2): "\\", (3, 3): "/", (3, 4): "\\", (0, 0): "/"}.items():
-            pos[r * cols + c] = m
-        want, loop = trees(rows, cols, pos)
-        assert loop and len(want) == 2
-        set_position(page, pos)
-        toggle_forest(page, size == "phone")
-        page.wait_for_selector("[data-role=forest-loop]")
-        loops = page.evaluate("""[...document.querySelectorAll('[data-role=forest-loop]')].map(g => ({
-            cells: g.dataset.cells.split(' ').sort(), paths: g.querySelectorAll('path').length,
-            corners: (g.querySelector('path').getAttribute('d').match(/[ML]/g) || []).length,
-            closed: g.querySelector('path').getAttribute('d').endsWith('Z') }))""")
-        assert loops == [{"cells": ["2,2", "2,3", "3,2", "3,3"], "paths": 2, "corners": 4, "closed": True}]
-        got = drawn_trees(page)
-        assert {t["tree"]: t["grounded"] for t in got} == want
-        looped = page.evaluate("[...document.querySelectorAll('[data-role=forest-tree][data-loop=\"1\"]')].length")
-        assert looped == 1
-        shot(page, f"forest-slant-loop-{size}")
-        pos[2 * cols + 2] = None
-        set_position(page, pos)
-        page.keyboard.press("f")  # off and on: drawn again from the position without the loop
-        page.keyboard.press("f")
-        page.wait_for_function("document.querySelectorAll('[data-role=forest-loop]').length === 0")
-        assert page.locator("[data-role=forest-tree]").count() == len(trees(rows, cols, pos)[0])
+        each_tree_has_its_colour_and_the_grounded_fade(page, size)
+        forest_off(page)
+        a_loop_is_one_outlined_shape(page, size)
+        forest_off(page)
+        many_trees_keep_distinct_looks(page, size)
 
 
 @PAGE_ONLY

@@ -112,23 +112,13 @@ def overlap(a: dict[str, float], b: dict[str, float]) -> bool:
 
 
 @PAGE_ONLY
-def test_cursor_shows_after_a_key(page: Page, server: str) -> None:
-    """The keyboard cursor is not drawn over a fresh board (it hid a Slant corner clue), nor after a
-    click; an arrow key brings it."""
+def test_cursor_after_a_key_and_ladder_numbers_clear_of_slant_clues(page: Page, server: str) -> None:
+    """One Slant board (two tests folded): the keyboard cursor is not drawn over a fresh board (it
+    hid a Slant corner clue), nor after a click, and an arrow key brings it; the ladder view's
+    rung numbers overlap no clue circle, with a shaded cell touching a clue."""
     rec = small_boards(server, "slant")[0]
     open_board(page, server, "slant", rec["id"])
     assert page.locator("[data-cursor]").count() == 0
-    page.click(cell(1, 1))
-    page.wait_for_function("window.pb.pos[window.pb.rec.board.cols + 1] !== null")
-    assert page.locator("[data-cursor]").count() == 0
-    page.keyboard.press("ArrowRight")
-    page.wait_for_selector("[data-cursor='1,2']")
-
-
-@PAGE_ONLY
-def test_ladder_numbers_clear_of_slant_clues(page: Page, server: str) -> None:
-    rec = small_boards(server, "slant")[0]
-    open_board(page, server, "slant", rec["id"])
     page.click("#ladder")
     page.wait_for_selector("[data-ladder]")
     numbers, clues = boxes(page, "#board .ladder-idx"), boxes(page, "#board .clue-pt")
@@ -140,20 +130,14 @@ def test_ladder_numbers_clear_of_slant_clues(page: Page, server: str) -> None:
     hits = [(n, c) for n in numbers for c in clues if overlap(n, c)]
     assert not hits, f"{len(hits)} rung numbers overlap clue circles"
     shot(page, "page-slant-ladder-desktop")
-
-
-@PAGE_ONLY
-def test_ripple_frame_covers_region_borders(page: Page, server: str) -> None:
-    rec = small_boards(server, "ripple")[0]
-    open_board(page, server, "ripple", rec["id"])
-    width = page.evaluate("s => parseFloat(getComputedStyle(document.querySelector(s)).strokeWidth)",
-                          "#board .outer")
-    border = page.evaluate("s => { const e = document.querySelector(s), st = getComputedStyle(e);"
-                           " return [parseFloat(st.strokeWidth), st.strokeLinecap]; }",
-                           "#board .region-border")
-    assert width >= border[0]
-    cap = border[0] / 2 if border[1] != "butt" else 0.0  # how far a border's end reaches past its end point
-    assert cap <= width / 2
+    page.click("#ladder")
+    page.wait_for_selector("[data-ladder]", state="detached")
+    assert page.locator("[data-cursor]").count() == 0
+    page.click(cell(1, 1))
+    page.wait_for_function("window.pb.pos[window.pb.rec.board.cols + 1] !== null")
+    assert page.locator("[data-cursor]").count() == 0
+    page.keyboard.press("ArrowRight")
+    page.wait_for_selector("[data-cursor='1,2']")
 
 
 # ---------------------------------------------------------------- item 10: state at a glance
@@ -435,11 +419,21 @@ def test_setter_undo_redo(page: Page, server: str) -> None:
 
 
 @PAGE_ONLY
-def test_ripple_setter_in_between_edit_and_given_bound(page: Page, server: str) -> None:
-    """Walls that leave a given larger than its region say so plainly, with no request the
-    server refuses (the page fixture fails on a 400 in the console); a given is 1..region size."""
+def test_ripple_frame_and_the_setter_in_between_edit_and_given_bound(page: Page, server: str) -> None:
+    """One Ripple board (two tests folded): the outer frame is at least as wide as a region
+    border and covers its ends; in the setter, walls that leave a given larger than its region
+    say so plainly, with no request the server refuses (the page fixture fails on a 400 in the
+    console); a given is 1..region size."""
     rec = small_boards(server, "ripple")[0]
     open_board(page, server, "ripple", rec["id"])
+    width = page.evaluate("s => parseFloat(getComputedStyle(document.querySelector(s)).strokeWidth)",
+                          "#board .outer")
+    border = page.evaluate("s => { const e = document.querySelector(s), st = getComputedStyle(e);"
+                           " return [parseFloat(st.strokeWidth), st.strokeLinecap]; }",
+                           "#board .region-border")
+    assert width >= border[0]
+    cap = border[0] / 2 if border[1] != "butt" else 0.0  # how far a border's end reaches past its end point
+    assert cap <= width / 2
     page.click("#setter")
     page.wait_for_selector("#setter-panel:not([hidden])")
     R, C, reg = rec["rows"], rec["cols"], rec["regions"]
@@ -536,24 +530,7 @@ def test_hint_reason_reveal_and_icon(page: Page, server: str) -> None:
     assert page.is_hidden("#reveal")
 
 
-def test_sukoro_undecided_count_and_no_stale_status_at_the_win(page: Page, server: str) -> None:
-    rec = small_boards(server, "sukoro")[0]
-    info = catalog_entry(server, "sukoro")
-    open_board(page, server, "sukoro", rec["id"])
-    want, cols = target_marks(rec), rec["cols"]
-    player = Player(page, rec, info["cycle"])
-    first = [i for i in range(len(want)) if rec["clues"][i // cols][i % cols] is None][:3]
-    player.play(first, want)
-    page.click("#check")
-    page.wait_for_function("document.querySelector('#message').textContent.includes('undecided')")
-    undecided = page.evaluate("window.pb.pos.filter(m => m === null).length")
-    assert f"({undecided} cells undecided)" in page.inner_text("#message")
-    page.check("#live")
-    player.cursor = None
-    player.play(list(range(len(want))), want)
-    page.wait_for_selector("#win:not([hidden])")
-    page.wait_for_function("document.querySelector('#message').textContent.includes('Solved')")
-    assert page.inner_text("#messages").strip() == ""
+# Check's count of undecided cells, and no stale status at the win: test_browser.test_play_to_win
 
 
 # ---------------------------------------------------------------- every puzzle at both sizes, both themes

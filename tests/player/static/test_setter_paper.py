@@ -19,7 +19,7 @@ import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
 from pencilbox import api, boardio, puzzles, render, service
-from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, over_http, shot
+from tests.player.chrome import BACKENDS, DESKTOP, PHONE, TOUCH, opened, over_http, shot
 from tests.player.static.test_browser import (
     PUZZLES,
     answers,
@@ -30,6 +30,7 @@ from tests.player.static.test_browser import (
     small_boards,
     tagged,
 )
+from tests.player.static.test_screens import each_once
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 
@@ -101,14 +102,78 @@ def clear_and_type_back(page: Page, server: str, puzzle: str, rec: dict[str, Any
     answers(page, "1")
 
 
+def turns_and_mirrors(page: Page) -> None:
+    """A quarter turn and both mirrors each keep one answer (the count is symmetric), four
+    quarters and two mirrors make a half turn, and each is one undo step."""
+    before, steps = clues(page), page.evaluate("window.pb.setter.undo.length")
+    h, w = len(before), len(before[0])
+    page.click("#setter-rotate")
+    answers(page, "1")
+    assert clues(page) == [[before[h - 1 - c][r] for c in range(h)] for r in range(w)]
+    page.click("#setter-flip-h")
+    answers(page, "1")
+    page.click("#setter-flip-v")
+    answers(page, "1")
+    for _ in range(3):
+        page.click("#setter-rotate")
+    answers(page, "1")
+    assert clues(page) == [row[::-1] for row in before[::-1]]  # four quarters and two mirrors: a half turn
+    assert page.evaluate("window.pb.setter.undo.length") == steps + 6  # each one undo step
+    page.keyboard.press("z")
+    page.wait_for_function("n => window.pb.setter.undo.length === n", arg=steps + 5)
+
+
+def drag_a_region(page: Page) -> None:
+    """On a blank Ripple board (every cell its own region), a drag across three cells of the top
+    row makes them one region: two inner edges gone, one undo step."""
+    rows, cols = page.evaluate("[window.pb.setter.board.rows, window.pb.setter.board.cols]")
+    inner = rows * (cols - 1) + (rows - 1) * cols
+    assert page.evaluate("window.pb.setter.walls.size") == inner
+    centre = [page.locator(cell(0, c)).bounding_box() for c in range(3)]
+    page.mouse.move(centre[0]["x"] + centre[0]["width"] / 2, centre[0]["y"] + centre[0]["height"] / 2)
+    page.mouse.down()
+    for box in centre[1:]:
+        page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=4)
+    page.mouse.up()
+    page.wait_for_function("(() => { const g = window.pb.setter.board.regions[0]; return g[0] === g[1] && g[1] === g[2] && g[2] !== g[3]; })()")
+    assert page.evaluate("window.pb.setter.walls.size") == inner - 2
+    page.keyboard.press("z")
+    page.wait_for_function("n => window.pb.setter.walls.size === n", arg=inner)
+
+
+def blank_and_resize(page: Page, puzzle: str, rec: dict[str, Any]) -> None:
+    """A blank board of a typed size (3x7; on Ripple its regions drawn by a drag), back to the
+    open board, a resize that keeps the clues where they stay and leaves the new rows blank, and
+    a size past 60 refused in words."""
+    page.fill("#setter-rows", "3")
+    page.fill("#setter-cols", "7")
+    page.click("#setter-blank")
+    page.wait_for_function("window.pb.setter.board.rows === 3 && window.pb.setter.board.cols === 7")
+    assert all(v is None for row in clues(page) for v in row)
+    if puzzle == "ripple":
+        drag_a_region(page)
+    page.click("#setter-current")
+    page.wait_for_function("r => window.pb.setter.board.rows === r", arg=rec["rows"])
+    before = clues(page)
+    page.fill("#setter-rows", str(rec["rows"] + 2))
+    page.fill("#setter-cols", str(rec["cols"] - 1))
+    page.click("#setter-resize")
+    page.wait_for_function("c => window.pb.setter.board.cols === c", arg=rec["cols"] - 1)
+    after = clues(page)
+    assert len(after) == len(before) + 2
+    assert [row[:len(after[0])] for row in before] == after[:len(before)]
+    assert all(v is None for row in after[len(before):] for v in row)
+    page.fill("#setter-rows", "70")
+    page.click("#setter-resize")
+    page.wait_for_function("document.querySelector('[data-role=message]').textContent.includes('at most 60')")
+
+
 @engine_rows("puzzle", PUZZLES, site=["slant"])
-def test_the_image_the_setters_count_and_turns_keep_a_unique_board_unique(
-        browser: Browser, server: str, puzzle: str) -> None:
-    """One board per puzzle (three tests folded: they opened the same board): its image (see
-    image_is_the_command_lines), then in the setter one answer, the count through erasing and
-    typing back every clue, export and Minimise (clear_and_type_back); then a quarter turn and
-    both mirrors each keep one answer, four quarters and two mirrors make a half turn, and each is
-    one undo step."""
+def test_the_image_and_the_setter_on_each_puzzle(browser: Browser, server: str, puzzle: str) -> None:
+    """One board per puzzle, in one page (five tests folded: they opened the same board): its
+    image (image_is_the_command_lines); the setter's count as clues are erased and typed back,
+    export and Minimise (clear_and_type_back); turns and mirrors (turns_and_mirrors); a blank
+    board, Ripple's regions by a drag, a resize (blank_and_resize)."""
     with opened(browser, accept_downloads=True) as page:
         rec = small_boards(server, puzzle)[0]
         open_board(page, server, puzzle, rec["id"])
@@ -117,69 +182,8 @@ def test_the_image_the_setters_count_and_turns_keep_a_unique_board_unique(
         page.wait_for_selector("#setter-panel:not([hidden])")
         answers(page, "1")
         clear_and_type_back(page, server, puzzle, rec)
-
-        before, steps = clues(page), page.evaluate("window.pb.setter.undo.length")
-        h, w = len(before), len(before[0])
-        page.click("#setter-rotate")
-        answers(page, "1")
-        assert clues(page) == [[before[h - 1 - c][r] for c in range(h)] for r in range(w)]
-        page.click("#setter-flip-h")
-        answers(page, "1")
-        page.click("#setter-flip-v")
-        answers(page, "1")
-        for _ in range(3):
-            page.click("#setter-rotate")
-        answers(page, "1")
-        assert clues(page) == [row[::-1] for row in before[::-1]]  # four quarters and two mirrors: a half turn
-        assert page.evaluate("window.pb.setter.undo.length") == steps + 6  # each one undo step
-        page.keyboard.press("z")
-        page.wait_for_function("n => window.pb.setter.undo.length === n", arg=steps + 5)
-
-
-@PAGE_ONLY
-@pytest.mark.parametrize("puzzle", PUZZLES)
-def test_a_blank_board_of_any_size_and_a_resize(browser: Browser, server: str, puzzle: str) -> None:
-    with opened(browser) as page:
-        rec = setter(page, server, puzzle)
-        page.fill("#setter-rows", "3")
-        page.fill("#setter-cols", "7")
-        page.click("#setter-blank")
-        page.wait_for_function("window.pb.setter.board.rows === 3 && window.pb.setter.board.cols === 7")
-        assert all(v is None for row in clues(page) for v in row)
-        page.click("#setter-current")
-        page.wait_for_function("r => window.pb.setter.board.rows === r", arg=rec["rows"])
-        before = clues(page)
-        page.fill("#setter-rows", str(rec["rows"] + 2))
-        page.fill("#setter-cols", str(rec["cols"] - 1))
-        page.click("#setter-resize")
-        page.wait_for_function("c => window.pb.setter.board.cols === c", arg=rec["cols"] - 1)
-        after = clues(page)
-        assert len(after) == len(before) + 2
-        assert [row[:len(after[0])] for row in before] == after[:len(before)]
-        assert all(v is None for row in after[len(before):] for v in row)
-        page.fill("#setter-rows", "70")
-        page.click("#setter-resize")
-        page.wait_for_function("document.querySelector('[data-role=message]').textContent.includes('at most 60')")
-
-
-@PAGE_ONLY
-def test_ripple_regions_are_drawn_by_a_drag(browser: Browser, server: str) -> None:
-    with opened(browser) as page:
-        setter(page, server, "ripple")
-        page.fill("#setter-rows", "3")
-        page.fill("#setter-cols", "4")
-        page.click("#setter-blank")
-        page.wait_for_function("window.pb.setter.board.cols === 4")
-        centre = [page.locator(cell(0, c)).bounding_box() for c in range(3)]
-        page.mouse.move(centre[0]["x"] + centre[0]["width"] / 2, centre[0]["y"] + centre[0]["height"] / 2)
-        page.mouse.down()
-        for box in centre[1:]:
-            page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2, steps=4)
-        page.mouse.up()
-        page.wait_for_function("(() => { const g = window.pb.setter.board.regions[0]; return g[0] === g[1] && g[1] === g[2] && g[2] !== g[3]; })()")
-        assert page.evaluate("window.pb.setter.walls.size") == 17 - 2  # 3x4 has 17 inner edges; two are gone
-        page.keyboard.press("z")
-        page.wait_for_function("window.pb.setter.walls.size === 17")
+        turns_and_mirrors(page)
+        blank_and_resize(page, puzzle, rec)
 
 
 def halve_clues_in_the_setter(page: Page, puzzle: str, rec: dict[str, Any]) -> None:
@@ -192,7 +196,10 @@ def halve_clues_in_the_setter(page: Page, puzzle: str, rec: dict[str, Any]) -> N
     answers(page, "2+")
 
 
-@engine_rows("puzzle,size", [(p, s) for p in PUZZLES for s in SIZES], site=[("fillapix", "phone")])
+# each puzzle once, the sizes alternating (the view is drawn from the catalog's table, its controls
+# are the screen's: the two never meet in the page's code), and the site once
+@engine_rows("puzzle,size", [("sukoro", "desktop"), ("slant", "phone"), ("ripple", "phone"), ("fillapix", "desktop")],
+             site=[("fillapix", "phone")])
 def test_the_ambiguity_view_shades_the_backbone_and_steps_through_answers(
         browser: Browser, server: str, puzzle: str, size: str) -> None:
     viewport, touch = SIZES[size]
@@ -231,7 +238,7 @@ def test_the_ambiguity_view_shades_the_backbone_and_steps_through_answers(
 
 
 @pytest.mark.skipif(shutil.which("pdftoppm") is None, reason="pdftoppm (poppler-utils) is not installed")
-@engine_rows("size", list(SIZES), site=["phone"])  # the site's answer: the command that makes it
+@each_once(size=list(SIZES), server=BACKENDS)  # the site's answer: the command that makes it
 def test_the_bank_list_prints_as_a_booklet(browser: Browser, server: str, size: str, tmp_path: Path) -> None:
     viewport, touch = SIZES[size]
     with opened(browser, viewport, accept_downloads=True, **touch) as page:

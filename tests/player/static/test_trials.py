@@ -14,7 +14,7 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page
 
-from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
+from tests.player.chrome import BACKENDS, DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
 from tests.player.static.test_browser import (
     PUZZLES,
     api,
@@ -30,7 +30,7 @@ from tests.player.static.test_browser import (
     target_marks,
 )
 from tests.player.static.test_page import theme
-from tests.player.static.test_screens import in_view
+from tests.player.static.test_screens import each_once, in_view
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 
@@ -165,7 +165,7 @@ def failing_entry(server: str, rec: dict[str, Any], cycle: list[Any], level: str
     raise AssertionError(f"no single wrong mark of {rec['id']} contradicts at {level}")
 
 
-@engine_rows("size", list(SIZES), site=["desktop"])
+@each_once(size=list(SIZES), server=BACKENDS)  # the screen is the page's, the answer the engine's
 def test_a_trial_that_goes_wrong_says_so_names_the_rung_and_offers_reject(
         browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
