@@ -21,8 +21,6 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from pencilbox.core.jit import bit_count, bit_value
-
 # counts per largest region size (the rows of ``sweep``'s table), one column per key
 KEYS = ("partitions", "live", "dead", "adjacent singletons", "board capacity", "line rule", "any",
         "live adjacent singletons", "live board capacity", "live line rule", "live any", "classes", "weight",
@@ -74,6 +72,26 @@ def symmetries(n: int) -> np.ndarray:
                 c = n - 1 - c
             out[t, i] = r * n + c
     return out
+
+
+# The enumerator's own bit arithmetic (it is the second method: it shares no code with the
+# ladder's kernels, these included): a domain's size by its bits' sum, a single value's index by
+# halving until it is found.
+
+@njit(cache=True)
+def bit_count(d):
+    k = 0
+    for b in range(63):
+        k += (d >> b) & 1
+    return k
+
+
+@njit(cache=True)
+def bit_value(d):
+    k = 0
+    while (d >> k) != 1:
+        k += 1
+    return k
 
 
 @njit(cache=True)
