@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -17,16 +18,27 @@ ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "testdata"
 
 
+@contextmanager
+def kept_environment() -> Iterator[None]:
+    """The environment as it was on entry, whatever the block set or removed."""
+    was = dict(os.environ)
+    try:
+        yield
+    finally:
+        if os.environ != was:
+            os.environ.clear()
+            os.environ.update(was)
+
+
 @pytest.fixture(autouse=True)
-def _kernel_policy() -> Iterator[None]:
-    """The command line sets PENCILBOX_KERNELS=auto for its process (cli.main); run in-process by
-    a test it would outlive the test and change the caps of every later one, so it is put back."""
-    was = os.environ.get("PENCILBOX_KERNELS")
-    yield
-    if was is None:
-        os.environ.pop("PENCILBOX_KERNELS", None)
-    else:
-        os.environ["PENCILBOX_KERNELS"] = was
+def _environment() -> Iterator[None]:
+    """Each test ends with the environment it began with. The command line sets PENCILBOX_KERNELS
+    for its own process (cli.main), and a cache folder that cannot be used sets PENCILBOX_CACHE_DIR
+    for the processes started after it (compiled/cache.py); run in-process by a test, either would
+    outlive the test and change every later one in its worker (an empty kernel cache made the rest
+    of that worker's tests compile everything again, test_aot's build 82 s)."""
+    with kept_environment():
+        yield
 
 
 def load_testdata(puzzle: str) -> list[dict[str, Any]]:

@@ -244,6 +244,25 @@ def test_a_stand_in_cache_folder_is_the_one_every_process_started_from_here_uses
     assert child.stdout.strip() == got and child.stderr == "", child.stderr
 
 
+def test_a_stand_in_cache_folder_set_by_a_test_ends_with_it(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                            capsys: pytest.CaptureFixture[str]) -> None:
+    """The two tests above set PENCILBOX_CACHE_DIR for the rest of their worker (monkeypatch
+    undoes only what it set), so every later test there compiled each kernel again into an empty
+    cache; tests/conftest.py's kept_environment, around every test, ends it with the test."""
+    from pencilbox.compiled import cache
+    from tests.conftest import kept_environment
+    a_file = tmp_path / "hostname"
+    a_file.write_text("x")
+    before = os.environ.get("PENCILBOX_CACHE_DIR")
+    with kept_environment():
+        os.environ.pop("PENCILBOX_CACHE_DIR", None)
+        monkeypatch.setenv("XDG_CACHE_HOME", str(a_file))
+        monkeypatch.setattr(cache, "_USABLE", {})
+        stand_in = cache.root()
+        assert os.environ["PENCILBOX_CACHE_DIR"] == stand_in and "cannot be used" in capsys.readouterr().err
+    assert os.environ.get("PENCILBOX_CACHE_DIR") == before
+
+
 TINY = "from pencilbox.core.jit import lowest; print(lowest(0, 12, 0, 0))"  # a jitted function, cached
 
 
