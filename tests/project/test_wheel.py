@@ -12,6 +12,7 @@ import shutil
 import socket
 import subprocess
 import sys
+import sysconfig
 import urllib.request
 import zipfile
 from pathlib import Path
@@ -29,7 +30,8 @@ pytestmark = pytest.mark.skipif(not (ROOT / ".venv" / ".installed").exists() or 
 
 @pytest.fixture(scope="module")
 def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
-    """The wheel, built and pip-installed into a fresh venv; (its bin folder, a user's env)."""
+    """The wheel, built and pip-installed into a fresh venv (its dependencies: this venv's, below);
+    (its bin folder, a user's env)."""
     tmp = tmp_path_factory.mktemp("wheel")
     dist = tmp / "dist"
     # the modules `warm` built for these sources (dev.py test warms first), not built again for a
@@ -49,8 +51,18 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str,
                     "studies/reference.json", "data/published.json"):
             assert f"{here}/{rel}" in names, f"{here}/{rel} is not in the wheel"
     venv = tmp / "venv"
-    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=300)
-    subprocess.run([str(venv / "bin" / "pip"), "install", "-q", str(wheel)], check=True, timeout=1800)
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True, timeout=300)
+    # the wheel alone, by this venv's pip; its dependencies are the ones this venv holds, seen
+    # through a .pth file and held to the wheel's requirements by pip check (pip installing numba
+    # and numpy again took 13-70 s of the suite; bench/wheels.py resolves them per platform)
+    pip = [sys.executable, "-m", "pip", "--python", str(venv / "bin" / "python")]
+    purelib = "import sysconfig; print(sysconfig.get_path('purelib'))"
+    site = subprocess.run([str(venv / "bin" / "python"), "-c", purelib], check=True, capture_output=True,
+                          text=True).stdout.strip()
+    Path(site, "dependencies.pth").write_text(sysconfig.get_path("purelib") + "\n")
+    subprocess.run([*pip, "install", "-q", "--no-deps", "--no-index", str(wheel)], check=True, timeout=300)
+    r = subprocess.run([*pip, "check"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stdout + r.stderr
     home = tmp / "home"
     home.mkdir()
     env = {k: v for k, v in os.environ.items() if not k.startswith(("PENCILBOX_", "NUMBA_", "XDG_"))}
