@@ -26,6 +26,7 @@ import pytest
 
 from bench.load import drive
 from pencilbox import bank, puzzles
+from pencilbox.compiled.exercise import jobs
 from pencilbox.core.lifetime import alive, descendants
 from pencilbox.verbs import play
 from tests.patience import until
@@ -140,8 +141,14 @@ def cold(tmp_path: Path) -> Iterator[tuple[str, subprocess.Popen[bytes], Path]]:
             stop(proc)
 
 
-def test_a_fresh_install_answers_hints_at_once_and_generates_once_its_generator_is_built(
+def test_a_fresh_install_answers_at_once_generates_once_built_and_a_killed_build_keeps_its_work(
         cold: tuple[str, subprocess.Popen[bytes], Path]) -> None:
+    """One cold server, from launch until its first generator is built and a little after:
+    hints and a setter count answer at once (the readable rungs; never a 503); a New board waits
+    for its generator (outside any budget) and answers; every worker killed, as an overrun
+    request's would be, leaves the build going; the build itself killed keeps what it finished (a
+    generator it built answers at once, one it did not waits and starts the build again); and
+    stopping the server ends every process it started, the new build included."""
     base, proc, _ = cold
     assert first_answer(base + "/", PAGE_S) == 200
     # at once, while the workers still start: each lane's first call waits for them, never a 503
@@ -156,49 +163,38 @@ def test_a_fresh_install_answers_hints_at_once_and_generates_once_its_generator_
     assert not now["warming"] and now["build"]["state"] == "running", now
     assert status(base)["build"]["ready"] < status(base)["build"]["total"], "the build had already finished"
 
-    # a New board waits for its generator (outside any budget), then answers
-    code, _, raw = call(base + "/api/generate", {"puzzle": "slant", "rows": 5, "cols": 5}, timeout=READY_S)
+    # a New board waits for its generator (outside any budget), then answers: the build's first
+    first, last = jobs()[0][0], [p for p, job in jobs() if job == "generate"][-1]
+    code, _, raw = call(base + "/api/generate", {"puzzle": first, "rows": 5, "cols": 5}, timeout=READY_S)
     assert code == 200 and json.loads(raw)["unique"], raw
     build = status(base)["build"]
-    assert "slant" in build["generators"], build
+    assert first in build["generators"] and last not in build["generators"], build
+
+    workers = descendants(proc.pid) - {build["pid"]} - descendants(build["pid"])
+    for pid in workers:  # every worker killed, as an overrun request's would be: the build goes on
+        os.kill(pid, signal.SIGKILL)
+    time.sleep(1)
+    after = status(base)["build"]
+    assert after["state"] == "running" and after["pid"] == build["pid"], after
+    assert after["ready"] >= build["ready"]
+
+    os.kill(build["pid"], signal.SIGKILL)  # the build itself killed mid-way
+    until(lambda: not alive(build["pid"]) and status(base)["build"]["state"] != "running",
+          10)  # the lock goes with the process (a moment after its death)
+    kept = status(base)["build"]
+    assert kept["state"] == "stopped" and kept["ready"] >= after["ready"], (kept, build, holders())
+    code, _, raw = call(base + "/api/generate", {"puzzle": first, "rows": 4, "cols": 4, "seed": 1},
+                        timeout=60)  # seeded: a drawn seed may find no 4x4 board in 40 tries
+    assert code == 200, raw
+    with pytest.raises(OSError):  # one it did not finish waits, and starts the build again
+        call(base + "/api/generate", {"puzzle": last, "rows": 4, "cols": 4}, timeout=3)
+    again = status(base)["build"]
+    assert again["state"] == "running" and again["pid"] != build["pid"], again
+    assert again["ready"] >= kept["ready"]
     # stopped mid-build: the rest (the counters' kernels and the ahead-of-time modules) is minutes
     # more of the same loop `pencilbox warm` runs to "done" at the start of every `dev.py test`
     assert not stop(proc), "the server's processes outlived it"
-    if build["state"] == "running":
-        assert not alive(build["pid"]), "the build outlived the server"
-
-
-def test_a_killed_request_or_build_keeps_the_compiled_work(tmp_path: Path) -> None:
-    env = fresh_env(tmp_path)
-    proc, base = launch([sys.executable, "-m", "pencilbox", "play"], env)
-    try:
-        assert first_answer(base + "/", PAGE_S) == 200
-        until(lambda: status(base)["build"]["ready"] >= 1, READY_S, 0.5)
-        build = status(base)["build"]
-        workers = descendants(proc.pid) - {build["pid"]} - descendants(build["pid"])
-        for pid in workers:  # every worker killed, as an overrun request's would be: the build goes on
-            os.kill(pid, signal.SIGKILL)
-        time.sleep(1)
-        after = status(base)["build"]
-        assert after["state"] == "running" and after["pid"] == build["pid"], after
-        assert after["ready"] >= build["ready"]
-
-        os.kill(build["pid"], signal.SIGKILL)  # the build itself killed mid-way
-        until(lambda: not alive(build["pid"]) and status(base)["build"]["state"] != "running",
-              10)  # the lock goes with the process (a moment after its death)
-        kept = status(base)["build"]
-        assert kept["state"] == "stopped" and kept["ready"] >= after["ready"], (kept, build, holders())
-        first = kept["generators"][0]  # a generator it finished answers at once
-        code, _, raw = call(base + "/api/generate", {"puzzle": first, "rows": 4, "cols": 4, "seed": 1},
-                              timeout=60)  # seeded: a drawn seed may find no 4x4 board in 40 tries
-        assert code == 200, raw
-        with pytest.raises(OSError):  # one it did not finish waits, and starts the build again
-            call(base + "/api/generate", {"puzzle": "sukoro", "rows": 4, "cols": 4}, timeout=3)
-        again = status(base)["build"]
-        assert again["state"] == "running" and again["pid"] != build["pid"], again
-        assert again["ready"] >= kept["ready"]
-    finally:
-        assert not stop(proc)
+    assert not alive(again["pid"]), "the build outlived the server"
 
 
 def test_dev_py_play_ends_with_every_process_on_sigterm_and_sighup(tmp_path: Path) -> None:
