@@ -32,7 +32,13 @@ SITES: set[str] = set()  # the base URLs of static sites (no /api/: the tests as
 BACKENDS = os.environ.get("PENCILBOX_PAGE_BACKENDS", "play,site").split(",")
 
 #: a test of the page alone (layout, focus, ARIA, storage, words): the two back ends serve the same
-#: page, so it runs on the first of them; a test of what the engine answers runs on both
+#: page, so it runs on the first of them. The site's runs are those of its own behaviour (offline,
+#: snapshot, new build, a bad link, the booklet's line, the wins by hints) and enough more that each
+#: verb the page sends goes through its web worker at least once (seen by logging the worker's
+#: messages, 2026-12-06): setter, redundant, image, export and minimise (test_setter_paper's image
+#: on Slant), ambiguity (its Fill-a-Pix view), save, load and convert (test_edges_seeds_files'
+#: file), generate and bank (its New board), hint and ladder (test_browser's play to win), trial
+#: and rewind (test_trials), candidates (test_help_errors' fill marks), check (all of them)
 PAGE_ONLY = pytest.mark.parametrize("server", BACKENDS[:1], indirect=True)
 
 

@@ -332,6 +332,7 @@ def answers(page: Page, text: str) -> None:
                            "'answers: ' + t", arg=text)
 
 
+@PAGE_ONLY  # the site's generate verb: test_edges_seeds_files' New board
 def test_check_hint_restart_generate(browser: Browser, server: str) -> None:
     """Fill-a-Pix: a broken clue is highlighted by Check (the clue itself, not its whole block:
     folded in from test_page) and by live check, a hint points at the wrong entries first, restart

@@ -146,7 +146,7 @@ def test_play_controls_are_disabled_in_the_setter(browser: Browser, server: str,
 
 # ---------------------------------------------------------------- item 6: the trial's blame
 
-@each_once(size=list(SIZES)[::-1], server=BACKENDS)
+@each_once(size=list(SIZES)[::-1], server=BACKENDS[:1])  # the site's trial verb: test_trials
 def test_a_trial_is_blamed_only_for_its_own_moves(browser: Browser, server: str, size: str) -> None:
     """A wrong entry made before the trial: the check inside the trial finds the contradiction,
     and says that the mistake predates the trial (Reject would take back nothing of it)."""
@@ -201,7 +201,7 @@ def edge_cell(rec: dict[str, Any]) -> int:
                 and (k // cols in (0, rows - 1) or k % cols in (0, cols - 1)))
 
 
-@each_once(size=list(SIZES), server=BACKENDS)
+@each_once(size=list(SIZES), server=BACKENDS[:1])  # the page's own checks of a typed digit
 def test_sukoro_digits_typed_as_the_players_claim(browser: Browser, server: str, size: str) -> None:
     viewport, touch = SIZES[size]
     with opened(browser, viewport, **touch) as page:

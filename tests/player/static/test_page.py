@@ -33,7 +33,6 @@ from tests.player.static.test_browser import (  # the play helpers
     catalog_entry,
     cell,
     clue_places,
-    engine_rows,
     open_board,
     position,
     small_boards,
@@ -344,6 +343,7 @@ def test_address_bar_reopens_an_imported_board(browser: Browser, page: Page, ser
         fresh.wait_for_function("c => JSON.stringify(window.pb.rec.board.clues) === c", arg=made)
 
 
+@PAGE_ONLY  # the site's bank verb through its worker: test_edges_seeds_files' New board
 def test_no_board_an_imported_size_and_an_empty_filter_say_so(page: Page, server: str) -> None:
     """Three messages from one page (two tests folded): an address naming no board says so and
     what opened instead (an old hash-key address, #slant-5x5-h..., opened a different puzzle with
@@ -538,13 +538,14 @@ def test_hint_reason_reveal_and_icon(page: Page, server: str) -> None:
 FIT = all_pairs({"puzzle": PUZZLES, "size": ["phone", "desktop"], "shade": ["light", "dark"]})
 
 
-@engine_rows("puzzle,size,shade", FIT, site=[("sukoro", "phone", "dark")])
+@PAGE_ONLY
+@pytest.mark.parametrize("puzzle,size,shade", FIT)
 def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str, size: str,
                                      shade: str) -> None:
     """Mid-game, with a hint shown: the page never scrolls sideways and the whole board is in
-    view across; the screenshots are the ones to look at. All pairs of puzzle, size and shade on
-    the first back end (8 runs), and the site's page once: the site's build adds lines to the
-    page's head alone (tests/site/test_build), so it lays the page out as the server's does."""
+    view across; the screenshots are the ones to look at. All pairs of puzzle, size and shade (8
+    runs), on one back end: the site's build adds lines to the page's head alone
+    (tests/site/test_build), so it lays the page out as the server's does."""
     with opened(browser, PHONE if size == "phone" else DESKTOP) as page:
         rec = small_boards(server, puzzle)[0]
         open_board(page, server, puzzle, rec["id"])
@@ -559,6 +560,7 @@ def test_every_puzzle_fits_the_screen(browser: Browser, server: str, puzzle: str
 
 # ---------------------------------------------------------------- item 3: hints reach the win
 
+@PAGE_ONLY  # the site's hints to the win: test_site, each puzzle
 def test_hints_alone_solve_a_ripple_board_with_one_cell_regions(page: Page, server: str) -> None:
     """Hint after hint at the board's own grade fills every cell, one-cell regions included
     (their cells were never hinted: the page stopped at "nothing more is provable")."""

@@ -1,5 +1,5 @@
 """The static site as a player meets it (issue 46): chromium against the built folder on a plain
-file server, no pencilbox process. Each puzzle is won by hints alone (one over HTTP too); after one
+file server, no pencilbox process. Each puzzle is won by hints alone; after one
 visit the site reloads and answers with the network cut; it is installable (manifest, icons,
 service worker) and a new build replaces the cached one."""
 
@@ -34,10 +34,10 @@ def hint_to_win(page: Page, cells: int) -> int:
     raise AssertionError("the hints did not finish the board")
 
 
-# every puzzle on the static site (the last back end), and one over HTTP: the server's hints are the
-# compiled kernels', which tests/core/test_hint_screen holds to the readable ones the site runs, and
+# every puzzle on the static site (the last back end); over HTTP the server's hints are the compiled
+# kernels', which tests/core/test_hint_screen holds to the readable ones the site runs, and
 # tests/player/test_api walks each puzzle to the win by hints through the server's verbs
-HINTED = [(BACKENDS[-1], p) for p in PUZZLES] + [(b, "sukoro") for b in BACKENDS[:-1]]
+HINTED = [(BACKENDS[-1], p) for p in PUZZLES]
 
 
 @pytest.mark.parametrize("server,puzzle", HINTED, indirect=["server"])

@@ -269,6 +269,7 @@ def drawn_notes(page: Page, i: int, cols: int) -> list[int]:
                                 ".map(e => +e.textContent)", f"{r},{c}"))
 
 
+@PAGE_ONLY  # the site's candidates verb: test_help_errors' fill marks
 def test_ripple_pencil_marks_by_key_undo_reload_and_filled_from_a_rung(browser: Browser, server: str) -> None:
     with opened(browser, DESKTOP) as page:
         level = catalog_entry(server, "ripple")["levels"][0]  # the cheapest rung: some cells stay open
