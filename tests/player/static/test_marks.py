@@ -25,7 +25,7 @@ from tests.player.static.test_browser import (
     wait_ready,
 )
 from tests.player.static.test_page import theme
-from tests.player.static.test_screens import CONTRAST
+from tests.player.static.test_screens import CONTRAST, each_once
 from tests.player.static.test_setter_paper import halve_clues_in_the_setter, setter
 from tests.player.static.test_trials import region_size, wrong_mark
 
@@ -193,15 +193,14 @@ def judged(page: Page, what: str, found: list[str]) -> None:
 
 
 @PAGE_ONLY
-@pytest.mark.parametrize("shade", ["light", "dark"])
-@pytest.mark.parametrize("size", list(SIZES))
+@each_once(size=list(SIZES), shade=["light", "dark"])  # the colours are the shade's; a size adds the pad
 def test_every_mark_reads_at_3_to_1_and_every_text_at_4_5(browser: Browser, server: str, size: str, shade: str) -> None:
     """Each puzzle: a hint, the cursor and a trial's entry on a half-played board; the ladder view;
     Slant's forest (every tree colour, bright and faded); a check's errors over entries, undecided
     cells and clues; the solved picture (every clue dimmed; Fill-a-Pix's painted cells darker than
     its blank ones, today light on the dark board) with an error, a hint and an ok message; and
     Slant's setter with its second answer and the ambiguity view. The colours are the page's
-    alone: one back end."""
+    alone (one back end) and the shade's: each shade once, each screen size once."""
     viewport, touch = SIZES[size]
     with opened(browser, viewport, **touch) as page:
         page.goto(server + "/")
