@@ -159,6 +159,8 @@ def test_probe_spends_the_same_trials(name: str) -> None:
 
     tested = 0
     for board in boards(name, SIZES[name][1:], 1):
+        if tested == 2:  # two boards that probe enough (the next size's took 11 s more for no new case)
+            break
         start = puzzle.initial_state(board)
         counted = ladder._Counted(None)
         ladder_before.fixpoint(old, board, State(start.copy()), names, counted)
@@ -202,7 +204,7 @@ def test_a_contradiction_of_the_fast_path_names_the_readable_cells(name: str) ->
     assert met > 5
 
 
-WALKS = {"fillapix": ("fillapix-10x10-any-01", "fillapix-15x15-any-07", "fillapix-15x15-any-10"),
+WALKS = {"fillapix": ("fillapix-10x10-any-01", "fillapix-15x15-any-07"),
          "ripple": ("ripple-10x10-probe-07", "ripple-10x10-hidden-08", "ripple-8x8-probe-01"),
          "slant": ("slant-15x15-probe-06", "slant-10x10-probe-01"),
          "sukoro": ("sukoro-10x10-probe-08", "sukoro-10x10-search-08", "sukoro-10x10-minimal-02")}
