@@ -9,13 +9,13 @@ import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 
 from pencilbox import cli
 from pencilbox.errors import MESSAGE
+from tests.patience import until
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -61,6 +61,15 @@ def test_a_missing_file_is_said_to_be_missing(capsys: pytest.CaptureFixture[str]
 
 # ---------------------------------------------------------------- signals (item 3)
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a running process has used (Linux: /proc; 0 once it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def _generate(tmp: Path, sig: int, ignore_int: bool) -> tuple[int, str, str]:
     """``generate sukoro 12x12 -n 5000 --format json`` stopped by ``sig`` once it runs (started
     with SIGINT ignored, as a shell's background job is, when ``ignore_int``)."""
@@ -73,7 +82,9 @@ def _generate(tmp: Path, sig: int, ignore_int: bool) -> tuple[int, str, str]:
         argv = ["generate", "sukoro", "12x12", "-n", "5000", "--seed", "5", "--format", "json"]
         proc = subprocess.Popen([sys.executable, "-m", "pencilbox", *argv], stdout=o, stderr=e,
                                 preexec_fn=pre)
-        time.sleep(4)
+        # once it is making boards (a second and a half of its own CPU time, imports long done),
+        # not after a fixed wait: on a loaded machine a fixed wait could end before its start
+        assert until(lambda: cpu_seconds(proc.pid) >= 1.5 or proc.poll() is not None, 120), "it never ran"
         proc.send_signal(sig)
         code = proc.wait(timeout=60)
     return code, out.read_text(), err.read_text()

@@ -106,7 +106,7 @@ def test_a_new_build_replaces_the_cached_one(browser: Browser, site_folder: Path
     shutil.copytree(site_folder, folder)
     with serve(folder) as base, opened(browser, console=False, service_workers="allow") as pg:
         pg.goto(base + "/")
-        wait_ready(pg)
+        pg.wait_for_selector("body[data-ready='yes']")  # the page, not its engine: the files are the point
         pg.evaluate("navigator.serviceWorker.ready.then(() => true)")
         pg.wait_for_function("navigator.serviceWorker.controller !== null")
         page = folder / "index.html"
