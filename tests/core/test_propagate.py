@@ -123,7 +123,7 @@ def test_every_fixpoint_is_the_one_before(name: str) -> None:
     with the new passes too."""
     puzzle, old = puzzles.get(name), before(name)
     rng = random.Random(12)
-    for board in boards(name, SIZES[name][:-1], 2):
+    for board in boards(name, SIZES[name][:-1], 1):  # each size's hardest: every ablation, three shares
         start = puzzle.initial_state(board)
         for names in ablations(puzzle):
             for share in (0.0, 0.1, 0.3):
