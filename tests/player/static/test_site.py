@@ -51,22 +51,29 @@ def test_each_puzzle_is_won_by_hints(page: Page, server: str, puzzle: str) -> No
 SNAPSHOTS = "caches.open('pyodide-snapshots').then((c) => c.keys()).then((k) => k.map((r) => r.url))"
 
 
-def test_installable_offline_and_a_later_visit_from_a_snapshot(
-        browser: Browser, site_folder: Path, site_server: str) -> None:
-    """One first visit serves three tests, folded: a valid manifest (standalone, icons 192 and 512
+def test_installable_offline_a_later_visit_from_a_snapshot_and_a_new_build_replaces_it(
+        browser: Browser, site_folder: Path, tmp_path: Path) -> None:
+    """One first visit serves four tests, folded: a valid manifest (standalone, icons 192 and 512
     that exist) linked from the page; the visit keeps the engine's memory (one snapshot, this
     build's) and the service worker every file, so with the network cut the page reloads, draws
     its board, starts from the snapshot and answers a hint (a tap); a snapshot that does not
     restore is dropped, the engine starts fresh (offline still), answers a setter count, and the
-    snapshot is made again."""
-    manifest = json.loads((site_folder / "manifest.webmanifest").read_text())
+    snapshot is made again; back online, a new build on the server (a changed page, a new service
+    worker) is what the next visit shows, not the cached old one."""
+    import shutil
+
+    from pencilbox.site.build import offline
+    from pencilbox.site.local import serve
+    folder = tmp_path / "site"  # a copy: the new build changes it
+    shutil.copytree(site_folder, folder)
+    manifest = json.loads((folder / "manifest.webmanifest").read_text())
     assert manifest["display"] == "standalone" and manifest["start_url"] == "./"
     sizes = {icon["sizes"] for icon in manifest["icons"]}
     assert {"192x192", "512x512"} <= sizes
     for icon in manifest["icons"]:
-        assert (site_folder / icon["src"]).read_bytes().startswith(b"\x89PNG")
-    with opened(browser, PHONE, console=False, service_workers="allow", **TOUCH) as pg:
-        pg.goto(site_server + "/")
+        assert (folder / icon["src"]).read_bytes().startswith(b"\x89PNG")
+    with serve(folder) as base, opened(browser, PHONE, console=False, service_workers="allow", **TOUCH) as pg:
+        pg.goto(base + "/")
         wait_ready(pg)
         linked = pg.evaluate("document.querySelector('link[rel=manifest]').href")
         assert linked.endswith("manifest.webmanifest")
@@ -94,21 +101,7 @@ def test_installable_offline_and_a_later_visit_from_a_snapshot(
                              timeout=60_000)
         pg.wait_for_function(f"{SNAPSHOTS}.then((k) => k.length === 1)")  # made again
 
-
-def test_a_new_build_replaces_the_cached_one(browser: Browser, site_folder: Path, tmp_path: Path) -> None:
-    """After one visit, a new build on the server (a changed page, a new service worker) is what the
-    next visit shows, not the cached old one."""
-    import shutil
-
-    from pencilbox.site.build import offline
-    from pencilbox.site.local import serve
-    folder = tmp_path / "site"
-    shutil.copytree(site_folder, folder)
-    with serve(folder) as base, opened(browser, console=False, service_workers="allow") as pg:
-        pg.goto(base + "/")
-        pg.wait_for_selector("body[data-ready='yes']")  # the page, not its engine: the files are the point
-        pg.evaluate("navigator.serviceWorker.ready.then(() => true)")
-        pg.wait_for_function("navigator.serviceWorker.controller !== null")
+        pg.context.set_offline(False)
         page = folder / "index.html"
         page.write_text(page.read_text().replace("<title>", "<title>rebuilt "))
         offline(folder)  # the new build's file list and version
