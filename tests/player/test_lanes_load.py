@@ -32,7 +32,7 @@ def test_an_overload_flood_leaves_light_calls_answered_and_the_server_recovers()
     gets a 5xx, the flood's excess is refused (503) rather than queued, and once the flood
     hangs up a hint and a count answer again (bench/player.py records how fast)."""
     with flood.served(heavy_budget_s="4") as base:
-        out = flood.overload(base, seconds=8)
+        out = flood.overload(base, seconds=4)  # the refusals start at once: 4 s shows them
     folder = Path(__file__).parent / "out"
     folder.mkdir(exist_ok=True)
     (folder / "overload.json").write_text(json.dumps(out, indent=1) + "\n")
