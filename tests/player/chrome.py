@@ -37,7 +37,7 @@ BACKENDS = os.environ.get("PENCILBOX_PAGE_BACKENDS", "play,site").split(",")
 #: verb the page sends goes through its web worker at least once (seen by logging the worker's
 #: messages, 2026-12-06): setter, redundant, image, export and minimise (test_setter_paper's image
 #: on Slant), ambiguity (its Fill-a-Pix view), save, load and convert (test_edges_seeds_files'
-#: file), generate and bank (its New board), hint and ladder (test_browser's play to win), trial
+#: file), generate and bank (its New board), hint and ladder (test_site's wins by hints), trial
 #: and rewind (test_trials), candidates (test_help_errors' fill marks), check (all of them)
 PAGE_ONLY = pytest.mark.parametrize("server", BACKENDS[:1], indirect=True)
 

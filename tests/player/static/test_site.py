@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from tests.player.chrome import BACKENDS, PHONE, TOUCH, opened, shot
-from tests.player.static.test_browser import PUZZLES, open_board, small_boards, wait_ready
+from tests.player.static.test_browser import PUZZLES, catalog_entry, open_board, small_boards, wait_ready
 
 
 @pytest.fixture
@@ -42,8 +42,17 @@ HINTED = [(BACKENDS[-1], p) for p in PUZZLES]
 
 @pytest.mark.parametrize("server,puzzle", HINTED, indirect=["server"])
 def test_each_puzzle_is_won_by_hints(page: Page, server: str, puzzle: str) -> None:
+    """The ladder view first (its verb through the web worker: what each rung settles next, a
+    legend naming every rung), then Hint until the win."""
     rec = small_boards(server, puzzle)[0]
     open_board(page, server, puzzle, rec["id"])
+    page.click("#ladder")
+    page.wait_for_selector("[data-ladder]")
+    named = page.evaluate("[...document.querySelectorAll('#ladder-legend .legend-item')]"
+                          ".map(e => e.dataset.rung)")
+    assert named == catalog_entry(server, puzzle)["levels"], named
+    page.click("#ladder")
+    page.wait_for_selector("[data-ladder]", state="detached")
     assert hint_to_win(page, rec["rows"] * rec["cols"]) >= 1
     assert "Solved" in page.inner_text("#win")
 
