@@ -41,20 +41,6 @@ def _environment() -> Iterator[None]:
         yield
 
 
-#: the files that take longest (30-60 s of a full run each, on two workers), started first: each
-#: runs whole on one worker (``--dist loadfile``), and one started last left that worker working
-#: alone while the other had finished
-FIRST = ("tests/player/static/test_site.py", "tests/player/static/test_setter_paper.py",
-         "tests/core/test_propagate.py", "tests/test_player_start.py", "tests/player/static/test_page.py",
-         "tests/player/static/test_help_errors.py", "tests/player/static/test_browser.py")
-
-
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The files of FIRST first, in its order; the rest as collected."""
-    rank = {name: k for k, name in enumerate(FIRST)}
-    items.sort(key=lambda item: rank.get(item.nodeid.split("::")[0], len(FIRST)))
-
-
 def load_testdata(puzzle: str) -> list[dict[str, Any]]:
     """Published boards with known answers for ``puzzle`` (FileNotFoundError: it has none)."""
     return published(puzzle)
