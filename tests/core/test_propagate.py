@@ -159,7 +159,7 @@ def test_probe_spends_the_same_trials(name: str) -> None:
 
     tested = 0
     for board in boards(name, SIZES[name][1:], 1):
-        if tested == 2:  # two boards that probe enough (the next size's took 11 s more for no new case)
+        if tested == 2:  # two boards that probe enough (the next size's added 11 s to the suite)
             break
         start = puzzle.initial_state(board)
         counted = ladder._Counted(None)
