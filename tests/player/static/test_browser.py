@@ -115,6 +115,18 @@ def wait_ready(page: Page) -> None:
 
 
 def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
+    """Open a bank board by its address (``/#ID``, as a shared link or the address bar does):
+    one board opened, not the first board and then this one (``pick_board`` picks it from the
+    selectors, as a player does)."""
+    page.goto(f"{base}/#{urllib.parse.quote(board_id)}")
+    wait_ready(page)
+    page.wait_for_function("id => window.pb.key === id", arg=board_id)
+    assert page.evaluate("window.pb.rec.board.puzzle") == puzzle
+    page.wait_for_function("window.pb.busy === 0")
+
+
+def pick_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
+    """Open the page and pick a bank board from its selectors: puzzle, grade (all), board."""
     page.goto(base + "/")
     wait_ready(page)
     if page.evaluate("window.pb.rec.board.puzzle") != puzzle:
@@ -221,7 +233,7 @@ def test_play_to_win(page: Page, server: str, puzzle: str) -> None:
     assert len(boards) >= 3
     rec = boards[0]
     info = catalog_entry(server, puzzle)
-    open_board(page, server, puzzle, rec["id"])
+    pick_board(page, server, puzzle, rec["id"])
     assert "one answer" in page.inner_text("#board-info")
     assert f"grade {rec['grade']}" in page.inner_text("#board-info")
     n = rec["rows"] * rec["cols"]

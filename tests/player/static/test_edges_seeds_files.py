@@ -25,6 +25,7 @@ from tests.player.static.test_browser import (
     catalog_entry,
     cell,
     open_board,
+    pick_board,
     small_boards,
     wait_ready,
 )
@@ -191,7 +192,7 @@ def test_the_board_and_position_saved_as_a_file_and_loaded_back(browser: Browser
     with opened(browser, viewport, console=False, accept_downloads=True, **touch) as page:  # the bad file: a 400
         recs = small_boards(server, "fillapix")
         rec = recs[0]
-        open_board(page, server, "fillapix", rec["id"])
+        pick_board(page, server, "fillapix", rec["id"])  # the board list then holds recs[1]
         tap_cells(page, touch, [(0, 0), (1, 1), (1, 1), (2, 3)])
         page.wait_for_function("window.pb.undo.length === 4")
         pos = page.evaluate("window.pb.pos")
