@@ -135,9 +135,10 @@ def watched(pg: Page, console: bool) -> tuple[Page, list[str]]:
 #: what a page test leaves in its context that the next one must not find: its origin's storage
 #: (the page's own sessionStorage goes with the page), all but the static site's engine snapshot
 #: (pyworker.js): the next test's engine starts from it, as a returning player's does, in 0.9 s
-#: against 3.4 s (test_site tests the first start, and the snapshot's, in a context of its own). A write of a page in another renderer process
-#: reaches this one's view of localStorage a moment later, so it clears until `quiet` looks 30 ms
-#: apart find nothing (at most 2 s); what is left then is returned, to be all 0
+#: against 3.4 s (test_site tests the first start, and the snapshot's, in a context of its own).
+#: A write of a page in another renderer process reaches this one's view of localStorage a moment
+#: later, so it clears until `quiet` looks 30 ms apart find nothing (at most 2 s); what is left
+#: then is returned, to be all 0
 CLEAR = """async (quiet) => {
   const left = async () => [localStorage.length, (await indexedDB.databases()).length,
                             (await caches.keys()).filter((k) => k !== "pyodide-snapshots").length];
