@@ -114,15 +114,22 @@ def wait_ready(page: Page) -> None:
                            "document.body.dataset.engine === 'ready'", timeout=120_000)
 
 
-def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
-    """Open a bank board by its address (``/#ID``, as a shared link or the address bar does):
-    one board opened, not the first board and then this one (``pick_board`` picks it from the
-    selectors, as a player does)."""
+def open_id(page: Page, base: str, board_id: str) -> None:
+    """Open a bank board of any size by its address (``/#ID``, as a shared link or the address bar
+    does). The page loads afresh, as from another site: on the page already, a new address would
+    only move within it."""
+    if page.url.split("#")[0] == f"{base}/":
+        page.goto("about:blank")
     page.goto(f"{base}/#{urllib.parse.quote(board_id)}")
     wait_ready(page)
-    page.wait_for_function("id => window.pb.key === id", arg=board_id)
+    page.wait_for_function("id => window.pb.key === id && window.pb.busy === 0", arg=board_id)
+
+
+def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
+    """``open_id``: one board opened, not the first board and then this one (``pick_board`` picks
+    it from the selectors, as a player does)."""
+    open_id(page, base, board_id)
     assert page.evaluate("window.pb.rec.board.puzzle") == puzzle
-    page.wait_for_function("window.pb.busy === 0")
 
 
 def pick_board(page: Page, base: str, puzzle: str, board_id: str) -> None:

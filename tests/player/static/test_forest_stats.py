@@ -28,12 +28,13 @@ from tests.player.static.test_browser import (
     catalog_entry,
     cell,
     open_board,
+    open_id,
     small_boards,
     target_marks,
     wait_ready,
 )
 from tests.player.static.test_page import theme
-from tests.player.static.test_screens import in_view, open_id, rect, solve_in_page
+from tests.player.static.test_screens import in_view, rect, solve_in_page
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}
 SLANT = "slant-7x7-count-01"

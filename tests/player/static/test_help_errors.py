@@ -20,13 +20,14 @@ from tests.player.static.test_browser import (
     cell,
     fixed,
     open_board,
+    open_id,
     position,
     small_boards,
     target_marks,
 )
 from tests.player.static.test_forest_stats import close_stats, open_stats, stats_rows
 from tests.player.static.test_page import theme
-from tests.player.static.test_screens import each_once, open_id, solve_in_page
+from tests.player.static.test_screens import each_once, solve_in_page
 from tests.player.static.test_trials import enter, failing_entry, free_cells, start_position
 
 SIZES = {"desktop": (DESKTOP, {}), "phone": (PHONE, TOUCH)}

@@ -15,8 +15,15 @@ import pytest
 from playwright.sync_api import Browser, Page  # noqa: E402  (test_browser skips first)
 
 from tests.player.chrome import DESKTOP, PAGE_ONLY, PHONE, TOUCH, opened, shot
-from tests.player.static.test_browser import PUZZLES, catalog_entry, open_board, small_boards, wait_ready
-from tests.player.static.test_screens import largest, open_id
+from tests.player.static.test_browser import (
+    PUZZLES,
+    catalog_entry,
+    open_board,
+    open_id,
+    small_boards,
+    wait_ready,
+)
+from tests.player.static.test_screens import largest
 from tests.player.static.test_trials import enter, failing_entry
 
 SMALL = {"width": 320, "height": 568}

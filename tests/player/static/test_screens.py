@@ -23,6 +23,7 @@ from tests.player.static.test_browser import (
     api,
     cell,
     open_board,
+    open_id,
     position,
     small_boards,
     target_marks,
@@ -89,13 +90,6 @@ def janko_slant() -> str:
     """A published 24x36 Slant (the largest the issue names) as its puzz.link URL (the folder's
     copy of the shared test data: a clone without ../shared has it too)."""
     return next(b["url"] for b in puzzles.published("slant") if b["id"] == "janko-gokigen-35_24x36")
-
-
-def open_id(page: Page, server: str, board_id: str) -> None:
-    """Open a bank board of any size by its address."""
-    page.goto(f"{server}/#{board_id}")
-    wait_ready(page)
-    page.wait_for_function("id => window.pb.key === id && window.pb.busy === 0", arg=board_id)
 
 
 def open_url(page: Page, server: str, url: str) -> None:
