@@ -15,6 +15,15 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
+from tests.player.contexts import (  # noqa: F401  (SITES and seed: the page tests take them from here)
+    IN_USE,
+    SITES,
+    emptied,
+    release,
+    seed,
+    shared_context,
+)
+
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
@@ -26,7 +35,6 @@ SHOTS = Path(__file__).resolve().parent / "screenshots"
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 390, "height": 844}
 TOUCH = {"has_touch": True, "is_mobile": True}
-SITES: set[str] = set()  # the base URLs of static sites (no /api/: the tests ask pencilbox.verbs.wire)
 
 #: the back ends the page tests run on (PENCILBOX_PAGE_BACKENDS=site runs the static site's alone)
 BACKENDS = os.environ.get("PENCILBOX_PAGE_BACKENDS", "play,site").split(",")
@@ -130,93 +138,6 @@ def watched(pg: Page, console: bool) -> tuple[Page, list[str]]:
     if console:
         pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     return pg, errors
-
-
-#: what a page test leaves in its context that the next one must not find: its origin's storage
-#: (the page's own sessionStorage goes with the page), all but the static site's engine snapshot
-#: (pyworker.js): the next test's engine starts from it, as a returning player's does, in 0.9 s
-#: against 3.4 s (test_site tests the first start, and the snapshot's, in a context of its own).
-#: A write of a page in another renderer process reaches this one's view of localStorage a moment
-#: later, so it clears until `quiet` looks 30 ms apart find nothing (at most 2 s); what is left
-#: then is returned, to be all 0
-CLEAR = """async (quiet) => {
-  const left = async () => [localStorage.length, (await indexedDB.databases()).length,
-                            (await caches.keys()).filter((k) => k !== "pyodide-snapshots").length];
-  const clear = async () => {
-    localStorage.clear();
-    await Promise.all((await indexedDB.databases()).map((d) => new Promise((done) => {
-      const q = indexedDB.deleteDatabase(d.name); q.onsuccess = q.onerror = q.onblocked = done; })));
-    await Promise.all((await caches.keys()).filter((k) => k !== "pyodide-snapshots")
-      .map((k) => caches.delete(k)));
-  };
-  await clear();
-  for (let i = 0, seen = 0; i < 60 && seen < quiet; i++) {
-    await new Promise((r) => setTimeout(r, 30));
-    if ((await left()).every((n) => n === 0)) seen++;
-    else { seen = 0; await clear(); }
-  }
-  return left();
-}"""
-
-#: a page kept open on each origin a shared context has visited: not the app (a style sheet, no
-#: script), so nothing of it reads or writes the storage; it keeps that origin's renderer process
-#: alive, and the next test's page starts in it (a third of a fresh context's cost, measured
-#: 2026-12-06: 0.29 s and 0.5 CPU s against 0.67 s and 1.29 CPU s)
-KEEPER = "/static/style.css"
-
-#: the shared contexts: per browser, per set of context options
-SHARED: dict[int, dict[str, BrowserContext]] = {}
-IN_USE: set[BrowserContext] = set()  # a test's page is open in it: a page opened beside gets its own
-
-
-def shared_context(browser: Browser, options: dict[str, Any]) -> BrowserContext:
-    """One context per set of options per browser: each test gets a new page in it (its own history,
-    sessionStorage, routes and listeners) and ``release`` empties what the context keeps."""
-    key = json.dumps(options, sort_keys=True)
-    if id(browser) not in SHARED:
-        SHARED[id(browser)] = {}
-        browser.once("disconnected", lambda: SHARED.pop(id(browser), None))
-    pool = SHARED[id(browser)]
-    if key not in pool or not pool[key].browser:
-        pool[key] = browser.new_context(**options)
-    return pool[key]
-
-
-def keepers(ctx: BrowserContext) -> dict[str, Page]:
-    return {urllib.parse.urlsplit(pg.url)._replace(path="").geturl(): pg for pg in ctx.pages
-            if pg.url.endswith(KEEPER)}
-
-
-def release(ctx: BrowserContext, browser: Browser, key: str) -> None:
-    """Close the test's pages and empty the context's storage on every origin they visited, keeping a
-    page on each origin; a context that cannot be emptied is closed, and the next test gets a new one."""
-    try:
-        kept = keepers(ctx)
-        origins = {f"{u.scheme}://{u.netloc}" for u in (urllib.parse.urlsplit(pg.url) for pg in ctx.pages)
-                   if u.scheme in ("http", "https")}
-        for pg in ctx.pages:
-            if pg not in kept.values():
-                pg.goto("about:blank")  # its pagehide writes land now, not after close returns
-                pg.close()
-        ctx.unroute_all(behavior="ignoreErrors")
-        ctx.set_offline(False)
-        ctx.clear_cookies()
-        ctx.clear_permissions()
-        for origin in origins - kept.keys():
-            kept[origin] = ctx.new_page()
-            kept[origin].goto(origin + KEEPER)
-        emptied(ctx)
-    except Exception:
-        SHARED.get(id(browser), {}).pop(key, None)
-        ctx.close()
-        raise
-
-
-def emptied(ctx: BrowserContext, quiet: int = 2) -> None:
-    """Empty the storage of every origin the context keeps a page on, and check it is empty."""
-    for origin, pg in keepers(ctx).items():
-        left = pg.evaluate(CLEAR, quiet)
-        assert left == [0, 0, 0], f"{origin} kept {left} (localStorage, IndexedDB, caches)"
 
 
 @contextmanager

@@ -32,6 +32,7 @@ from tests.player.chrome import (
     api,
     opened,
     over_http,
+    seed,
     shot,
 )
 
@@ -120,6 +121,7 @@ def open_id(page: Page, base: str, board_id: str) -> None:
     only move within it."""
     if page.url.split("#")[0] == f"{base}/":
         page.goto("about:blank")
+    seed(page, base)  # on the static site: its engine starts from the snapshot
     page.goto(f"{base}/#{urllib.parse.quote(board_id)}")
     wait_ready(page)
     page.wait_for_function("id => window.pb.key === id && window.pb.busy === 0", arg=board_id)
@@ -134,6 +136,7 @@ def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
 
 def pick_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
     """Open the page and pick a bank board from its selectors: puzzle, grade (all), board."""
+    seed(page, base)
     page.goto(base + "/")
     wait_ready(page)
     if page.evaluate("window.pb.rec.board.puzzle") != puzzle:
