@@ -115,11 +115,11 @@ def wait_ready(page: Page) -> None:
                            "document.body.dataset.engine === 'ready'", timeout=120_000)
 
 
-def open_id(page: Page, base: str, board_id: str) -> None:
+def open_id(page: Page, base: str, board_id: str, fresh: bool = False) -> None:
     """Open a bank board of any size by its address (``/#ID``, as a shared link or the address bar
-    does). The page loads afresh, as from another site: on the page already, a new address would
-    only move within it."""
-    if page.url.split("#")[0] == f"{base}/":
+    does): on the page already, the new address moves within it; ``fresh`` loads the page afresh,
+    as from another site."""
+    if fresh and page.url.split("#")[0] == f"{base}/":
         page.goto("about:blank")
     seed(page, base)  # on the static site: its engine starts from the snapshot
     page.goto(f"{base}/#{urllib.parse.quote(board_id)}")
@@ -128,9 +128,9 @@ def open_id(page: Page, base: str, board_id: str) -> None:
 
 
 def open_board(page: Page, base: str, puzzle: str, board_id: str) -> None:
-    """``open_id``: one board opened, not the first board and then this one (``pick_board`` picks
-    it from the selectors, as a player does)."""
-    open_id(page, base, board_id)
+    """A fresh page on a bank board (``open_id``): one board opened, not the first board and then
+    this one (``pick_board`` picks it from the selectors, as a player does)."""
+    open_id(page, base, board_id, fresh=True)
     assert page.evaluate("window.pb.rec.board.puzzle") == puzzle
 
 
