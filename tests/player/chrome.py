@@ -15,14 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 
-from tests.player.contexts import (  # noqa: F401  (SITES and seed: the page tests take them from here)
-    IN_USE,
-    SITES,
-    emptied,
-    release,
-    seed,
-    shared_context,
-)
+from tests.player.contexts import IN_USE, SITES, emptied, release, shared_context
 
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
@@ -150,21 +143,21 @@ def opened(browser: Browser, viewport: dict[str, int] = DESKTOP, console: bool =
     kw.setdefault("service_workers", "block")
     options = {"viewport": viewport, **kw}
     ctx = shared_context(browser, options) if kw["service_workers"] == "block" else None
-    if ctx is None or ctx in IN_USE:
-        ctx, pg, errors = new_page(browser, viewport, console, **kw)
-        try:
-            yield pg
-        finally:
-            ctx.close()
-    else:
+    shared = ctx is not None and ctx not in IN_USE
+    if shared:
         IN_USE.add(ctx)
         emptied(ctx, 0)  # again: a write of the last test's page that landed after its release
         pg, errors = watched(ctx.new_page(), console)
-        try:
-            yield pg
-        finally:
+    else:
+        ctx, pg, errors = new_page(browser, viewport, console, **kw)
+    try:
+        yield pg
+    finally:
+        if shared:
             IN_USE.discard(ctx)
-            release(ctx, browser, json.dumps(options, sort_keys=True))
+            release(ctx, browser, options)
+        else:
+            ctx.close()
     assert not errors, f"errors in the page: {errors}"
 
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from playwright.sync_api import Browser, BrowserContext, Page
 
-#: the static sites' base URLs (no /api/: the tests ask pencilbox.verbs.wire); chrome.SITES
+#: the static sites' base URLs (no /api/: the tests ask pencilbox.verbs.wire)
 SITES: set[str] = set()
 
 #: pyworker.js's Cache Storage for the engine's snapshot; what CLEAR keeps (test_site tests the
@@ -62,7 +62,7 @@ IN_USE: set[BrowserContext] = set()  # a test's page is open in it: a page opene
 def shared_context(browser: Browser, options: dict[str, Any]) -> BrowserContext:
     """One context per set of options per browser: each test gets a new page in it (its own history,
     sessionStorage, routes and listeners) and ``release`` empties what the context keeps."""
-    key = json.dumps(options, sort_keys=True)
+    key = keyed(options)
     if id(browser) not in SHARED:
         SHARED[id(browser)] = {}
         browser.once("disconnected", lambda: SHARED.pop(id(browser), None))
@@ -70,6 +70,10 @@ def shared_context(browser: Browser, options: dict[str, Any]) -> BrowserContext:
     if key not in pool or not pool[key].browser:
         pool[key] = browser.new_context(**options)
     return pool[key]
+
+
+def keyed(options: dict[str, Any]) -> str:
+    return json.dumps(options, sort_keys=True)
 
 
 def keepers(ctx: BrowserContext) -> dict[str, Page]:
@@ -86,7 +90,7 @@ def keeper(ctx: BrowserContext, origin: str) -> Page:
     return pg
 
 
-def release(ctx: BrowserContext, browser: Browser, key: str) -> None:
+def release(ctx: BrowserContext, browser: Browser, options: dict[str, Any]) -> None:
     """Close the test's pages and empty the context's storage on every origin they visited, keeping a
     page on each origin; a context that cannot be emptied is closed, and the next test gets a new one."""
     try:
@@ -107,7 +111,7 @@ def release(ctx: BrowserContext, browser: Browser, key: str) -> None:
                 took(ctx, origin)
         emptied(ctx)
     except Exception:
-        SHARED.get(id(browser), {}).pop(key, None)
+        SHARED.get(id(browser), {}).pop(keyed(options), None)
         ctx.close()
         raise
 

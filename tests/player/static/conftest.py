@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from tests.player.chrome import BACKENDS, SITES
+from tests.player.chrome import BACKENDS
+from tests.player.contexts import SITES
 
 
 @pytest.fixture(scope="session")

@@ -32,9 +32,9 @@ from tests.player.chrome import (
     api,
     opened,
     over_http,
-    seed,
     shot,
 )
+from tests.player.contexts import seed
 
 if os.environ.get("PENCILBOX_REQUIRE_BROWSER"):  # set by `python3 dev.py test` (CI): fail, never skip
     assert os.path.exists(CHROMIUM), f"{CHROMIUM} is not installed (apt-get install chromium)"
